@@ -1,0 +1,64 @@
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import i18next from 'eslint-plugin-i18next'
+import globals from 'globals'
+import importDirection from './scripts/eslint/import-direction.js'
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'data', 'docs', 'test-results', 'playwright-report'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { kopa: { rules: { 'import-direction': importDirection } }, 'react-hooks': reactHooks },
+    rules: {
+      'kopa/import-direction': 'error',
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // crypto-js's default import pulls the whole library (18 KiB gzip); import by module.
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'crypto-js', message: "Import by module, e.g. 'crypto-js/aes'." }] },
+      ],
+    },
+  },
+  {
+    files: ['machines/**', 'src/domain/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'crypto-js', message: "Import by module, e.g. 'crypto-js/aes'." }],
+          patterns: [{ group: ['react', 'react-dom', '@xstate/react', 'react-*', 'axios', 'wouter'], message: 'No React or I/O here.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['screens/**/*.tsx', 'src/ui/**/*.tsx'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': { include: ['alt', 'title', 'placeholder', 'aria-label', 'label'] },
+        },
+      ],
+    },
+  },
+  {
+    files: ['screens/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'crypto-js', message: "Import by module, e.g. 'crypto-js/aes'." }],
+          patterns: [{ group: ['axios', 'wouter', 'wouter/*'], message: 'Screens send events; no URLs and no calls.' }],
+        },
+      ],
+    },
+  },
+)

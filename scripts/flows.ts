@@ -1,0 +1,289 @@
+/**
+ * `npm run flows`: documents every machine of machines/*.machine.ts in docs/flows/ for product owners and
+ * lenders' engineers:
+ *   <name>.json  the machine's definition (machine.toJSON()), to open in the Stately visualizer;
+ *   <name>.md    the machine as a Mermaid stateDiagram-v2, with each state's description, tags and children;
+ *   README.md    the list of machines.
+ * Generated files only: tests/machines/flows-up-to-date.test.ts regenerates them in memory and fails when
+ * docs/flows/ differs. Machines are found by globbing, so a new machine file is documented without edits here.
+ */
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { AnyStateMachine, AnyStateNode } from 'xstate'
+
+const root = path.resolve(import.meta.dirname, '..')
+export const MACHINES_DIR = path.join(root, 'machines')
+export const FLOWS_DIR = path.join(root, 'docs', 'flows')
+const SUFFIX = '.machine.ts'
+
+export interface FoundMachine {
+  /** The file's name without `.machine.ts`, e.g. 'journey'. */
+  name: string
+  /** Path from the repository root, e.g. 'machines/journey.machine.ts'. */
+  file: string
+  exportName: string
+  machine: AnyStateMachine
+}
+
+function isMachine(value: unknown): value is AnyStateMachine {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'root' in value &&
+    typeof (value as AnyStateMachine).toJSON === 'function' &&
+    typeof (value as AnyStateMachine).provide === 'function'
+  )
+}
+
+/** Every machine file, in name order, with the one machine it exports. */
+export async function findMachines(): Promise<FoundMachine[]> {
+  const files = (await readdir(MACHINES_DIR)).filter((f) => f.endsWith(SUFFIX)).sort()
+  const found: FoundMachine[] = []
+  for (const file of files) {
+    const module = (await import(pathToFileURL(path.join(MACHINES_DIR, file)).href)) as Record<string, unknown>
+    const machines = Object.entries(module).filter(([, value]) => isMachine(value))
+    if (machines.length !== 1)
+      throw new Error(`machines/${file} must export exactly one machine (found ${machines.length})`)
+    const [exportName, machine] = machines[0]!
+    found.push({ name: file.slice(0, -SUFFIX.length), file: `machines/${file}`, exportName, machine: machine as AnyStateMachine })
+  }
+  return found
+}
+
+// ------------------------------------------------------------------------------------------------ the diagram
+
+const children = (node: AnyStateNode): AnyStateNode[] => Object.values(node.states) as AnyStateNode[]
+
+function allNodes(node: AnyStateNode): AnyStateNode[] {
+  return [node, ...children(node).flatMap(allNodes)]
+}
+
+/** A Mermaid id for a state node (ids may hold dots, dashes and custom names). */
+const mid = (node: AnyStateNode) => `s_${node.id.replace(/[^A-Za-z0-9_]/g, '_')}`
+
+/** Mermaid takes the first ':' of a transition as the label's start; keep labels to safe characters. */
+const clean = (text: string) => text.replace(/[:;#{}]/g, ' ').replace(/\s+/g, ' ').trim()
+
+function guardLabel(guard: unknown): string | null {
+  if (!guard) return null
+  if (typeof guard === 'string') return guard
+  if (typeof guard === 'object' && 'type' in guard && typeof guard.type === 'string') return guard.type
+  return 'guard'
+}
+
+/** A readable name for an event: delays, children's results and eventless transitions by what they mean. */
+function eventLabel(source: AnyStateNode, eventType: string): string {
+  const srcOf = (prefix: string) => {
+    const id = eventType.slice(prefix.length)
+    const invoke = allNodes(source).flatMap((n) => n.invoke).find((i) => i.id === id)
+    return invoke ? String(typeof invoke.src === 'string' ? invoke.src : invoke.id) : id
+  }
+  if (eventType === '') return 'always'
+  if (eventType.startsWith('xstate.after.')) return `after ${eventType.slice('xstate.after.'.length).split('.')[0]}`
+  if (eventType.startsWith('xstate.done.actor.')) return `done ${srcOf('xstate.done.actor.')}`
+  if (eventType.startsWith('xstate.error.actor.')) return `error ${srcOf('xstate.error.actor.')}`
+  if (eventType.startsWith('xstate.snapshot.')) return `snapshot ${srcOf('xstate.snapshot.')}`
+  if (eventType.startsWith('xstate.done.state.')) return 'done'
+  return eventType
+}
+
+const ancestry = (node: AnyStateNode): AnyStateNode[] => {
+  const chain: AnyStateNode[] = []
+  for (let n: AnyStateNode | undefined = node; n; n = n.parent) chain.unshift(n)
+  return chain
+}
+
+interface Edge {
+  scope: AnyStateNode
+  line: string
+}
+
+const ANY = '__any'
+
+/**
+ * Mermaid cannot draw a transition between states inside two different composite states, so each transition is
+ * drawn between the children of the states' closest common ancestor, and its label names the real ends when
+ * they differ. A transition of the machine itself comes from "any state".
+ */
+function edgeOf(machine: AnyStateMachine, source: AnyStateNode, target: AnyStateNode, label: string): Edge | null {
+  const rootNode = machine.root
+  if (target === rootNode) return null
+  const a = ancestry(source)
+  const b = ancestry(target)
+  let common = 0
+  while (common + 1 < a.length && common + 1 < b.length && a[common + 1] === b[common + 1]) common += 1
+  const lca = a[common]!
+  if (source === rootNode) {
+    return { scope: rootNode, line: `${ANY} --> ${mid(b[1]!)}: ${clean(b[1] === target ? label : `${label} (${target.key})`)}` }
+  }
+  // A transition into the state itself, an ancestor, or one of its own descendants: a loop on the outer state.
+  if (lca === source || lca === target) {
+    const outer = lca === source ? source : target
+    const detail = source === target ? label : `${label} (${source.key} → ${target.key})`
+    return { scope: outer.parent ?? rootNode, line: `${mid(outer)} --> ${mid(outer)}: ${clean(detail)}` }
+  }
+  const from = a[common + 1]!
+  const to = b[common + 1]!
+  const detail = from === source && to === target ? label : `${label} (${source.key} → ${target.key})`
+  return { scope: lca, line: `${mid(from)} --> ${mid(to)}: ${clean(detail)}` }
+}
+
+function edgesOf(machine: AnyStateMachine): Edge[] {
+  const edges: Edge[] = []
+  for (const node of allNodes(machine.root)) {
+    const transitions = [...[...node.transitions.values()].flat(), ...(node.always ?? [])]
+    for (const t of transitions) {
+      // Routable states are listed in the document, not drawn: every route would be an arrow from anywhere.
+      if (t.eventType === 'xstate.route') continue
+      const guard = guardLabel(t.guard)
+      const label = `${eventLabel(node, t.eventType)}${guard ? ` [${guard}]` : ''}`
+      for (const target of t.target ?? []) {
+        const edge = edgeOf(machine, node, target as AnyStateNode, label)
+        if (edge && !edges.some((e) => e.scope === edge.scope && e.line === edge.line)) edges.push(edge)
+      }
+    }
+  }
+  return edges
+}
+
+function renderScope(node: AnyStateNode, edges: Edge[], indent: string, out: string[]): void {
+  const kids = children(node)
+  if (node.type === 'compound' && node.initial.target.length > 0) {
+    out.push(`${indent}[*] --> ${mid(node.initial.target[0] as AnyStateNode)}`)
+  }
+  kids.forEach((child, index) => {
+    if (node.type === 'parallel' && index > 0) out.push(`${indent}--`)
+    if (children(child).length > 0) {
+      out.push(`${indent}state "${clean(child.key)}" as ${mid(child)} {`)
+      renderScope(child, edges, `${indent}  `, out)
+      out.push(`${indent}}`)
+    } else {
+      out.push(`${indent}state "${clean(child.key)}" as ${mid(child)}`)
+    }
+    if (child.type === 'final') out.push(`${indent}${mid(child)} --> [*]`)
+  })
+  for (const edge of edges) if (edge.scope === node) out.push(`${indent}${edge.line}`)
+}
+
+export function mermaidOf(machine: AnyStateMachine): string {
+  const edges = edgesOf(machine)
+  const out = ['stateDiagram-v2']
+  if (edges.some((e) => e.line.startsWith(`${ANY} `))) out.push(`  state "any state" as ${ANY}`)
+  renderScope(machine.root, edges, '  ', out)
+  return out.join('\n')
+}
+
+// ------------------------------------------------------------------------------------------------ the documents
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
+
+function statePath(node: AnyStateNode): string {
+  return node.path.join('.')
+}
+
+function markdownOf({ name, file, exportName, machine }: FoundMachine): string {
+  const nodes = allNodes(machine.root).slice(1)
+  const rows = nodes.map((node) => {
+    const custom = node.config.id ? ` (#${node.config.id})` : ''
+    const invokes = node.invoke.map((i) => String(typeof i.src === 'string' ? i.src : i.id)).join(', ')
+    return `| \`${statePath(node)}\`${custom} | ${cell(node.description ?? '')} | ${node.tags.join(', ')} | ${invokes} |`
+  })
+  const events = new Map<string, Set<string>>()
+  for (const node of allNodes(machine.root)) {
+    for (const eventType of node.transitions.keys()) {
+      if (eventType.startsWith('xstate.')) continue
+      const where = events.get(eventType) ?? new Set<string>()
+      where.add(node === machine.root ? '(any state)' : `\`${statePath(node)}\``)
+      events.set(eventType, where)
+    }
+  }
+  const routes = nodes.filter((node) => node.config.route && node.config.id)
+  return [
+    `# ${name}`,
+    '',
+    cell(machine.root.description ?? ''),
+    '',
+    `Source: [${file}](../../${file}) (\`${exportName}\`, id \`${machine.id}\`). ` +
+      `Definition for the Stately visualizer: [${name}.json](${name}.json). Generated by \`npm run flows\`.`,
+    '',
+    '```mermaid',
+    mermaidOf(machine),
+    '```',
+    '',
+    '## States',
+    '',
+    '| State | Description | Tags | Children |',
+    '| --- | --- | --- | --- |',
+    ...rows,
+    '',
+    '## Events',
+    '',
+    ...(events.size === 0
+      ? ['None from outside: the machine moves on its children’s results and its delays.']
+      : [
+          '| Event | Handled in |',
+          '| --- | --- |',
+          ...[...events.entries()]
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([event, where]) => `| \`${event}\` | ${[...where].join(', ')} |`),
+        ]),
+    ...(routes.length > 0
+      ? [
+          '',
+          '## Routes',
+          '',
+          `Each of these ${routes.length} states opens with \`{ type: 'xstate.route', to: '#<id>' }\` when its route guard allows it:`,
+          routes.map((node) => `\`#${String(node.config.id)}\``).join(', ') + '.',
+        ]
+      : []),
+    '',
+  ].join('\n')
+}
+
+function readmeOf(machines: FoundMachine[]): string {
+  return [
+    '# Flows',
+    '',
+    'Every state machine of the app, generated from `machines/*.machine.ts` by `npm run flows`; do not edit these',
+    'files by hand (tests/machines/flows-up-to-date.test.ts fails when they are out of date). Each `.md` shows the',
+    'machine as a Mermaid state diagram with its states, tags and events; each `.json` is the machine’s definition',
+    '(`machine.toJSON()`) for the Stately visualizer.',
+    '',
+    '| Machine | States | Description | Definition |',
+    '| --- | --- | --- | --- |',
+    ...machines.map(
+      (m) =>
+        `| [${m.name}](${m.name}.md) | ${allNodes(m.machine.root).length - 1} | ${cell(m.machine.root.description ?? '')} | [${m.name}.json](${m.name}.json) |`,
+    ),
+    '',
+  ].join('\n')
+}
+
+/** Every file of docs/flows/, by name, as `npm run flows` writes it. */
+export async function generateFlows(): Promise<Map<string, string>> {
+  const machines = await findMachines()
+  const files = new Map<string, string>()
+  for (const found of machines) {
+    files.set(`${found.name}.json`, `${JSON.stringify(found.machine.toJSON(), null, 2)}\n`)
+    files.set(`${found.name}.md`, markdownOf(found))
+  }
+  files.set('README.md', readmeOf(machines))
+  return files
+}
+
+/** Writes docs/flows/ and removes what no machine produces any more. */
+export async function writeFlows(): Promise<string[]> {
+  const files = await generateFlows()
+  await mkdir(FLOWS_DIR, { recursive: true })
+  for (const existing of await readdir(FLOWS_DIR)) {
+    if (!files.has(existing)) await rm(path.join(FLOWS_DIR, existing))
+  }
+  for (const [name, content] of files) await writeFile(path.join(FLOWS_DIR, name), content)
+  return [...files.keys()]
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const written = await writeFlows()
+  console.log(`docs/flows: ${written.length} files for ${(written.length - 1) / 2} machines`)
+}

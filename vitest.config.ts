@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+
+// Three projects: pure code in Node, rendered screens and model-based tests in jsdom,
+// and the reference server (embedded PGlite, and PostgreSQL too when DATABASE_URL is set).
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['tests/{domain,machines,services,scripts}/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['tests/{screens,model,ui,app}/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/setup-dom.ts'],
+          testTimeout: 20000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts'],
+          testTimeout: 60000,
+          hookTimeout: 60000,
+        },
+      },
+    ],
+  },
+})
