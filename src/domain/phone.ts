@@ -1,0 +1,127 @@
+/**
+ * Mobile numbers per country (ITU-T E.164 national numbering plans): Tanzania and Kenya use a 9-digit
+ * national significant number (NSN) after the trunk prefix 0; Mexico a 10-digit number without trunk prefix
+ * since 2019. Numbers are kept as the NSN (no '+', no dial code, no 0) and shown with `formatMobile`.
+ * Also the field rules of spec §5 for WhatsApp, spare and emergency-contact phones.
+ */
+import { COUNTRIES, type CountryCode } from './countries'
+
+interface MobilePlan {
+  readonly nsnLength: number
+  /** Mobile NSNs: TZ 6x/7x (TCRA plan), KE 7xx/1xx (CA plan), MX any geographic 10-digit number. */
+  readonly pattern: RegExp
+  /** Domestic trunk prefix, or null where there is none. */
+  readonly trunk: string | null
+}
+
+export const MOBILE_PLANS: Readonly<Record<CountryCode, MobilePlan>> = {
+  TZ: { nsnLength: 9, pattern: /^[67]\d{8}$/, trunk: '0' },
+  KE: { nsnLength: 9, pattern: /^[17]\d{8}$/, trunk: '0' },
+  MX: { nsnLength: 10, pattern: /^[2-9]\d{9}$/, trunk: null },
+}
+
+/**
+ * The NSN of a mobile number typed in any usual way — `+255 712 345 678`, `00255712345678`, `255712345678`,
+ * `0712-345-678`, `712345678` — or null if it is not a mobile number of that country. Mexico also accepts
+ * the old mobile prefix 1 after +52 (`+52 1 55 1234 5678`).
+ */
+export function normalizeMobile(country: CountryCode, input: string): string | null {
+  const { dialCode } = COUNTRIES[country]
+  const plan = MOBILE_PLANS[country]
+  const compact = input.trim().replace(/[\s\-.()]/g, '')
+  if (!/^\+?\d+$/.test(compact)) return null
+  let digits = compact
+  if (digits.startsWith('+')) {
+    if (!digits.startsWith(`+${dialCode}`)) return null
+    digits = digits.slice(1 + dialCode.length)
+  } else if (digits.startsWith(`00${dialCode}`)) {
+    digits = digits.slice(2 + dialCode.length)
+  } else if (digits.startsWith(dialCode) && digits.length >= dialCode.length + plan.nsnLength) {
+    digits = digits.slice(dialCode.length)
+  } else if (plan.trunk && digits.startsWith(plan.trunk) && digits.length === plan.nsnLength + plan.trunk.length) {
+    digits = digits.slice(plan.trunk.length)
+  }
+  if (country === 'MX' && digits.length === plan.nsnLength + 1 && digits.startsWith('1')) digits = digits.slice(1)
+  return isValidMobile(country, digits) ? digits : null
+}
+
+/** Whether an NSN is a mobile number of the country. */
+export function isValidMobile(country: CountryCode, national: string): boolean {
+  return MOBILE_PLANS[country].pattern.test(national)
+}
+
+/** Mexico's three metropolitan areas with two-digit area codes (Mexico City, Guadalajara, Monterrey). */
+const MX_TWO_DIGIT_AREAS = ['55', '56', '33', '81']
+
+/**
+ * A mobile NSN for display: international `+255 712 345 678`, `+52 55 1234 5678`, or national
+ * `0712 345 678`, `55 1234 5678`. Anything that is not a valid NSN is returned unchanged.
+ */
+export function formatMobile(
+  country: CountryCode,
+  national: string,
+  style: 'international' | 'national' = 'international',
+): string {
+  if (!isValidMobile(country, national)) return national
+  let grouped: string
+  if (country === 'MX') {
+    const area = MX_TWO_DIGIT_AREAS.includes(national.slice(0, 2)) ? 2 : 3
+    const rest = national.slice(area)
+    grouped = `${national.slice(0, area)} ${rest.slice(0, rest.length - 4)} ${rest.slice(-4)}`
+  } else {
+    grouped = `${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`
+  }
+  if (style === 'international') return `+${COUNTRIES[country].dialCode} ${grouped}`
+  const trunk = MOBILE_PLANS[country].trunk ?? ''
+  return `${trunk}${grouped}`
+}
+
+/** The number in E.164 form without '+', e.g. 255712345678 (what the wire and the native shell use). */
+export function toE164(country: CountryCode, national: string): string {
+  return `${COUNTRIES[country].dialCode}${national}`
+}
+
+/** Whether two typed numbers are the same mobile (spec §5: contacts must differ from each other and the login). */
+export function sameMobile(country: CountryCode, a: string, b: string): boolean {
+  const x = normalizeMobile(country, a)
+  return x !== null && x === normalizeMobile(country, b)
+}
+
+// ---------------------------------------------------------------- spec §5 field rules
+
+export type PhoneField = 'whatsapp' | 'sparePhone' | 'emergencyContact'
+
+/** Keeps only the digits of what was typed: the phone inputs accept digits only. */
+export function digitsOnly(input: string): string {
+  return input.replace(/\D/g, '')
+}
+
+/**
+ * The most digits a phone input accepts (spec §5): WhatsApp 10, spare phone 13, emergency contact 9, or 10
+ * when it starts with 0. The emergency rule is the country's NSN length (+1 with the trunk 0), which is
+ * 9/10 in Tanzania and Kenya and 10 in Mexico.
+ */
+export function phoneFieldMaxLength(field: PhoneField, country: CountryCode, value = ''): number {
+  switch (field) {
+    case 'whatsapp':
+      return 10
+    case 'sparePhone':
+      return 13
+    case 'emergencyContact': {
+      const plan = MOBILE_PLANS[country]
+      return plan.nsnLength + (plan.trunk && value.startsWith(plan.trunk) ? plan.trunk.length : 0)
+    }
+  }
+}
+
+/**
+ * Whether a phone field's value is acceptable: digits only, within the field's length, and a mobile number
+ * of the country ("must be correct").
+ */
+export function isValidPhoneField(field: PhoneField, country: CountryCode, value: string): boolean {
+  return (
+    /^\d+$/.test(value) &&
+    value.length <= phoneFieldMaxLength(field, country, value) &&
+    normalizeMobile(country, value) !== null
+  )
+}

@@ -1,0 +1,145 @@
+/**
+ * Country-aware fields used by more than one form: e-mail, phone inputs, postal code, state and city, and the
+ * national ID. Rules of spec §5; the country profile (src/domain/countries.ts) supplies what differs.
+ */
+import * as v from 'valibot'
+import {
+  COUNTRIES,
+  findState,
+  isAllowedEmailDomain,
+  isKnownCity,
+  type CountryCode,
+  type NationalIdKind,
+} from '../countries'
+import { isValidCurp, isValidKenyanId, isValidNida } from '../identity-numbers'
+import { MOBILE_PLANS, isValidPhoneField, normalizeMobile, phoneFieldMaxLength, type PhoneField } from '../phone'
+import { blankOr, crossField, filled, isDigits, textOf } from './common'
+
+const EMAIL_REQUIRED = 'validation.email.required'
+
+/**
+ * Spec §5 e-mail: required; no spaces; a well-formed address; only letters, digits, dot, underscore and hyphen
+ * before the @; a domain from the country's allowlist. Checked in that order, so the first message is the
+ * most useful one.
+ */
+export function emailField(country: CountryCode) {
+  return v.pipe(
+    v.string(EMAIL_REQUIRED),
+    v.check(filled, EMAIL_REQUIRED),
+    v.check((s) => !/\s/.test(s), 'validation.email.spaces'),
+    v.check((s) => s.length <= 254 && /^[^@]+@[^@.]+(?:\.[^@.]+)+$/.test(s), 'validation.email.format'),
+    v.check((s) => /^[A-Za-z0-9._-]+@/.test(s), 'validation.email.symbols'),
+    v.check((s) => isAllowedEmailDomain(country, s), 'validation.email.domain'),
+  )
+}
+
+/** A general e-mail address (a feedback contact): well formed, any domain. */
+export function isEmailAddress(s: string): boolean {
+  return s.length <= 254 && /^[A-Za-z0-9._%+-]+@[^@\s.]+(?:\.[^@\s.]+)+$/.test(s)
+}
+
+/** The "too long" message of each phone input; an emergency contact's depends on whether the country dials a 0. */
+function tooLongMessage(field: PhoneField, country: CountryCode): string {
+  switch (field) {
+    case 'whatsapp':
+      return 'validation.phone.whatsappLength'
+    case 'sparePhone':
+      return 'validation.phone.spareLength'
+    case 'emergencyContact':
+      return MOBILE_PLANS[country].trunk ? 'validation.contact.phoneLength' : 'validation.contact.phoneLengthNoTrunk'
+  }
+}
+
+/** The checks of a phone input (spec §5): digits only, within the field's length, a mobile number of the country. */
+function phoneChecks(field: PhoneField, country: CountryCode, allowBlank: boolean) {
+  const when = allowBlank ? blankOr : (test: (s: string) => boolean) => test
+  return [
+    v.check(when(isDigits), 'validation.phone.digits'),
+    v.check(
+      when((s) => s.length <= phoneFieldMaxLength(field, country, s)),
+      tooLongMessage(field, country),
+    ),
+    v.check(when((s) => isValidPhoneField(field, country, s)), 'validation.phone.invalid'),
+  ] as const
+}
+
+/** An optional phone input: WhatsApp (max 10 digits) or spare phone (max 13). */
+export function optionalPhone(field: 'whatsapp' | 'sparePhone', country: CountryCode) {
+  return v.optional(v.pipe(v.string('validation.phone.digits'), ...phoneChecks(field, country, true)))
+}
+
+/** An emergency contact's mobile: required; digits only; 9 digits, or 10 starting with 0 (spec §5). */
+export function contactPhone(country: CountryCode) {
+  const required = 'validation.contact.phoneRequired'
+  return v.pipe(v.string(required), v.check(filled, required), ...phoneChecks('emergencyContact', country, false))
+}
+
+/** Whether two typed numbers are the same mobile of the country, or the same digits when either is no mobile. */
+export function samePhone(country: CountryCode, a: string, b: string): boolean {
+  const x = normalizeMobile(country, a)
+  const y = normalizeMobile(country, b)
+  return x !== null && y !== null ? x === y : a.replace(/\D/g, '') === b.replace(/\D/g, '')
+}
+
+/** A postal code: five digits in Tanzania, Kenya and Mexico; optional. */
+export function optionalPinCode() {
+  return v.optional(v.pipe(v.string('validation.pinCode.format'), v.check(blankOr((s) => /^\d{5}$/.test(s)), 'validation.pinCode.format')))
+}
+
+/** A state (region, county) of the country's list, by code or name. */
+export function stateField(country: CountryCode, required: boolean) {
+  const message = 'validation.state.required'
+  const known = (s: string) => findState(country, s) !== null
+  return required
+    ? v.pipe(v.string(message), v.check(filled, message), v.check(known, 'validation.state.unknown'))
+    : v.optional(v.pipe(v.string(message), v.check(blankOr(known), 'validation.state.unknown')))
+}
+
+/** A city (district): chosen from the state's list where the country lists them, otherwise typed in. */
+export function cityField() {
+  return v.optional(v.pipe(v.string('validation.city.required'), v.maxLength(100, 'validation.text.tooLong')))
+}
+
+/**
+ * The state → city rules, reported at the city field: a city only after a state (spec §5), a city that belongs
+ * to its state, and a city where the country requires one (Tanzania's districts). They read the state from the
+ * whole value, so "choose the state first" shows even while the state is missing.
+ */
+export function cityRules<T extends Record<string, unknown>>(
+  country: CountryCode,
+  stateKey: keyof T & string,
+  cityKey: keyof T & string,
+  opts: { required: boolean },
+) {
+  const { secondRequired } = COUNTRIES[country].adminLevels
+  const state = (input: T) => textOf(input[stateKey])
+  const city = (input: T) => textOf(input[cityKey])
+  return [
+    crossField<T>([cityKey], (i) => !filled(city(i)) || filled(state(i)), 'validation.city.stateFirst', cityKey),
+    crossField<T>(
+      [cityKey],
+      (i) => !filled(city(i)) || findState(country, state(i)) === null || isKnownCity(country, state(i), city(i)),
+      'validation.city.notInState',
+      cityKey,
+    ),
+    crossField<T>(
+      [cityKey],
+      (i) => !(opts.required && secondRequired) || filled(city(i)),
+      'validation.city.required',
+      cityKey,
+    ),
+  ]
+}
+
+const NATIONAL_ID_RULES: Readonly<Record<NationalIdKind, { test: (s: string) => boolean; message: string }>> = {
+  nida: { test: (s) => isValidNida(s), message: 'validation.nationalId.nida' },
+  kenyaId: { test: isValidKenyanId, message: 'validation.nationalId.kenyaId' },
+  curp: { test: isValidCurp, message: 'validation.nationalId.curp' },
+}
+
+/** The national ID of the country's kind: NIDA 8-5-5-2 (TZ), Kenyan ID (KE), CURP (MX). */
+export function nationalIdField(country: CountryCode) {
+  const rule = NATIONAL_ID_RULES[COUNTRIES[country].idRules.nationalId]
+  const required = 'validation.nationalId.required'
+  return v.pipe(v.string(required), v.check(filled, required), v.check(rule.test, rule.message))
+}

@@ -1,0 +1,101 @@
+/**
+ * Personal info (spec §2 "basic info and residence info", §3 fields, §5 rules), sent to
+ * POST /user/saveBasicInfo-market. The country decides the enumeration variant, the national ID kind, the
+ * e-mail allowlist and whether a district is required; `today` decides the birthday range.
+ */
+import * as v from 'valibot'
+import { COUNTRIES, type CountryCode } from '../countries'
+import { EDUCATION, GENDERS, MARITAL_STATUS, RESIDENCE_TYPES, ageOn, isBirthdayAllowed } from '../enums'
+import { isValidNss, isValidRfc } from '../identity-numbers'
+import {
+  REQUIRED,
+  blankOr,
+  choice,
+  filled,
+  optionalPersonName,
+  optionalText,
+  personName,
+} from './common'
+import {
+  cityField,
+  cityRules,
+  emailField,
+  nationalIdField,
+  optionalPhone,
+  optionalPinCode,
+  stateField,
+} from './fields'
+
+export const ADDRESS_MIN = 2
+export const ADDRESS_MAX = 100
+
+/** A street address: 2–100 characters (spec §5). */
+export function addressField() {
+  const required = 'validation.address.required'
+  return v.pipe(
+    v.string(required),
+    v.check(filled, required),
+    v.check((s) => s.trim().length >= ADDRESS_MIN && s.trim().length <= ADDRESS_MAX, 'validation.address.length'),
+  )
+}
+
+/** Date of birth as 'YYYY-MM-DD': a real date, the borrower at least 18, within the picker's years. */
+export function birthdayField(today: Date) {
+  const required = 'validation.birthday.required'
+  return v.pipe(
+    v.string(required),
+    v.check(filled, required),
+    v.check((s) => ageOn(s, today) !== null, 'validation.birthday.format'),
+    v.check((s) => ageOn(s, today) === null || isBirthdayAllowed(s, today), 'validation.birthday.range'),
+  )
+}
+
+/** RFC (exactly 13 letters/digits) and NSS (exactly 11 digits) of Mexico: optional, checked when given. */
+const optionalRfc = () =>
+  v.optional(v.pipe(v.string('validation.rfc.format'), v.check(blankOr(isValidRfc), 'validation.rfc.format')))
+const optionalNss = () =>
+  v.optional(v.pipe(v.string('validation.nss.format'), v.check(blankOr(isValidNss), 'validation.nss.format')))
+
+function personalInfoEntries(country: CountryCode, today: Date) {
+  const profile = COUNTRIES[country]
+  const variant = profile.enumVariant
+  return {
+    firstName: personName(),
+    middleName: optionalPersonName(),
+    lastName: personName(),
+    gender: choice(GENDERS[variant]),
+    /** TZ: the four NIDA parts dash-joined (12345678-12345-00002-26); KE: ID number; MX: CURP. */
+    nationalId: nationalIdField(country),
+    birthday: birthdayField(today),
+    education: choice(EDUCATION[variant]),
+    maritalStatus: choice(MARITAL_STATUS[variant]),
+    residenceType: choice(RESIDENCE_TYPES[variant]),
+    pinCode: optionalPinCode(),
+    /** Region (TZ), county (KE) or state (MX), by code or name. */
+    state: stateField(country, true),
+    /** District (TZ, from the region's list, required), sub-county (KE) or municipality (MX). */
+    city: cityField(),
+    county: optionalText(100),
+    address: addressField(),
+    email: emailField(country),
+    whatsappNo: optionalPhone('whatsapp', country),
+    sparePhone: optionalPhone('sparePhone', country),
+    /** Preferred language for messages, one of the country's interface languages. */
+    language: v.optional(choice(profile.languages)),
+    cityOfBirth: optionalText(100),
+    rfc: optionalRfc(),
+    nss: optionalNss(),
+  }
+}
+
+type PersonalInfoShape = v.InferOutput<v.ObjectSchema<ReturnType<typeof personalInfoEntries>, string>>
+
+export function personalInfoSchema(country: CountryCode, ctx: { today: Date }) {
+  return v.pipe(
+    v.object(personalInfoEntries(country, ctx.today), REQUIRED),
+    ...cityRules<PersonalInfoShape>(country, 'state', 'city', { required: true }),
+  )
+}
+
+export type PersonalInfoInput = v.InferInput<ReturnType<typeof personalInfoSchema>>
+export type PersonalInfo = v.InferOutput<ReturnType<typeof personalInfoSchema>>
