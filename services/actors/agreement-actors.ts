@@ -1,0 +1,21 @@
+/**
+ * The loan agreement's text (machines/agreement.machine.ts): the order's, or the country's product's when no
+ * order is named (/loan/loan-order/loanAgreement). Composition:
+ * `agreementMachine.provide({ actors: createAgreementActors({ api }) })`.
+ */
+import { fromPromise } from 'xstate'
+import type { AgreementDocument } from '../../src/domain/api-types'
+import type { ApiClient } from '../api/client'
+import { dataOf } from './call'
+
+export interface AgreementActorDeps {
+  api: Pick<ApiClient, 'request'>
+}
+
+export function createAgreementActors({ api }: AgreementActorDeps) {
+  return {
+    loadAgreement: fromPromise<AgreementDocument, { loanOrderId?: string }>(async ({ input, signal }) =>
+      dataOf(await api.request('/loan/loan-order/loanAgreement', input, { signal })),
+    ),
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * The journey's own I/O (machines/journey.machine.ts), the home tab's (machines/home.machine.ts), and the `submit`
+ * actor of each onboarding form the journey runs with machines/submit.machine.ts. Composition:
+ *
+ *   const journey = createJourneyActors({ api })
+ *   journeyMachine.provide({ actors: {
+ *     fetchLatestOrder: journey.fetchLatestOrder, submitApplication: journey.submitApplication,
+ *     home: homeMachine.provide({ actors: { loadOverview: journey.loadOverview,
+ *                                           checkRejectRecommendation: journey.checkRejectRecommendation } }),
+ *     personalInfoForm: submitMachine.provide({ actors: { submit: journey.save.personalInfo, draftStore } }),
+ *     … } })
+ */
+import { fromPromise } from 'xstate'
+import type { API } from '../../src/domain/api'
+import type { HomeIndex, LatestOrder, RejectRecommendation } from '../../src/domain/api-types'
+import type { ApiClient, JsonPathOf, RequestOf } from '../api/client'
+import { dataOf } from './call'
+
+type Api = typeof API
+
+export interface JourneyActorDeps {
+  api: Pick<ApiClient, 'request'>
+  /** The device clock (ms since the epoch), stamped on each reading of the order. */
+  now?: () => number
+}
+
+/** The `submit` actor of a form: its values, already checked against the form's schema, sent to `path`. */
+function saveTo<P extends JsonPathOf<Api>>(api: JourneyActorDeps['api'], path: P) {
+  return fromPromise<unknown, { values: Record<string, unknown> }>(async ({ input, signal }) =>
+    dataOf(await api.request(path, input.values as RequestOf<Api, P>, { signal })),
+  )
+}
+
+export function createJourneyActors({ api, now = Date.now }: JourneyActorDeps) {
+  return {
+    fetchLatestOrder: fromPromise<{ order: LatestOrder | null; readAt: number }>(async ({ signal }) => {
+      const order = dataOf(await api.request('/loan/loan-order/latest', {}, { signal }))
+      return { order, readAt: now() }
+    }),
+    submitApplication: fromPromise<void, { orderNo: string }>(async ({ input, signal }) => {
+      dataOf(await api.request('/user/submit', { orderNo: input.orderNo }, { signal }))
+    }),
+    loadOverview: fromPromise<HomeIndex>(async ({ signal }) =>
+      dataOf(await api.request('/loan/loan-product/index', {}, { signal })),
+    ),
+    checkRejectRecommendation: fromPromise<RejectRecommendation>(async ({ signal }) =>
+      dataOf(await api.request('/app/isRejectRecommendation', {}, { signal })),
+    ),
+    save: {
+      personalInfo: saveTo(api, '/user/saveBasicInfo-market'),
+      additionalInfo: saveTo(api, '/user/saveAdditionInfo-market'),
+      wallet: saveTo(api, '/user/addBankCard'),
+      questionnaire: saveTo(api, '/user/save/questionnaire'),
+      application: saveTo(api, '/loan/loan-order/apply-market'),
+      repeatApplication: saveTo(api, '/loan/loan-order/apply-market-again'),
+    },
+  }
+}

@@ -1,0 +1,241 @@
+/**
+ * The API client (spec §7): one axios instance, calls typed by the API table (src/domain/api.ts), every payload
+ * encoded by the wire protocol (services/wire/protocol.ts, docs/wire-protocol.md) and every answer returned as an
+ * ApiResult value. It never navigates, toasts or touches the session: machines decide what an outcome means.
+ *
+ * The wire module (and crypto-js with it) is loaded with a dynamic import on the first request, so neither is in
+ * the initial bundle.
+ */
+import axios, { type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig } from 'axios'
+import * as v from 'valibot'
+import { API, type CallDef } from '../../src/domain/api'
+import { ApiCode } from '../../src/domain/api-codes'
+import type { ApiFailure, ApiResult } from '../../src/domain/api-result'
+import { LANG_HEADER, type Language } from '../../src/domain/countries'
+import type { KopaStorage } from '../storage/storage'
+import type { WirePayload } from '../wire/protocol'
+import { resultFromEnvelope, resultFromError } from './errors'
+
+/** Spec §7 and §9: 60 s. */
+export const REQUEST_TIMEOUT_MS = 60_000
+
+type Table = Readonly<Record<string, CallDef>>
+type Wire = typeof import('../wire/protocol')
+
+/** Paths whose calls send JSON (GET or POST), and paths that are multipart uploads. */
+export type JsonPathOf<T extends Table> = {
+  [K in keyof T]: 'json' extends T[K]['body'] ? K : never
+}[keyof T] &
+  string
+export type UploadPathOf<T extends Table> = {
+  [K in keyof T]: 'form' extends T[K]['body'] ? K : never
+}[keyof T] &
+  string
+type SchemaOf<D> = D extends CallDef<infer S, unknown> ? S : never
+export type RequestOf<T extends Table, P extends keyof T> = v.InferInput<SchemaOf<T[P]>>
+export type ResponseOf<T extends Table, P extends keyof T> =
+  T[P] extends CallDef<v.GenericSchema, infer R> ? R : never
+
+/** Request fields typed as files, if a table's schema lists them: they go in `files`, not in `extra`. */
+export type FileKeys<R> = { [K in keyof R]-?: NonNullable<R[K]> extends Blob ? K : never }[keyof R]
+export type UploadFilesOf<T extends Table, P extends keyof T> = Pick<
+  RequestOf<T, P>,
+  FileKeys<RequestOf<T, P>>
+>
+export type UploadFieldsOf<T extends Table, P extends keyof T> = Omit<
+  RequestOf<T, P>,
+  FileKeys<RequestOf<T, P>>
+>
+
+/** What the client reads before every call; usually clientContextFromStorage(storage, …). */
+export interface ClientContext {
+  token(): string | null
+  packageName(): string
+  appName(): string
+  afid(): string | null
+  language(): Language
+  platform(): string
+}
+
+export interface CallOptions {
+  /** Abort the call (an XState actor that stops passes its signal); an aborted call reads as 'network'. */
+  signal?: AbortSignal
+}
+
+export interface ApiClientOptions<T extends Table> {
+  /** The API's origin (and prefix, if any); '' for the page's own origin. */
+  baseURL: string
+  context: ClientContext
+  /** An axios adapter; the default is the platform's (XHR in the browser, http in Node). */
+  adapter?: AxiosAdapter
+  timeoutMs?: number
+  /** The clock that stamps `t`, ms since the epoch. */
+  now?: () => number
+  /** The call table; the app's own API by default. */
+  table?: T
+}
+
+export interface ApiClient<T extends Table = typeof API> {
+  request<P extends JsonPathOf<T>>(
+    path: P,
+    payload: RequestOf<T, P>,
+    options?: CallOptions,
+  ): Promise<ApiResult<ResponseOf<T, P>>>
+  /**
+   * A multipart upload: each entry of `files` (the API table's convention: `{ file: image }`) is a file part under
+   * its name; `payload`, the request's fields, travels encrypted in `extra`.
+   */
+  upload<P extends UploadPathOf<T>>(
+    path: P,
+    files: Readonly<Record<string, Blob>> & UploadFilesOf<T, P>,
+    payload: UploadFieldsOf<T, P>,
+    onProgress?: (fraction: number) => void,
+    options?: CallOptions,
+  ): Promise<ApiResult<ResponseOf<T, P>>>
+  /** The one axios instance, for the rare caller that needs it (for example to add an interceptor). */
+  readonly axios: AxiosInstance
+}
+
+/** The context read from local storage; the language falls back to the country's default. */
+export function clientContextFromStorage(
+  storage: KopaStorage,
+  defaultLanguage: () => Language,
+): ClientContext {
+  return {
+    token: () => storage.get('token'),
+    packageName: () => storage.get('packageName'),
+    appName: () => storage.get('appName'),
+    afid: () => storage.get('afid'),
+    language: () => storage.get('language') ?? defaultLanguage(),
+    platform: () => storage.get('deviceMsg').platform,
+  }
+}
+
+let wireModule: Promise<Wire> | undefined
+/** Load the wire module once; a failed load (offline on first use) is retried on the next call. */
+function loadWire(): Promise<Wire> {
+  wireModule ??= import('../wire/protocol').catch((error: unknown) => {
+    wireModule = undefined
+    throw error
+  })
+  return wireModule
+}
+
+export function createApiClient<T extends Table = typeof API>(options: ApiClientOptions<T>): ApiClient<T> {
+  const table = (options.table ?? API) as T
+  const { context } = options
+  const now = options.now ?? Date.now
+  const instance = axios.create({
+    baseURL: options.baseURL,
+    timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+    // Every answer with a body is read as the envelope, whatever its HTTP status.
+    validateStatus: () => true,
+    transitional: { clarifyTimeoutError: true },
+    ...(options.adapter ? { adapter: options.adapter } : {}),
+  })
+
+  function headersFor(def: CallDef): Record<string, string> {
+    const token = context.token()
+    const afid = context.afid()
+    return {
+      packageName: context.packageName(),
+      appName: context.appName(),
+      lang: LANG_HEADER[context.language()],
+      platform: context.platform(),
+      ...(afid ? { afid } : {}),
+      ...(def.auth && token ? { Authorization: `Bearer ${token}` } : {}),
+    }
+  }
+
+  function defOf(path: string, body: CallDef['body']): CallDef {
+    const def = table[path]
+    if (!def) throw new TypeError(`${path} is not a call of the API table`)
+    if (def.body !== body)
+      throw new TypeError(
+        `${path} is a ${def.body} call: use ${def.body === 'form' ? 'upload' : 'request'}()`,
+      )
+    return def
+  }
+
+  async function send<R>(
+    def: CallDef,
+    build: (wire: Wire) => AxiosRequestConfig,
+    callOptions: CallOptions | undefined,
+  ): Promise<ApiResult<R>> {
+    // Without a token the server can only answer NotLoggedIn: say so without spending the borrower's data.
+    if (def.auth && !context.token()) return { ok: false, kind: 'sessionEnded', code: ApiCode.NotLoggedIn }
+    let wire: Wire
+    try {
+      wire = await loadWire()
+    } catch {
+      return { ok: false, kind: 'network', message: 'errors.network' } satisfies ApiFailure
+    }
+    // Built outside the try: a bug here must surface, not read as a network failure.
+    const config: AxiosRequestConfig = {
+      ...build(wire),
+      method: def.method,
+      headers: headersFor(def),
+      ...(callOptions?.signal ? { signal: callOptions.signal } : {}),
+    }
+    try {
+      const response = await instance.request(config)
+      return resultFromEnvelope<R>(response.data)
+    } catch (error) {
+      return resultFromError(error)
+    }
+  }
+
+  return {
+    axios: instance,
+    request(path, payload, callOptions) {
+      const def = defOf(path, 'json')
+      return send(
+        def,
+        (wire) => {
+          const encoded = wire.encodeRequest({
+            packageName: context.packageName(),
+            method: def.method,
+            path,
+            base: def.base,
+            payload: payload as WirePayload,
+            now: now(),
+          })
+          return { url: encoded.url, params: encoded.params, data: encoded.data }
+        },
+        callOptions,
+      )
+    },
+    upload(path, files, payload, onProgress, callOptions) {
+      const def = defOf(path, 'form')
+      return send(
+        def,
+        (wire) => {
+          const { url, extra } = wire.encodeUploadExtra({
+            packageName: context.packageName(),
+            path,
+            base: def.base,
+            payload: payload as WirePayload,
+            now: now(),
+          })
+          // `extra` goes first so that a streaming server knows the call's fields before the file bytes arrive.
+          const form = new FormData()
+          form.append(wire.UPLOAD_EXTRA_FIELD, extra)
+          for (const [field, file] of Object.entries(files as Record<string, Blob>))
+            form.append(field, file, file instanceof File && file.name ? file.name : field)
+          return {
+            url,
+            data: form,
+            ...(onProgress
+              ? {
+                  onUploadProgress: (event: { loaded: number; total?: number }) => {
+                    if (event.total) onProgress(Math.min(1, event.loaded / event.total))
+                  },
+                }
+              : {}),
+          }
+        },
+        callOptions,
+      )
+    },
+  }
+}
