@@ -1,0 +1,507 @@
+/**
+ * feedback ticket — the borrower's tickets with customer service: the list (with the red dot of unread
+ * replies), a new ticket with receipt images, the thread of one ticket with a message box, and the 1–5 rating of
+ * a resolved one.
+ *
+ * Receipts: at most `maxReceipts` (decisions.md: 3 unless configured), each an image of at most 20 MB before
+ * compression (schemas/feedback.ts and schemas/common.ts `imageFile`: the domain's rules and messages). Each is
+ * compressed (an injected actor) and uploaded as soon as it is added, one at a time, with its progress; the ticket
+ * can be sent once none is still on its way. The form itself (type, description, account, contact, time) is the
+ * submit machine, invoked as `ticketForm` with the domain's feedback schema, so it keeps a draft; the screen
+ * sends form.changed to that child and ticket.submitted here, which adds the uploaded receipts.
+ *
+ * Input (FeedbackTicketInput): { country, maxReceipts? }
+ * Events: tickets.more, tickets.refreshed, ticket.opened {feedbackId}, ticket.started, composing.cancelled,
+ *         receipt.added {file}, receipt.removed {localId}, receipt.retried {localId}, ticket.submitted,
+ *         result.acknowledged, message.changed {text}, message.sent, ticket.rated {rating}, detail.closed
+ *         (and, from the upload actor: receipt.progressed, receipt.uploaded, receipt.failed)
+ * Tags:   busy, uploading, canSubmit, created, loadFailed; the message box and the stars ask snapshot.can()
+ *         ({ type: 'message.sent' } only while the ticket is not resolved; { type: 'ticket.rated', rating } only
+ *         for a resolved, unrated one)
+ * Output: { outcome: 'sessionEnded' } — it runs while the borrower is in the feedback screens
+ * Actors the composition provides:
+ *   loadTickets     ({ page }) → Page<FeedbackItem>                   (POST /feedback/list/feedback)
+ *   loadRedDot      () → RedDot                                       (GET /feedback/red-dot-marker)
+ *   compressReceipt ({ file }) → Blob                                 (the image compressor)
+ *   uploadReceipt   callback ({ localId, file }) → sends receipt.progressed / receipt.uploaded / receipt.failed
+ *                                                                     (POST /feedback/upload/credential)
+ *   ticketForm      = submitMachine with its submit (POST /feedback/create) and draftStore actors provided
+ *   loadTicket      ({ feedbackId }) → FeedbackDetail                 (GET /feedback/detail)
+ *   leaveMessage    ({ feedbackId, content, attachments }) → MessageCreated (POST /feedback/add/leaveMsg)
+ *   rateTicket      ({ feedbackId, rating }) → Empty                  (POST /feedback/submit-rating)
+ */
+import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate'
+import type { FeedbackDetail, FeedbackItem, Page, UploadedFile } from '../src/domain/api-types'
+import type { CountryCode } from '../src/domain/countries'
+import { imageFile } from '../src/domain/schemas/common'
+import {
+  feedbackSchema,
+  leaveMessageSchema,
+  MAX_RECEIPTS,
+  ratingSchema,
+} from '../src/domain/schemas/feedback'
+import { fieldErrors } from '../src/domain/schemas/field-errors'
+import {
+  endsSession,
+  errorOf,
+  escalateSessionEnded,
+  failureOf,
+  messageOf,
+  msg,
+  submitMachine,
+  type Message,
+  type SessionEndedEvent,
+  type SubmitOutput,
+} from './submit.machine'
+
+export interface FeedbackTicketInput {
+  country: CountryCode
+  /** decisions.md: 3 unless the lender configures another number. */
+  maxReceipts?: number
+}
+
+export interface Receipt {
+  localId: string
+  name: string
+  /** The photo as chosen, then as compressed. */
+  file: Blob
+  status: 'queued' | 'compressing' | 'uploading' | 'uploaded' | 'failed'
+  /** 0–1 while uploading. */
+  progress: number
+  uploaded: UploadedFile | null
+  error: Message | null
+}
+
+export type UploadEvent =
+  | { type: 'receipt.progressed'; localId: string; fraction: number }
+  | { type: 'receipt.uploaded'; localId: string; file: UploadedFile }
+  | { type: 'receipt.failed'; localId: string; error: unknown }
+
+export interface FeedbackTicketContext {
+  country: CountryCode
+  maxReceipts: number
+  tickets: FeedbackItem[]
+  page: number
+  total: number
+  /** Tickets with a reply not read yet (the red dot). */
+  unread: number
+  receipts: Receipt[]
+  nextReceiptId: number
+  /** The ticket created last (feedback_result). */
+  createdId: string | null
+  feedbackId: string | null
+  ticket: FeedbackDetail | null
+  messageText: string
+  error: Message | null
+}
+
+export type FeedbackTicketEvent =
+  | { type: 'tickets.more' }
+  | { type: 'tickets.refreshed' }
+  | { type: 'ticket.opened'; feedbackId: string }
+  | { type: 'ticket.started' }
+  | { type: 'composing.cancelled' }
+  | { type: 'receipt.added'; file: Blob & { name?: string } }
+  | { type: 'receipt.removed'; localId: string }
+  | { type: 'receipt.retried'; localId: string }
+  | { type: 'ticket.submitted' }
+  | { type: 'result.acknowledged' }
+  | { type: 'message.changed'; text: string }
+  | { type: 'message.sent' }
+  | { type: 'ticket.rated'; rating: number }
+  | { type: 'detail.closed' }
+  | UploadEvent
+
+export type FeedbackTicketOutput = { outcome: 'sessionEnded' }
+
+const notProvided = (name: string) => () => {
+  throw new Error(`The '${name}' actor is provided by services/actors`)
+}
+const outputOf = <T>(event: unknown) => (event as { output: T }).output
+
+const inFlight = (r: Receipt) =>
+  r.status === 'queued' || r.status === 'compressing' || r.status === 'uploading'
+const current = (c: FeedbackTicketContext) =>
+  c.receipts.find((r) => r.status === 'compressing' || r.status === 'uploading')
+const patch = (c: FeedbackTicketContext, localId: string, change: Partial<Receipt>) =>
+  c.receipts.map((r) => (r.localId === localId ? { ...r, ...change } : r))
+
+/** Why a chosen photo cannot be a receipt (too many, not an image, over 20 MB), as the domain says. */
+function receiptProblem(c: FeedbackTicketContext, file: Blob): Message | null {
+  const kept = c.receipts.filter((r) => r.status !== 'failed').length
+  if (kept >= c.maxReceipts) return msg('validation.feedback.tooManyReceipts', { max: c.maxReceipts })
+  const key = Object.values(fieldErrors(imageFile(), file))[0]
+  return key ? msg(key) : null
+}
+
+const messageRequest = (c: FeedbackTicketContext) => ({
+  feedbackId: c.feedbackId ?? '',
+  content: c.messageText.trim(),
+  attachments: [] as string[],
+})
+
+export const feedbackTicketMachine = setup({
+  types: {
+    context: {} as FeedbackTicketContext,
+    events: {} as FeedbackTicketEvent,
+    input: {} as FeedbackTicketInput,
+    output: {} as FeedbackTicketOutput,
+    emitted: {} as SessionEndedEvent,
+    children: {} as { ticketForm: 'ticketForm' },
+    tags: {} as 'busy' | 'uploading' | 'canSubmit' | 'created' | 'loadFailed',
+  },
+  actors: {
+    loadTickets: fromPromise<Page<FeedbackItem>, { page: number }>(notProvided('loadTickets')),
+    loadRedDot: fromPromise<{ unread: number }>(notProvided('loadRedDot')),
+    compressReceipt: fromPromise<Blob, { file: Blob }>(notProvided('compressReceipt')),
+    uploadReceipt: fromCallback<{ type: 'upload.cancelled' }, { localId: string; file: Blob }>(
+      notProvided('uploadReceipt'),
+    ),
+    ticketForm: submitMachine,
+    loadTicket: fromPromise<FeedbackDetail, { feedbackId: string }>(notProvided('loadTicket')),
+    leaveMessage: fromPromise<unknown, ReturnType<typeof messageRequest>>(notProvided('leaveMessage')),
+    rateTicket: fromPromise<unknown, { feedbackId: string; rating: number }>(notProvided('rateTicket')),
+  },
+  guards: {
+    moreToLoad: ({ context }) => context.tickets.length < context.total,
+    receiptAcceptable: ({ context, event }) =>
+      event.type === 'receipt.added' && receiptProblem(context, event.file) === null,
+    receiptQueued: ({ context }) => context.receipts.some((r) => r.status === 'queued'),
+    currentRemoved: ({ context, event }) =>
+      event.type === 'receipt.removed' && current(context)?.localId === event.localId,
+    receiptFailed: ({ context, event }) =>
+      event.type === 'receipt.retried' &&
+      context.receipts.some((r) => r.localId === event.localId && r.status === 'failed'),
+    receiptsSettled: ({ context }) => !context.receipts.some(inFlight),
+    formSaved: ({ event }) => outputOf<SubmitOutput>(event).status === 'saved',
+    ticketResolved: ({ context }) => context.ticket?.status === 4,
+    messageValid: ({ context }) =>
+      Object.keys(fieldErrors(leaveMessageSchema(), messageRequest(context))).length === 0,
+    rateable: ({ context, event }) =>
+      event.type === 'ticket.rated' &&
+      !!context.ticket?.canRate &&
+      Object.keys(
+        fieldErrors(ratingSchema(), { feedbackId: context.ticket.feedbackId, rating: event.rating }),
+      ).length === 0,
+    sessionEnded: ({ event }) => endsSession(event),
+  },
+  actions: {
+    keepPage: assign(({ context, event }) => {
+      const page = outputOf<Page<FeedbackItem>>(event)
+      return { tickets: [...context.tickets, ...page.items], page: page.page, total: page.total, error: null }
+    }),
+    startOver: assign({ tickets: [], page: 0, total: 0 }),
+    keepRedDot: assign({ unread: ({ event }) => outputOf<{ unread: number }>(event).unread }),
+    addReceipt: assign(({ context, event }) => {
+      if (event.type !== 'receipt.added') return {}
+      const receipt: Receipt = {
+        localId: `r${context.nextReceiptId}`,
+        name: event.file.name ?? `receipt-${context.nextReceiptId}`,
+        file: event.file,
+        status: 'queued',
+        progress: 0,
+        uploaded: null,
+        error: null,
+      }
+      return {
+        receipts: [...context.receipts, receipt],
+        nextReceiptId: context.nextReceiptId + 1,
+        error: null,
+      }
+    }),
+    refuseReceipt: assign({
+      error: ({ context, event }) =>
+        event.type === 'receipt.added' ? receiptProblem(context, event.file) : null,
+    }),
+    removeReceipt: assign({
+      receipts: ({ context, event }) =>
+        event.type === 'receipt.removed'
+          ? context.receipts.filter((r) => r.localId !== event.localId)
+          : context.receipts,
+    }),
+    retryReceipt: assign({
+      receipts: ({ context, event }) =>
+        event.type === 'receipt.retried'
+          ? patch(context, event.localId, { status: 'queued', progress: 0, error: null })
+          : context.receipts,
+    }),
+    startNextReceipt: assign({
+      receipts: ({ context }) => {
+        const next = context.receipts.find((r) => r.status === 'queued')
+        return next ? patch(context, next.localId, { status: 'compressing' }) : context.receipts
+      },
+    }),
+    keepCompressed: assign({
+      receipts: ({ context, event }) =>
+        patch(context, current(context)!.localId, { file: outputOf<Blob>(event), status: 'uploading' }),
+    }),
+    /** A photo the compressor cannot read (an unusual format) is sent as it is; it is within 20 MB already. */
+    uploadAsChosen: assign({
+      receipts: ({ context }) => patch(context, current(context)!.localId, { status: 'uploading' }),
+    }),
+    showProgress: assign({
+      receipts: ({ context, event }) =>
+        event.type === 'receipt.progressed'
+          ? patch(context, event.localId, { progress: event.fraction })
+          : context.receipts,
+    }),
+    keepUploaded: assign({
+      receipts: ({ context, event }) =>
+        event.type === 'receipt.uploaded'
+          ? patch(context, event.localId, { status: 'uploaded', progress: 1, uploaded: event.file })
+          : context.receipts,
+    }),
+    markFailed: assign({
+      receipts: ({ context, event }) =>
+        event.type === 'receipt.failed'
+          ? patch(context, event.localId, { status: 'failed', error: messageOf(failureOf(event.error)) })
+          : context.receipts,
+    }),
+    sendTicket: sendTo('ticketForm', ({ context }) => ({
+      type: 'form.submitted' as const,
+      extra: { receipts: context.receipts.flatMap((r) => (r.uploaded ? [r.uploaded.fileId] : [])) },
+    })),
+    showReceiptsUploading: assign({ error: msg('machines.feedback.receiptsUploading') }),
+    keepCreated: assign({
+      createdId: ({ event }) => {
+        const out = outputOf<SubmitOutput>(event)
+        return out.status === 'saved'
+          ? ((out.data as { feedbackId?: string } | null)?.feedbackId ?? null)
+          : null
+      },
+      receipts: [],
+    }),
+    forgetComposition: assign({ receipts: [], error: null }),
+    chooseTicket: assign({
+      feedbackId: ({ context, event }) =>
+        event.type === 'ticket.opened' ? event.feedbackId : context.feedbackId,
+      ticket: null,
+      messageText: '',
+    }),
+    keepTicket: assign({ ticket: ({ event }) => outputOf<FeedbackDetail>(event), error: null }),
+    changeMessage: assign({
+      messageText: ({ context, event }) =>
+        event.type === 'message.changed' ? event.text : context.messageText,
+      error: null,
+    }),
+    showMessageProblem: assign({
+      error: ({ context }) => {
+        const key = fieldErrors(leaveMessageSchema(), messageRequest(context)).content
+        return key ? msg(key) : null
+      },
+    }),
+    clearMessage: assign({ messageText: '' }),
+    showFailure: assign({ error: ({ event }) => messageOf(failureOf(errorOf(event))) }),
+    clearError: assign({ error: null }),
+    escalateSessionEnded: enqueueActions(escalateSessionEnded),
+  },
+}).createMachine({
+  id: 'feedbackTicket',
+  description:
+    "The borrower's feedback tickets: list, a new ticket with receipts, a ticket's thread and rating.",
+  context: ({ input }) => ({
+    country: input.country,
+    maxReceipts: input.maxReceipts ?? MAX_RECEIPTS,
+    tickets: [],
+    page: 0,
+    total: 0,
+    unread: 0,
+    receipts: [],
+    nextReceiptId: 1,
+    createdId: null,
+    feedbackId: null,
+    ticket: null,
+    messageText: '',
+    error: null,
+  }),
+  initial: 'list',
+  states: {
+    list: {
+      description: 'feedback_list: the tickets a page at a time, and the red dot of unread replies.',
+      initial: 'loading',
+      invoke: { src: 'loadRedDot', onDone: { actions: 'keepRedDot' }, onError: {} },
+      on: {
+        'ticket.opened': { target: 'detail', actions: 'chooseTicket' },
+        'ticket.started': 'composing',
+      },
+      states: {
+        loading: {
+          tags: ['busy'],
+          invoke: {
+            src: 'loadTickets',
+            input: ({ context }) => ({ page: context.page + 1 }),
+            onDone: { target: 'shown', actions: 'keepPage' },
+            onError: [
+              { guard: 'sessionEnded', target: '#feedbackTicket.sessionEnded' },
+              { target: 'loadFailed', actions: 'showFailure' },
+            ],
+          },
+        },
+        loadFailed: {
+          tags: ['loadFailed'],
+          on: { 'tickets.refreshed': { target: 'loading', actions: ['startOver', 'clearError'] } },
+        },
+        shown: {
+          on: {
+            'tickets.more': { guard: 'moreToLoad', target: 'loading' },
+            'tickets.refreshed': { target: 'loading', actions: 'startOver' },
+          },
+        },
+      },
+    },
+    composing: {
+      description:
+        'add_feedback: the form (a submit child with a draft) and the receipts, uploaded as they are added.',
+      type: 'parallel',
+      invoke: {
+        id: 'ticketForm',
+        src: 'ticketForm',
+        input: ({ context }) => ({
+          formId: 'feedback.new',
+          schema: feedbackSchema(context.country, { maxReceipts: context.maxReceipts }),
+          initialValues: { contactTime: 'anytime' },
+        }),
+        onDone: [
+          { guard: 'formSaved', target: 'created', actions: 'keepCreated' },
+          { target: 'sessionEnded' },
+        ],
+      },
+      on: {
+        'composing.cancelled': { target: 'list', actions: 'forgetComposition' },
+        'receipt.added': [
+          { guard: 'receiptAcceptable', actions: 'addReceipt' },
+          { actions: 'refuseReceipt' },
+        ],
+        'receipt.retried': { guard: 'receiptFailed', actions: 'retryReceipt' },
+        'receipt.progressed': { actions: 'showProgress' },
+      },
+      states: {
+        form: {
+          initial: 'editing',
+          states: {
+            editing: {
+              tags: ['canSubmit'],
+              on: {
+                'ticket.submitted': [
+                  { guard: 'receiptsSettled', actions: ['clearError', 'sendTicket'] },
+                  { actions: 'showReceiptsUploading' },
+                ],
+              },
+            },
+          },
+        },
+        receipts: {
+          description: 'One receipt at a time: compress, then upload with its progress.',
+          initial: 'idle',
+          on: {
+            'receipt.removed': [
+              { guard: 'currentRemoved', target: '.idle', reenter: true, actions: 'removeReceipt' },
+              { actions: 'removeReceipt' },
+            ],
+          },
+          states: {
+            idle: {
+              always: { guard: 'receiptQueued', target: 'compressing', actions: 'startNextReceipt' },
+            },
+            compressing: {
+              tags: ['uploading'],
+              invoke: {
+                src: 'compressReceipt',
+                input: ({ context }) => ({ file: current(context)!.file }),
+                onDone: { target: 'uploading', actions: 'keepCompressed' },
+                onError: { target: 'uploading', actions: 'uploadAsChosen' },
+              },
+            },
+            uploading: {
+              tags: ['uploading'],
+              invoke: {
+                src: 'uploadReceipt',
+                input: ({ context }) => ({
+                  localId: current(context)!.localId,
+                  file: current(context)!.file,
+                }),
+              },
+              on: {
+                'receipt.uploaded': { target: 'idle', actions: 'keepUploaded' },
+                'receipt.failed': { target: 'idle', actions: 'markFailed' },
+              },
+            },
+          },
+        },
+      },
+    },
+    created: {
+      description: 'feedback_result: the ticket was opened.',
+      tags: ['created'],
+      on: { 'result.acknowledged': { target: 'list', actions: 'startOver' } },
+    },
+    detail: {
+      description:
+        "feedbackDetail: one ticket's thread; a message box while it is open, the rating once resolved.",
+      initial: 'loading',
+      on: { 'detail.closed': { target: 'list', actions: 'startOver' } },
+      states: {
+        loading: {
+          tags: ['busy'],
+          invoke: {
+            src: 'loadTicket',
+            input: ({ context }) => ({ feedbackId: context.feedbackId! }),
+            onDone: { target: 'shown', actions: 'keepTicket' },
+            onError: [
+              { guard: 'sessionEnded', target: '#feedbackTicket.sessionEnded' },
+              { target: 'loadFailed', actions: 'showFailure' },
+            ],
+          },
+        },
+        loadFailed: {
+          tags: ['loadFailed'],
+          on: { 'tickets.refreshed': { target: 'loading', actions: 'clearError' } },
+        },
+        shown: {
+          on: {
+            'message.changed': { actions: 'changeMessage' },
+            'message.sent': [
+              { guard: 'ticketResolved' },
+              { guard: 'messageValid', target: 'sending' },
+              { actions: 'showMessageProblem' },
+            ],
+            'ticket.rated': { guard: 'rateable', target: 'rating' },
+          },
+        },
+        sending: {
+          tags: ['busy'],
+          invoke: {
+            src: 'leaveMessage',
+            input: ({ context }) => messageRequest(context),
+            onDone: { target: 'loading', actions: 'clearMessage' },
+            onError: [
+              { guard: 'sessionEnded', target: '#feedbackTicket.sessionEnded' },
+              { target: 'shown', actions: 'showFailure' },
+            ],
+          },
+        },
+        rating: {
+          tags: ['busy'],
+          invoke: {
+            src: 'rateTicket',
+            input: ({ context, event }) => ({
+              feedbackId: context.feedbackId!,
+              rating: event.type === 'ticket.rated' ? event.rating : 0,
+            }),
+            onDone: 'loading',
+            onError: [
+              { guard: 'sessionEnded', target: '#feedbackTicket.sessionEnded' },
+              { target: 'shown', actions: 'showFailure' },
+            ],
+          },
+        },
+      },
+    },
+    sessionEnded: {
+      type: 'final',
+      entry: 'escalateSessionEnded',
+      output: (): FeedbackTicketOutput => ({ outcome: 'sessionEnded' }),
+    },
+  },
+  output: ({ event }) => event.output as FeedbackTicketOutput,
+})

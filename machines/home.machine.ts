@@ -1,0 +1,240 @@
+/**
+ * home — the home tab: the product card, and one of spec §4's eight home states with its button
+ * (src/domain/order-status.ts homeStateFor, HOME_BUTTON). The journey hands in the latest order; the machine
+ * loads the product card (/loan/loan-product/index, /loan/product/list-market) with the repeat-loan benefit
+ * flag, and for a rejected borrower the retry date (30 days after the decision) and whether to recommend other
+ * products (/app/isRejectRecommendation). At the retry date the card turns back to Apply by itself: the delay
+ * is the server's retryAt, counted from when the order was read.
+ *
+ * A button press ends the machine with what the journey should do next; the journey follows it.
+ *
+ * Input (HomeInput): { order: LatestOrder | null, now } (now: when the order was read, ms since the epoch)
+ * Events: home.apply, home.details, home.getMoney, home.edit, home.pay (each only in its home state: use
+ *         snapshot.can), home.orderChanged {order, now}, home.retried (reload a card that failed to load)
+ * Tags:   loading, and the home state: canLoan, lending, assessing, rejected, approved, failed,
+ *         repaying, overdue
+ * Output: { next: 'toBorrow', repeat } (start an application) | { next: 'follow' } (go where the order's status
+ *         says) | { next: 'editWallet' } (a pay-out failed: correct the wallet) | { next: 'sessionEnded' }
+ * Actors the composition provides (services/actors/journey-actors.ts):
+ *   loadOverview () → HomeIndex (/loan/loan-product/index)
+ *   checkRejectRecommendation () → RejectRecommendation (/app/isRejectRecommendation)
+ */
+import { assign, enqueueActions, fromPromise, setup } from 'xstate'
+import { HOME_BUTTON, homeStateFor, type HomeState } from '../src/domain/order-status'
+import type { HomeIndex, RejectRecommendation } from '../src/domain/api-types'
+import { canApply, retryAtOf, type LatestOrder } from './latest-order'
+import {
+  escalateSessionEnded,
+  failureOf,
+  isSessionEnded,
+  messageOf,
+  type Message,
+  type SessionEndedEvent,
+} from './submit.machine'
+
+/** /loan/loan-product/index: the range to show, the product, and the repeat-loan benefit flag. */
+export type HomeOverview = HomeIndex
+
+export interface HomeInput {
+  order: LatestOrder | null
+  /** When the order was read (ms since the epoch); the retry date is counted from it. */
+  now: number
+}
+
+export type HomeEvent =
+  | { type: 'home.apply' }
+  | { type: 'home.details' }
+  | { type: 'home.getMoney' }
+  | { type: 'home.edit' }
+  | { type: 'home.pay' }
+  | { type: 'home.orderChanged'; order: LatestOrder | null; now: number }
+  | { type: 'home.retried' }
+
+export type HomeOutput =
+  | { next: 'toBorrow'; repeat: boolean }
+  | { next: 'follow' }
+  | { next: 'editWallet' }
+  | { next: 'sessionEnded' }
+
+export interface HomeContext {
+  order: LatestOrder | null
+  overview: HomeOverview | null
+  /** A rejected borrower may apply again from this moment (server clock, ms since the epoch). */
+  retryAt: number | null
+  /** The time as the machine knows it: when the order was read, or the retry date once it has passed. */
+  now: number
+  /** /app/isRejectRecommendation: other services the lender suggests to a rejected borrower. */
+  recommendation: RejectRecommendation | null
+  error: Message | null
+  result: HomeOutput | null
+}
+
+/** Which home button sends which event (HOME_BUTTON names the button; null: no button). */
+export const HOME_BUTTON_EVENT = {
+  apply: 'home.apply',
+  details: 'home.details',
+  getMoney: 'home.getMoney',
+  edit: 'home.edit',
+  pay: 'home.pay',
+} as const satisfies Record<NonNullable<(typeof HOME_BUTTON)[HomeState]>, HomeEvent['type']>
+
+/** The home state for an order at `now`; a rejection turns back to Apply on its retry date. */
+export function homeStateOf(order: LatestOrder | null, now: number): HomeState {
+  return homeStateFor(order?.status ?? null, { retryAllowed: order?.status === 9 && canApply(order, now) })
+}
+
+/**
+ * Timers hold at most 2^31 − 1 ms (about 24.8 days); a longer one fires at once. A rejection's 30 days are
+ * therefore waited in parts: each part moves the machine's clock on and decides again.
+ */
+export const LONGEST_TIMER_MS = 2 ** 31 - 1
+
+/** How long to wait now before deciding again: until the retry date, or the longest timer. */
+function retryWaitOf(context: Pick<HomeContext, 'retryAt' | 'now'>): number {
+  return context.retryAt === null ? 0 : Math.min(LONGEST_TIMER_MS, Math.max(0, context.retryAt - context.now))
+}
+
+const notProvided = (name: string) => () => {
+  throw new Error(`The '${name}' actor is provided by services/actors/journey-actors.ts`)
+}
+
+const goTo = (state: HomeState) => ({ guard: { type: 'homeStateIs' as const, params: { state } }, target: state })
+
+export const homeMachine = setup({
+  types: {
+    context: {} as HomeContext,
+    events: {} as HomeEvent,
+    input: {} as HomeInput,
+    output: {} as HomeOutput,
+    emitted: {} as SessionEndedEvent,
+    tags: {} as 'loading' | HomeState,
+  },
+  actors: {
+    loadOverview: fromPromise<HomeOverview>(notProvided('loadOverview')),
+    checkRejectRecommendation: fromPromise<RejectRecommendation>(notProvided('checkRejectRecommendation')),
+  },
+  guards: {
+    homeStateIs: ({ context }, params: { state: HomeState }) => homeStateOf(context.order, context.now) === params.state,
+    sessionEnded: (_, params: { error: unknown }) => isSessionEnded(params.error),
+    hasOpenOrder: ({ context }) => !canApply(context.order, context.now),
+    overviewMissing: ({ context }) => context.overview === null,
+  },
+  actions: {
+    takeOrder: assign((_, params: { order: LatestOrder | null; now: number }) => ({
+      order: params.order,
+      now: params.now,
+      retryAt: retryAtOf(params.order),
+    })),
+    /** The wait is over (or one longest timer of it): the clock moves on by what was waited, then decides again. */
+    reachRetryDate: assign(({ context }) => ({ now: context.now + retryWaitOf(context) })),
+    takeOverview: assign((_, params: { overview: HomeOverview }) => ({ overview: params.overview, error: null })),
+    showLoadFailure: assign((_, params: { error: unknown }) => ({ error: messageOf(failureOf(params.error)) })),
+    takeRecommendation: assign((_, params: { recommendation: RejectRecommendation }) => ({
+      recommendation: params.recommendation,
+    })),
+    decide: assign((_, params: { result: HomeOutput }) => ({ result: params.result })),
+    applyNew: assign(({ context }) => ({
+      result: { next: 'toBorrow', repeat: context.overview?.repeatBorrower ?? false } as HomeOutput,
+    })),
+    escalateSessionEnded: enqueueActions(escalateSessionEnded),
+  },
+  delays: {
+    /** Until the server's retry date, counted from when the order was read. */
+    retryOpens: ({ context }) => retryWaitOf(context),
+  },
+}).createMachine({
+  id: 'home',
+  description: "The home tab: the product card and spec §4's home state with its one button.",
+  context: ({ input }) => ({
+    order: input.order,
+    overview: null,
+    now: input.now,
+    retryAt: retryAtOf(input.order),
+    recommendation: null,
+    error: null,
+    result: null,
+  }),
+  initial: 'loading',
+  on: {
+    'home.orderChanged': { target: '.deciding', actions: { type: 'takeOrder', params: ({ event }) => event } },
+    'home.retried': { guard: 'overviewMissing', target: '.loading' },
+  },
+  states: {
+    loading: {
+      description: 'Loads the product card and the repeat-loan benefit flag.',
+      tags: ['loading'],
+      on: { 'home.orderChanged': { actions: { type: 'takeOrder', params: ({ event }) => event } } },
+      invoke: {
+        src: 'loadOverview',
+        onDone: { target: 'deciding', actions: { type: 'takeOverview', params: ({ event }) => ({ overview: event.output }) } },
+        onError: [
+          { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: 'sessionEnded' },
+          // The card stays empty with a retry; the home state and its button still work.
+          { target: 'deciding', actions: { type: 'showLoadFailure', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    deciding: {
+      description: "Picks spec §4's home state from the latest order's status.",
+      always: [
+        goTo('lending'),
+        goTo('assessing'),
+        goTo('rejected'),
+        goTo('approved'),
+        goTo('failed'),
+        goTo('repaying'),
+        goTo('overdue'),
+        { target: 'canLoan' },
+      ],
+    },
+    canLoan: {
+      description: 'Apply: starts an application, or continues the onboarding where it stopped.',
+      tags: ['canLoan'],
+      on: {
+        'home.apply': [
+          { guard: 'hasOpenOrder', target: 'done', actions: { type: 'decide', params: { result: { next: 'follow' } } } },
+          { target: 'done', actions: 'applyNew' },
+        ],
+      },
+    },
+    lending: { description: 'Confirmed; the money is on its way (no button).', tags: ['lending'] },
+    assessing: {
+      tags: ['assessing'],
+      on: { 'home.details': { target: 'done', actions: { type: 'decide', params: { result: { next: 'follow' } } } } },
+    },
+    rejected: {
+      description: 'Not approved: no button until the retry date, which the card shows; other products may be offered.',
+      tags: ['rejected'],
+      after: { retryOpens: { target: 'deciding', actions: 'reachRetryDate' } },
+      invoke: {
+        src: 'checkRejectRecommendation',
+        onDone: { actions: { type: 'takeRecommendation', params: ({ event }) => ({ recommendation: event.output }) } },
+        // Without the answer the card simply offers nothing else.
+        onError: { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: 'sessionEnded' },
+      },
+    },
+    approved: {
+      tags: ['approved'],
+      on: { 'home.getMoney': { target: 'done', actions: { type: 'decide', params: { result: { next: 'follow' } } } } },
+    },
+    failed: {
+      description: 'The pay-out failed (10): Edit corrects the wallet account.',
+      tags: ['failed'],
+      on: { 'home.edit': { target: 'done', actions: { type: 'decide', params: { result: { next: 'editWallet' } } } } },
+    },
+    repaying: {
+      tags: ['repaying'],
+      on: { 'home.pay': { target: 'done', actions: { type: 'decide', params: { result: { next: 'follow' } } } } },
+    },
+    overdue: {
+      tags: ['overdue'],
+      on: { 'home.pay': { target: 'done', actions: { type: 'decide', params: { result: { next: 'follow' } } } } },
+    },
+    done: { type: 'final' },
+    sessionEnded: {
+      type: 'final',
+      entry: ['escalateSessionEnded', { type: 'decide', params: { result: { next: 'sessionEnded' } } }],
+    },
+  },
+  output: ({ context }) => context.result ?? { next: 'follow' },
+})

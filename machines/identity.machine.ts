@@ -1,0 +1,405 @@
+/**
+ * identity — the ID screen of spec §2 (status 12): the ID card's front, then its back, then the face step, then
+ * /user/finishUploadAllImg. Spec §5: front before back, and the face check must be completed; a step taken out
+ * of order is refused with the spec's message. Any side may be retaken before submitting.
+ *
+ * The face step follows featureMode (spec §3, as the native bridge says it applies): `live` 1 runs the native
+ * liveness SDK and saves its result; any other value takes a selfie photo. `ocr` 1 reads the card's front after
+ * its upload (/user/curp/ocr); −1 (the default) uploads the photos only. The server may refuse a photo it cannot
+ * use (ImageCheckResult.problem); each problem has its own message.
+ *
+ * Input: none (featureMode is read when the screen opens).
+ * Events: identity.photoTaken {side, image}, identity.livenessStarted, identity.submitted, identity.errorSeen
+ * Tags:   busy (preparing, uploading, recognising, liveness, finishing), awaitingFront, awaitingBack,
+ *         awaitingFace, liveFace (the face step uses the SDK), canSubmit
+ * Context: progress (0–1 of the upload in flight), uploaded sides, the picked images (for previews), error
+ * Output: { status: 'completed' } | { status: 'sessionEnded' }
+ * Actors the composition provides (services/actors/identity-actors.ts):
+ *   readFeatureMode () → { live, ocr }                          (local storage)
+ *   uploadImage ({ side, image }) callback: sends back identity.uploadProgressed {fraction}, then
+ *               identity.uploadSucceeded or identity.uploadFailed {error}
+ *               (front/back: /user/upload/curp/front|back; face: /user/saveFaceImage)
+ *   recognise () → void                                          (/user/curp/ocr, after the front)
+ *   runLiveness () → LivenessResult                             (native face SDK)
+ * A refused photo rejects with the failure and, when the server named one, its `problem` (IdCheckProblem).
+ *   saveLiveness (LivenessResult) → void                         (/portal/liveness/detection/result/save)
+ *   finishUploads () → void                                      (/user/finishUploadAllImg)
+ */
+import { assign, enqueueActions, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
+import type { IdCheckProblem } from '../src/domain/api-types'
+import {
+  escalateSessionEnded,
+  failureOf,
+  isSessionEnded,
+  messageOf,
+  msg,
+  type Message,
+  type SessionEndedEvent,
+} from './submit.machine'
+
+export type IdentitySide = 'front' | 'back' | 'face'
+export type CardSide = Exclude<IdentitySide, 'face'>
+
+/** Spec §3 featureMode: live 1 → liveness SDK; ocr 1 → read the card's text after each upload. */
+export interface IdentityFeatureMode {
+  live: number
+  ocr: number
+}
+
+/**
+ * What the native liveness SDK hands back: which SDK, its session, its score if any, and its best frame; saved
+ * as it came (/portal/liveness/detection/result/save, src/domain/schemas/identity.ts livenessResultSchema).
+ */
+export interface LivenessResult {
+  sdk: string
+  sessionId: string
+  score?: number
+  detail?: string
+  image: Blob
+}
+
+export interface UploadImageInput {
+  side: IdentitySide
+  image: Blob
+}
+
+export type IdentityEvent =
+  | { type: 'identity.photoTaken'; side: IdentitySide; image: Blob }
+  | { type: 'identity.livenessStarted' }
+  | { type: 'identity.submitted' }
+  | { type: 'identity.errorSeen' }
+  | { type: 'identity.uploadProgressed'; fraction: number }
+  | { type: 'identity.uploadSucceeded' }
+  | { type: 'identity.uploadFailed'; error: unknown }
+
+export type IdentityOutput = { status: 'completed' } | { status: 'sessionEnded' }
+
+export interface IdentityContext {
+  featureMode: IdentityFeatureMode
+  uploaded: Record<IdentitySide, boolean>
+  /** The photo being uploaded (and each side's last photo, for the previews); kept in memory only. */
+  images: Partial<Record<IdentitySide, Blob>>
+  /** The side whose upload is in flight. */
+  current: IdentitySide | null
+  /** 0–1 of the upload in flight; null when nothing uploads. */
+  progress: number | null
+  /** The liveness SDK's result until it is saved. */
+  liveness: LivenessResult | null
+  error: Message | null
+}
+
+/** i18n keys of locales/<lang>/identity.json (spec §5 and §8 messages). */
+export const IDENTITY_MESSAGES = {
+  frontFirst: 'identity.error.frontFirst',
+  backFirst: 'identity.error.backFirst',
+  faceRequired: 'identity.error.faceRequired',
+  frontFailed: 'identity.error.frontFailed',
+  backFailed: 'identity.error.backFailed',
+  frontUnidentified: 'identity.error.frontUnidentified',
+  backUnidentified: 'identity.error.backUnidentified',
+  notRecognised: 'identity.error.notRecognised',
+  faceFailed: 'identity.error.faceFailed',
+  faceMismatch: 'identity.error.faceMismatch',
+  authentication: 'identity.error.authentication',
+} as const
+
+/** The message for a step taken before the one it needs: front first, then back, then the face. */
+export function missingStepMessage(uploaded: Record<IdentitySide, boolean>): Message | null {
+  if (!uploaded.front) return msg(IDENTITY_MESSAGES.frontFirst)
+  if (!uploaded.back) return msg(IDENTITY_MESSAGES.backFirst)
+  if (!uploaded.face) return msg(IDENTITY_MESSAGES.faceRequired)
+  return null
+}
+
+const UPLOAD_FAILED: Record<IdentitySide, string> = {
+  front: IDENTITY_MESSAGES.frontFailed,
+  back: IDENTITY_MESSAGES.backFailed,
+  face: IDENTITY_MESSAGES.faceFailed,
+}
+
+/** The server's reason for refusing a photo (ImageCheckResult.problem), as the message of that step. */
+function problemMessage(problem: IdCheckProblem, side: IdentitySide): Message {
+  switch (problem) {
+    case 'frontFirst':
+      return msg(IDENTITY_MESSAGES.frontFirst)
+    case 'backFirst':
+      return msg(IDENTITY_MESSAGES.backFirst)
+    case 'faceMismatch':
+      return msg(IDENTITY_MESSAGES.faceMismatch)
+    case 'livenessFailed':
+      return msg(IDENTITY_MESSAGES.faceFailed)
+    case 'notRecognised':
+      return msg(side === 'face' ? IDENTITY_MESSAGES.faceFailed : IDENTITY_MESSAGES.notRecognised)
+  }
+}
+
+const PROBLEMS: readonly IdCheckProblem[] = ['notRecognised', 'frontFirst', 'backFirst', 'faceMismatch', 'livenessFailed']
+
+/** What to tell the borrower about a failed step: the server's problem, its text, or the step's own message. */
+export function identityMessageOf(error: unknown, side: IdentitySide, fallbackKey: string): Message {
+  const problem = typeof error === 'object' && error !== null ? (error as { problem?: unknown }).problem : undefined
+  if (PROBLEMS.includes(problem as IdCheckProblem)) return problemMessage(problem as IdCheckProblem, side)
+  return messageOf(failureOf(error), fallbackKey)
+}
+
+const notProvided = (name: string) => () => {
+  throw new Error(`The '${name}' actor is provided by services/actors/identity-actors.ts`)
+}
+
+/** The photo a 'identity.photoTaken' event carries, as action/guard params. */
+const photoOf = ({ event }: { event: IdentityEvent }) =>
+  event.type === 'identity.photoTaken' ? { side: event.side, image: event.image } : null
+
+export const identityMachine = setup({
+  types: {
+    context: {} as IdentityContext,
+    events: {} as IdentityEvent,
+    output: {} as IdentityOutput,
+    emitted: {} as SessionEndedEvent,
+    tags: {} as 'busy' | 'awaitingFront' | 'awaitingBack' | 'awaitingFace' | 'liveFace' | 'canSubmit',
+  },
+  actors: {
+    readFeatureMode: fromPromise<IdentityFeatureMode>(notProvided('readFeatureMode')),
+    uploadImage: fromCallback<EventObject, UploadImageInput>(notProvided('uploadImage')),
+    recognise: fromPromise<void>(notProvided('recognise')),
+    runLiveness: fromPromise<LivenessResult>(notProvided('runLiveness')),
+    saveLiveness: fromPromise<void, LivenessResult>(notProvided('saveLiveness')),
+    finishUploads: fromPromise<void>(notProvided('finishUploads')),
+  },
+  guards: {
+    liveFace: ({ context }) => context.featureMode.live === 1,
+    ocrEnabled: ({ context }) => context.featureMode.ocr === 1 && context.current === 'front',
+    missingFront: ({ context }) => !context.uploaded.front,
+    missingBack: ({ context }) => !context.uploaded.back,
+    missingFace: ({ context }) => !context.uploaded.face,
+    /** A photo of a side whose step has come: front always, back once the front is in, a selfie after both. */
+    photoInOrder: ({ context }, params: { side: IdentitySide } | null) => {
+      if (!params) return false
+      if (params.side === 'front') return true
+      if (params.side === 'back') return context.uploaded.front
+      return context.uploaded.front && context.uploaded.back && context.featureMode.live !== 1
+    },
+    livenessInOrder: ({ context }) => context.uploaded.front && context.uploaded.back && context.featureMode.live === 1,
+    sessionEnded: (_, params: { error: unknown }) => isSessionEnded(params.error),
+    refused: (_, params: { error: unknown }) => {
+      const { kind } = failureOf(params.error)
+      return kind === 'rejected' || kind === 'invalid'
+    },
+  },
+  actions: {
+    takeFeatureMode: assign((_, params: IdentityFeatureMode) => ({ featureMode: params })),
+    startUpload: assign(({ context }, params: { side: IdentitySide; image: Blob } | null) =>
+      params
+        ? { current: params.side, images: { ...context.images, [params.side]: params.image }, progress: 0, error: null }
+        : {},
+    ),
+    startLiveness: assign({ current: 'face' as const, error: null }),
+    takeLiveness: assign((_, params: { result: LivenessResult }) => ({ liveness: params.result })),
+    trackProgress: assign({
+      progress: ({ context, event }) =>
+        event.type === 'identity.uploadProgressed' ? Math.min(1, Math.max(0, event.fraction)) : context.progress,
+    }),
+    markUploaded: assign(({ context }) => ({
+      uploaded: context.current ? { ...context.uploaded, [context.current]: true } : context.uploaded,
+      current: null,
+      progress: null,
+      liveness: null,
+    })),
+    /** A side that failed is no longer uploaded: a new photo replaces it. */
+    markFailed: assign(({ context }, params: { message: Message }) => ({
+      uploaded: context.current ? { ...context.uploaded, [context.current]: false } : context.uploaded,
+      current: null,
+      progress: null,
+      liveness: null,
+      error: params.message,
+    })),
+    showMissingStep: assign(({ context }) => ({ error: missingStepMessage(context.uploaded) })),
+    showError: assign((_, params: { message: Message }) => ({ error: params.message })),
+    clearError: assign({ error: null }),
+    escalateSessionEnded: enqueueActions(escalateSessionEnded),
+  },
+}).createMachine({
+  id: 'identity',
+  description: 'Spec §2 ID screen: ID front, then back, then the face step, then finishUploadAllImg.',
+  context: {
+    featureMode: { live: 1, ocr: -1 },
+    uploaded: { front: false, back: false, face: false },
+    images: {},
+    current: null,
+    progress: null,
+    liveness: null,
+    error: null,
+  },
+  initial: 'preparing',
+  on: { 'identity.errorSeen': { actions: 'clearError' } },
+  states: {
+    preparing: {
+      description: 'Reads featureMode, which decides the face step and whether the card is read (OCR).',
+      tags: ['busy'],
+      invoke: {
+        src: 'readFeatureMode',
+        onDone: { target: 'collecting', actions: { type: 'takeFeatureMode', params: ({ event }) => event.output } },
+        // Storage never fails in practice; the defaults (liveness SDK, no OCR) are spec §3's.
+        onError: 'collecting',
+      },
+    },
+    collecting: {
+      description: 'Waits for the next photo or the face check, in the order front, back, face.',
+      initial: 'next',
+      on: {
+        'identity.photoTaken': [
+          {
+            guard: { type: 'photoInOrder', params: photoOf },
+            target: 'uploading',
+            actions: { type: 'startUpload', params: photoOf },
+          },
+          { actions: 'showMissingStep' },
+        ],
+        'identity.livenessStarted': [{ guard: 'livenessInOrder', target: 'liveness' }, { actions: 'showMissingStep' }],
+        'identity.submitted': { actions: 'showMissingStep' },
+      },
+      states: {
+        next: {
+          description: 'Goes to the first step not done yet.',
+          always: [
+            { guard: 'missingFront', target: 'awaitingFront' },
+            { guard: 'missingBack', target: 'awaitingBack' },
+            { guard: 'missingFace', target: 'awaitingFace' },
+            { target: 'ready' },
+          ],
+        },
+        awaitingFront: { tags: ['awaitingFront'] },
+        awaitingBack: { tags: ['awaitingBack'] },
+        awaitingFace: {
+          tags: ['awaitingFace'],
+          initial: 'choosing',
+          states: {
+            choosing: { always: [{ guard: 'liveFace', target: 'live' }, { target: 'selfie' }] },
+            live: { tags: ['liveFace'] },
+            selfie: {},
+          },
+        },
+        ready: {
+          description: 'Front, back and face are in; the borrower may still retake any of them.',
+          tags: ['canSubmit'],
+          on: { 'identity.submitted': '#identity.finishing' },
+        },
+      },
+    },
+    uploading: {
+      description: 'One photo uploads; its progress is in context.progress.',
+      tags: ['busy'],
+      invoke: {
+        src: 'uploadImage',
+        input: ({ context }) => ({ side: context.current!, image: context.images[context.current!]! }),
+      },
+      on: {
+        'identity.uploadProgressed': { actions: 'trackProgress' },
+        'identity.uploadSucceeded': [{ guard: 'ocrEnabled', target: 'recognising' }, { target: 'collecting', actions: 'markUploaded' }],
+        'identity.uploadFailed': [
+          {
+            guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
+            target: 'sessionEnded',
+          },
+          {
+            target: 'collecting',
+            actions: {
+              type: 'markFailed',
+              params: ({ context, event }) => ({
+                message: identityMessageOf(event.error, context.current!, UPLOAD_FAILED[context.current!]),
+              }),
+            },
+          },
+        ],
+      },
+    },
+    recognising: {
+      description: "The server reads the card's front (featureMode.ocr 1); an unreadable card is retaken.",
+      tags: ['busy'],
+      invoke: {
+        src: 'recognise',
+        onDone: { target: 'collecting', actions: 'markUploaded' },
+        onError: [
+          { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: 'sessionEnded' },
+          {
+            target: 'collecting',
+            actions: {
+              type: 'markFailed',
+              params: ({ event }) => ({
+                message: identityMessageOf(event.error, 'front', IDENTITY_MESSAGES.frontUnidentified),
+              }),
+            },
+          },
+        ],
+      },
+    },
+    liveness: {
+      description: "The native liveness SDK checks the borrower's face; its result is then saved.",
+      tags: ['busy'],
+      initial: 'checking',
+      entry: 'startLiveness',
+      states: {
+        checking: {
+          invoke: {
+            src: 'runLiveness',
+            onDone: { target: 'saving', actions: { type: 'takeLiveness', params: ({ event }) => ({ result: event.output }) } },
+            onError: {
+              target: '#identity.collecting',
+              actions: {
+                type: 'markFailed',
+                params: ({ event }) => ({ message: identityMessageOf(event.error, 'face', IDENTITY_MESSAGES.faceFailed) }),
+              },
+            },
+          },
+        },
+        saving: {
+          invoke: {
+            src: 'saveLiveness',
+            input: ({ context }) => context.liveness!,
+            onDone: { target: '#identity.collecting', actions: 'markUploaded' },
+            onError: [
+              {
+                guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
+                target: '#identity.sessionEnded',
+              },
+              {
+                target: '#identity.collecting',
+                actions: {
+                  type: 'markFailed',
+                  params: ({ event }) => ({ message: identityMessageOf(event.error, 'face', IDENTITY_MESSAGES.faceFailed) }),
+                },
+              },
+            ],
+          },
+        },
+      },
+    },
+    finishing: {
+      description: 'Tells the server every image is in (/user/finishUploadAllImg); the status then moves on.',
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        src: 'finishUploads',
+        onDone: 'completed',
+        onError: [
+          { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: 'sessionEnded' },
+          {
+            target: 'collecting',
+            actions: {
+              type: 'showError',
+              params: ({ event }) => ({ message: messageOf(failureOf(event.error), IDENTITY_MESSAGES.authentication) }),
+            },
+          },
+        ],
+      },
+    },
+    completed: { type: 'final', output: (): IdentityOutput => ({ status: 'completed' }) },
+    sessionEnded: {
+      description: 'The server ended the session (spec §8); the journey logs out.',
+      type: 'final',
+      entry: 'escalateSessionEnded',
+      output: (): IdentityOutput => ({ status: 'sessionEnded' }),
+    },
+  },
+  output: ({ event }) => event.output as IdentityOutput,
+})

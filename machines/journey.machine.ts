@@ -1,0 +1,1013 @@
+/**
+ * journey — the app's root machine. Every route of src/domain/routes.ts is a state whose `id` is the route's
+ * name, so the hash URL is a pure projection of the snapshot (src/routing/state-to-path.ts) and a URL typed,
+ * bookmarked or reached with the back button is the routable-state event `{ type: 'xstate.route', to: '#name' }`
+ * that each state's route guard may refuse (`mayEnter`).
+ *
+ * Start-up: the session child restores the token from storage; a signed-in borrower's latest order is read;
+ * then the route the app was opened at is entered (or home). A protected route without a session goes to login
+ * first and, once signed in, on to where the borrower was going (spec §2).
+ *
+ * The order drives the flow (spec §4, decisions.md "Onboarding order and statuses"): after each step's submit
+ * the journey reads the latest order again (`following`) and opens the screen its status names
+ * (STEP_BY_STATUS: 6 personal info → 12 ID → 11 additional info → 5 wallet → 17 questionnaire in Mexico →
+ * 19 finish loading → 1 review tips; 14/18 confirm borrow; 7 lending; 2/3/10 repay detail). Other codes do
+ * nothing: the borrower stays where they are, or goes home when that screen no longer applies.
+ *
+ * Before login the borrower's country is the one chosen on this device (/user/nation, 'user.countryChosen'; input
+ * `country`); after it, the account's. A landing page (/yx3) hands the number it took to register
+ * ('user.mobileEntered'), which opens with it filled in.
+ *
+ * Tags: busy (start-up, reading the order; the global loading overlay follows it).
+ * Children (snapshot.children): session and appRating always (the rating prompt hears of every order read);
+ * per screen: home, identity, uploadGate, confirmBorrow,
+ * cancellation, repayment, rollover, feedbackTicket, records, agreement, loanOffer (to_borrow's amounts, tenures
+ * and pricing terms, beside its application form), and the forms personalInfoForm, additionalInfoForm,
+ * walletForm, questionnaireForm, application, loginForm (login and register: its token signs the session in),
+ * permission (/pop, /permission), legalDocument (privacy policy and terms of service), helpContent (the FAQ,
+ * the questions before a ticket, the download address of open_app), coupons (the coupon centre), accountDeletion
+ * (delete_account: once deleted the borrower is signed out and taken home). `language` runs for the whole visit:
+ * 'language.chosen' keeps the borrower's choice, and the composition switches i18n on its `context.language`.
+ */
+import { assign, enqueueActions, fromPromise, raise, sendTo, setup, type SnapshotFrom } from 'xstate'
+import type { LatestOrder } from '../src/domain/api-types'
+import { DEFAULT_COUNTRY, type CountryCode } from '../src/domain/countries'
+import { DEFAULT_REQUIRED_FLAGS } from '../src/domain/permissions'
+import { isProtectedRoute, type RouteName } from '../src/domain/routes'
+import { isOpenStatus, type StatusStep } from '../src/domain/order-status'
+import { additionalInfoSchema } from '../src/domain/schemas/additional-info'
+import { applySchema } from '../src/domain/schemas/loan'
+import { personalInfoSchema } from '../src/domain/schemas/personal-info'
+import { questionnaireSchema } from '../src/domain/schemas/questionnaire'
+import { walletSchema } from '../src/domain/schemas/wallet'
+import { agreementMachine } from './agreement.machine'
+import { accountDeletionMachine, type AccountDeletionOutput } from './account-deletion.machine'
+import { appRatingMachine } from './app-rating.machine'
+import { cancellationMachine, type CancellationOutput } from './cancellation.machine'
+import { confirmBorrowMachine, type ConfirmBorrowInput, type ConfirmBorrowOutput } from './confirm-borrow.machine'
+import { couponsMachine } from './coupons.machine'
+import { feedbackTicketMachine } from './feedback-ticket.machine'
+import { helpContentMachine } from './help-content.machine'
+import { homeMachine, type HomeOutput } from './home.machine'
+import { languageMachine, type LanguageEvent } from './language.machine'
+import { identityMachine } from './identity.machine'
+import { legalDocumentMachine, type LegalDocumentName } from './legal-document.machine'
+import { loginMachine, type LoginOutput } from './login.machine'
+import { permissionMachine } from './permission.machine'
+import { canApply, lifecycleOf, stepOf } from './latest-order'
+import { loanOfferMachine } from './loan-offer.machine'
+import { recordsMachine } from './records.machine'
+import { repaymentMachine } from './repayment.machine'
+import { rolloverMachine } from './rollover.machine'
+import { sessionMachine, needsLogin, type SessionEvent, type SessionUser } from './session.machine'
+import { errorOf, failureOf, isSessionEnded, messageOf, type Message } from './submit.machine'
+import { submitMachine, type SubmitOutput } from './submit.machine'
+import { uploadGateMachine, type UploadGateOutput } from './upload-gate.machine'
+
+/** The screen each step of spec §4's navigation by code opens. */
+export const STEP_ROUTE: Readonly<Record<StatusStep, RouteName>> = {
+  personalInfo: 'personalInfomation',
+  identity: 'idCardAuthentication',
+  additionalInfo: 'additionalInfomation',
+  addWallet: 'addBankCard',
+  loanQuestion: 'loanQuestion',
+  finishLoading: 'finishLoading',
+  reviewTips: 'reviewTips',
+  confirmBorrow: 'confirmBorrow',
+  lending: 'lending',
+  repayDetail: 'repayDetail',
+}
+
+/** What the journey keeps of the session child (mirrored from its snapshot, so guards can read it). */
+export interface SessionView {
+  status: 'pending' | 'signedIn' | 'signedOut'
+  token: string | null
+  user: SessionUser | null
+  /** i18n key of the toast after the server ended the session (errors.code.<code>). */
+  toastKey: string | null
+}
+
+/** One reading of /loan/loan-order/latest, with the device's clock when it arrived. */
+export interface OrderReading {
+  order: LatestOrder | null
+  readAt: number
+}
+
+export interface JourneyInput {
+  /** The route the app was opened at (a deep link or a refresh); null or absent: home. */
+  entry?: RouteName | null
+  /** Development build: the #/__flows page may open. */
+  devRoutes?: boolean
+  /** The country chosen on this device before login (stored by the composition); absent: the default country. */
+  country?: CountryCode
+}
+
+export interface JourneyContext {
+  session: SessionView
+  /** Start-up is over; until then every route is refused. */
+  booted: boolean
+  order: LatestOrder | null
+  /** When the order was read (device clock, ms since the epoch). */
+  orderReadAt: number
+  /** The route the borrower is on (and stays on while the order is read). */
+  route: RouteName
+  /** Where the borrower was going when login was asked for. */
+  returnTo: RouteName | null
+  /** Apply with apply-market-again (a repeat borrower) rather than apply-market. */
+  repeatBorrower: boolean
+  /** A failure of the journey's own calls, shown once as a toast. */
+  error: Message | null
+  devRoutes: boolean
+  /** The country chosen before login (/user/nation); once signed in the account's country counts. */
+  country: CountryCode
+  /** A number a landing page (/yx3) took, to fill in on register; '' when none. */
+  prefillMobile: string
+}
+
+type RouteEvent = { type: 'xstate.route'; to: `#${RouteName}` }
+
+export type JourneyEvent =
+  | SessionEvent
+  | RouteEvent
+  /** Read the latest order and open the screen its status names (pull to refresh, "Details"). */
+  | { type: 'order.follow' }
+  | { type: 'finishLoading.retried' }
+  | { type: 'journey.errorSeen' }
+  /** /user/nation: the country to log in or register in (before login). */
+  | { type: 'user.countryChosen'; country: CountryCode }
+  /** /yx3: the number typed on the landing page; register opens with it. */
+  | { type: 'user.mobileEntered'; mobile: string }
+  /** user_center/language: the interface language, kept on the phone by the language child. */
+  | LanguageEvent
+  /** feedback_faq: none of the questions helped; write a ticket (the ticket child keeps running). */
+  | { type: 'feedback.write' }
+
+const routeEvent = (route: RouteName): RouteEvent => ({ type: 'xstate.route', to: `#${route}` })
+const routeOf = (to: string): RouteName => to.slice(1) as RouteName
+
+/** Route-specific rules beyond the session: what the order lifecycle says the borrower may do now. */
+const ROUTE_RULES: Partial<Record<RouteName, (c: JourneyContext) => boolean>> = {
+  login: (c) => !c.session.token,
+  register: (c) => !c.session.token,
+  personalInfomation: (c) => lifecycleOf(c.order).can({ type: 'profile.basicSaved' }),
+  idCardAuthentication: (c) => lifecycleOf(c.order).can({ type: 'profile.identityCompleted' }),
+  additionalInfomation: (c) => lifecycleOf(c.order).can({ type: 'profile.additionalSaved' }),
+  addBankCard: (c) =>
+    lifecycleOf(c.order).can({ type: 'wallet.added' }) || lifecycleOf(c.order).can({ type: 'wallet.corrected' }),
+  loanQuestion: (c) => lifecycleOf(c.order).can({ type: 'questionnaire.saved' }),
+  finishLoading: (c) => lifecycleOf(c.order).can({ type: 'collection.finished' }),
+  reviewTips: (c) => c.order?.status === 1,
+  toBorrow: (c) => canApply(c.order, c.orderReadAt),
+  confirmBorrow: (c) => lifecycleOf(c.order).hasTag('canConfirm'),
+  yx2ConfirmBorrow: (c) => lifecycleOf(c.order).hasTag('canConfirm'),
+  cancellationForm: (c) => lifecycleOf(c.order).hasTag('canCancel'),
+  lending: (c) => c.order?.status === 7,
+  // Repay detail also explains a failed pay-out (10) and how to correct the wallet.
+  repayDetail: (c) => lifecycleOf(c.order).hasTag('canRepay') || c.order?.status === 10,
+  cashier: (c) => lifecycleOf(c.order).hasTag('canRepay'),
+  staticCashier: (c) => lifecycleOf(c.order).hasTag('canRepay'),
+  exhibitionPeriodDetail: (c) => lifecycleOf(c.order).hasTag('canRollover'),
+  rollover: (c) => lifecycleOf(c.order).hasTag('canRollover'),
+  flows: (c) => c.devRoutes,
+}
+
+/** The route guard of every state: start-up done, a session where spec §2 asks for one, and the route's rule. */
+export function mayEnter(route: RouteName, c: JourneyContext): boolean {
+  if (!c.booted) return false
+  if (needsLogin(route, c.session.token)) return false
+  return ROUTE_RULES[route]?.(c) ?? true
+}
+
+/**
+ * Where to go for the first of `wanted` that may open now: that route; or login first, remembering the route,
+ * when it only lacks a session; or home.
+ */
+export function destination(c: JourneyContext, wanted: readonly (RouteName | null)[]): { route: RouteName; returnTo: RouteName | null } {
+  for (const route of wanted) {
+    if (!route) continue
+    if (mayEnter(route, c)) return { route, returnTo: null }
+    if (needsLogin(route, c.session.token) && mayEnter('login', c)) return { route: 'login', returnTo: route }
+  }
+  return { route: 'home', returnTo: null }
+}
+
+function sessionViewOf(snapshot: SnapshotFrom<typeof sessionMachine>): SessionView {
+  return {
+    status: snapshot.hasTag('busy') ? 'pending' : snapshot.hasTag('signedIn') ? 'signedIn' : 'signedOut',
+    token: snapshot.context.token,
+    user: snapshot.context.user,
+    toastKey: snapshot.context.toastKey,
+  }
+}
+
+type RepaymentSnapshot = SnapshotFrom<typeof repaymentMachine>
+type FeedbackSnapshot = SnapshotFrom<typeof feedbackTicketMachine>
+
+/** The feedback screens the ticket child drives (the feedback FAQ is a page of its own). */
+const FEEDBACK_TICKET_SCREENS: readonly RouteName[] = ['feedbackList', 'addFeedback', 'feedbackDetail', 'feedbackResult']
+
+/** The feedback screen for the ticket child's step: the list, the new ticket, its result, or one ticket. */
+export function feedbackScreenOf(snapshot: FeedbackSnapshot): 'feedbackList' | 'addFeedback' | 'feedbackResult' | 'feedbackDetail' {
+  if (snapshot.matches('composing')) return 'addFeedback'
+  if (snapshot.matches('created')) return 'feedbackResult'
+  if (snapshot.matches('detail')) return 'feedbackDetail'
+  return 'feedbackList'
+}
+type RolloverSnapshot = SnapshotFrom<typeof rolloverMachine>
+
+/**
+ * The repay screen for the repayment child's step: the cashier while a payment waits (the static cashier for a
+ * pay-bill or bank reference the borrower pays at, the cashier for a push to the phone), else the detail.
+ */
+export function repaymentScreenOf(snapshot: RepaymentSnapshot): 'repayDetail' | 'cashier' | 'staticCashier' {
+  if (!snapshot.hasTag('waitingPayment')) return 'repayDetail'
+  const { detail, channelId } = snapshot.context
+  const kind = detail?.channels.find((channel) => channel.channelId === channelId)?.kind ?? 'push'
+  return kind === 'push' ? 'cashier' : 'staticCashier'
+}
+
+/** Confirm borrow counts its 24 hours from the server's approval time. */
+function confirmInputOf(order: LatestOrder): ConfirmBorrowInput {
+  const approvedAt = order.approvedAt ? Date.parse(order.approvedAt) : Number.NaN
+  return Number.isNaN(approvedAt) ? { loanOrderId: order.loanOrderId } : { loanOrderId: order.loanOrderId, approvedAt }
+}
+
+const countryOf = (c: JourneyContext): CountryCode => c.session.user?.basicInfo.country ?? c.country
+
+const notProvided = (name: string) => () => {
+  throw new Error(`The '${name}' actor is provided by services/actors/journey-actors.ts`)
+}
+
+/** A routable state: its id is the route's name, its guard `mayEnter`, and entering it records the route. */
+function page<const N extends RouteName>(name: N) {
+  return {
+    id: name,
+    route: { guard: { type: 'mayEnter', params: { route: name } } },
+    entry: { type: 'arrive', params: { route: name } },
+    meta: { route: name },
+  } as const
+}
+
+/** The login form of /user/login and /user/register, in the borrower's country, with a landing page's number. */
+function loginFormOf(purpose: 'login' | 'register') {
+  return {
+    id: 'loginForm',
+    src: 'loginForm',
+    input: ({ context }: { context: JourneyContext }) => ({
+      purpose,
+      country: countryOf(context),
+      mobile: context.prefillMobile,
+    }),
+    onDone: {
+      actions: {
+        type: 'signInWith',
+        params: ({ event }: { event: { output: LoginOutput } }) => ({ output: event.output }),
+      },
+    },
+  } as const
+}
+
+/** The permission disclosure, for the data the borrower's country requires; answered either way, home next. */
+const PERMISSION = {
+  id: 'permission',
+  src: 'permission',
+  input: ({ context }: { context: JourneyContext }) => ({ requiredFlags: DEFAULT_REQUIRED_FLAGS[countryOf(context)] }),
+  onDone: { actions: 'goHome' },
+} as const
+
+/** A public legal text for the borrower's country (no session needed). */
+function legalDocumentOf(document: LegalDocumentName) {
+  return {
+    id: 'legalDocument',
+    src: 'legalDocument',
+    input: ({ context }: { context: JourneyContext }) => ({ document, country: countryOf(context) }),
+  } as const
+}
+
+export const journeyMachine = setup({
+  types: {
+    context: {} as JourneyContext,
+    events: {} as JourneyEvent,
+    input: {} as JourneyInput,
+    tags: {} as 'busy',
+  },
+  actors: {
+    session: sessionMachine,
+    home: homeMachine,
+    identity: identityMachine,
+    uploadGate: uploadGateMachine,
+    confirmBorrow: confirmBorrowMachine,
+    cancellation: cancellationMachine,
+    repayment: repaymentMachine,
+    rollover: rolloverMachine,
+    records: recordsMachine,
+    agreement: agreementMachine,
+    loanOffer: loanOfferMachine,
+    loginForm: loginMachine,
+    permission: permissionMachine,
+    legalDocument: legalDocumentMachine,
+    feedbackTicket: feedbackTicketMachine,
+    helpContent: helpContentMachine,
+    coupons: couponsMachine,
+    accountDeletion: accountDeletionMachine,
+    language: languageMachine,
+    appRating: appRatingMachine,
+    personalInfoForm: submitMachine,
+    additionalInfoForm: submitMachine,
+    walletForm: submitMachine,
+    questionnaireForm: submitMachine,
+    applicationForm: submitMachine,
+    repeatApplicationForm: submitMachine,
+    fetchLatestOrder: fromPromise<OrderReading>(notProvided('fetchLatestOrder')),
+    /** /user/submit once the data collector is done: the order moves from 19 to 1. */
+    submitApplication: fromPromise<void, { orderNo: string }>(notProvided('submitApplication')),
+  },
+  guards: {
+    mayEnter: ({ context }, params: { route: RouteName }) => mayEnter(params.route, context),
+    /** A route event refused only for want of a session: login first, then on to it. */
+    routeNeedsLogin: ({ context, event }) =>
+      event.type === 'xstate.route' &&
+      context.booted &&
+      needsLogin(routeOf(event.to), context.session.token) &&
+      mayEnter('login', context),
+    sessionSignedIn: ({ context }) => context.session.status === 'signedIn',
+    sessionSignedOut: ({ context }) => context.session.status === 'signedOut',
+    /**
+     * The session child itself was refused by the server (its user read at start-up or after login) while the
+     * borrower is not on login yet: the journey must follow it there, as for a screen's session code.
+     */
+    sessionEndedByServer: ({ context }, params: { snapshot: SnapshotFrom<typeof sessionMachine> }) =>
+      params.snapshot.matches('ending') && context.route !== 'login',
+    repeatBorrower: ({ context }) => context.repeatBorrower,
+    sessionEnded: (_, params: { error: unknown }) => isSessionEnded(params.error),
+    homeSaid: (_, params: { output: HomeOutput; next: HomeOutput['next'] }) => params.output.next === params.next,
+    formSaved: (_, params: { output: SubmitOutput }) => params.output.status === 'saved',
+    gatePassed: (_, params: { output: UploadGateOutput }) => params.output.code !== -1,
+    confirmSettled: (_, params: { output: ConfirmBorrowOutput | CancellationOutput }) =>
+      params.output.outcome !== 'sessionEnded' && params.output.outcome !== 'dismissed',
+    cancellationDismissed: (_, params: { output: CancellationOutput }) => params.output.outcome === 'dismissed',
+    deletionSaid: (_, params: { output: AccountDeletionOutput; outcome: AccountDeletionOutput['outcome'] }) =>
+      params.output.outcome === params.outcome,
+    childFinished: (_, params: { output: { outcome: string } }) => params.output.outcome !== 'sessionEnded',
+    /** The feedback screen the ticket child's step calls for, while the borrower is on a ticket screen. */
+    feedbackScreenIs: ({ context }, params: { snapshot: FeedbackSnapshot; screen: RouteName }) =>
+      FEEDBACK_TICKET_SCREENS.includes(context.route) &&
+      feedbackScreenOf(params.snapshot) === params.screen &&
+      context.route !== params.screen,
+    /** The repay screen the repayment child's step calls for, when the borrower is not on it already. */
+    repaymentScreenIs: ({ context }, params: { snapshot: RepaymentSnapshot; screen: RouteName }) =>
+      repaymentScreenOf(params.snapshot) === params.screen && context.route !== params.screen,
+    rolloverScreenIs: ({ context }, params: { snapshot: RolloverSnapshot; screen: RouteName }) =>
+      (params.snapshot.hasTag('waitingPayment') ? 'rollover' : 'exhibitionPeriodDetail') === params.screen &&
+      context.route !== params.screen,
+  },
+  actions: {
+    mirrorSession: assign((_, params: { snapshot: SnapshotFrom<typeof sessionMachine> }) => ({
+      session: sessionViewOf(params.snapshot),
+    })),
+    forwardToSession: sendTo('session', ({ event }) => event as SessionEvent),
+    /** The session child is about to sign in: wait for its verdict rather than read the old one. */
+    awaitSession: assign(({ context }) => ({ session: { ...context.session, status: 'pending' as const } })),
+    takeOrder: enqueueActions(({ enqueue }, params: OrderReading) => {
+      enqueue.assign({ order: params.order, orderReadAt: params.readAt })
+      // The rating prompt follows every order the journey reads (it asks only after a repaid loan).
+      if (params.order)
+        enqueue.sendTo('appRating', {
+          type: 'order.seen',
+          loanOrderId: params.order.loanOrderId,
+          status: params.order.status,
+          at: params.readAt,
+        })
+    }),
+    forgetOrder: assign({ order: null }),
+    arrive: assign((_, params: { route: RouteName }) => ({ route: params.route })),
+    rememberRoute: assign(({ context, event }) => ({
+      returnTo: event.type === 'xstate.route' ? routeOf(event.to) : context.returnTo,
+    })),
+    /** After the session ended, come back to a protected screen once signed in again. */
+    rememberCurrentRoute: assign(({ context }) => ({
+      returnTo: isProtectedRoute(context.route) ? context.route : context.returnTo,
+    })),
+    takeRepeatFlag: assign((_, params: { output: HomeOutput }) => ({
+      repeatBorrower: params.output.next === 'toBorrow' && params.output.repeat,
+    })),
+    showError: assign((_, params: { error: unknown }) => ({ error: messageOf(failureOf(params.error)) })),
+    showGateFailure: assign((_, params: { output: UploadGateOutput }) => ({
+      error: params.output.msg ? { text: params.output.msg } : { key: 'errors.requestFailed' },
+    })),
+    clearError: assign({ error: null }),
+    /** The journey's own call was answered with a session code: end the session with that code, as a screen would. */
+    endSession: raise(({ event }) => {
+      const failure = failureOf(errorOf(event))
+      return { type: 'session.ended' as const, code: failure.kind === 'sessionEnded' ? failure.code : undefined }
+    }),
+    /** Enter the first of `wanted` that may open (login first when it only lacks a session), else home. */
+    goTo: enqueueActions(({ context, enqueue }, params: { wanted: readonly (RouteName | null)[] }) => {
+      const { route, returnTo } = destination(context, params.wanted)
+      if (returnTo) enqueue.assign({ returnTo })
+      enqueue.raise(routeEvent(route))
+    }),
+    /** Open the screen the order's status names; other codes stay on the current screen if it still applies. */
+    followStatus: enqueueActions(({ context, enqueue }) => {
+      const step = stepOf(context.order)
+      const { route } = destination(context, [step ? STEP_ROUTE[step] : null, context.route])
+      enqueue.raise(routeEvent(route))
+    }),
+    finishBooting: assign({ booted: true }),
+    returnAfterLogin: enqueueActions(({ context, enqueue }) => {
+      const { route } = destination(context, [context.returnTo])
+      enqueue.assign({ returnTo: null })
+      enqueue.raise(routeEvent(route))
+    }),
+    goHome: raise(routeEvent('home')),
+    forwardToLanguage: sendTo('language', ({ event }) => event as LanguageEvent),
+    startTicket: sendTo('feedbackTicket', { type: 'ticket.started' }),
+    /** The account is gone: the session is cleared as for a log out, and the borrower goes home. */
+    signOut: raise({ type: 'session.signOut' }),
+    chooseCountry: assign((_, params: { country: CountryCode }) => ({ country: params.country })),
+    keepMobile: assign((_, params: { mobile: string }) => ({ prefillMobile: params.mobile })),
+    /** The login form accepted the code: the session takes the token, and the journey goes on as after any login. */
+    signInWith: enqueueActions(({ enqueue }, params: { output: LoginOutput }) => {
+      enqueue.assign({ prefillMobile: '' })
+      enqueue.raise({ type: 'session.signIn', token: params.output.token })
+    }),
+  },
+}).createMachine({
+  id: 'journey',
+  description: "The borrower's way through the app: every route is a state, the order's status picks the next one.",
+  context: ({ input }) => ({
+    session: { status: 'pending', token: null, user: null, toastKey: null },
+    booted: false,
+    order: null,
+    orderReadAt: 0,
+    route: input.entry ?? 'home',
+    returnTo: null,
+    repeatBorrower: false,
+    error: null,
+    devRoutes: input.devRoutes ?? false,
+    country: input.country ?? DEFAULT_COUNTRY,
+    prefillMobile: '',
+  }),
+  invoke: [
+    {
+      id: 'session',
+      src: 'session',
+      onSnapshot: [
+        {
+          guard: { type: 'sessionEndedByServer', params: ({ event }) => ({ snapshot: event.snapshot }) },
+          target: '#login',
+          actions: [
+            { type: 'mirrorSession', params: ({ event }) => ({ snapshot: event.snapshot }) },
+            'finishBooting',
+            'forgetOrder',
+            'rememberCurrentRoute',
+          ],
+        },
+        { actions: { type: 'mirrorSession', params: ({ event }) => ({ snapshot: event.snapshot }) } },
+      ],
+    },
+    // The rating prompt runs for the whole visit; it hears of every order the journey reads.
+    { id: 'appRating', src: 'appRating', input: {} },
+    // The interface language the borrower chose; the composition switches i18n when it changes.
+    { id: 'language', src: 'language' },
+  ],
+  on: {
+    'shell.login': { target: '.app.returning', actions: ['forwardToSession', 'awaitSession'] },
+    'session.signIn': { target: '.app.returning', actions: ['forwardToSession', 'awaitSession'] },
+    'shell.logout': { target: '#home', actions: ['forwardToSession', 'forgetOrder'] },
+    'session.signOut': { target: '#home', actions: ['forwardToSession', 'forgetOrder'] },
+    'session.ended': { target: '#login', actions: ['forwardToSession', 'forgetOrder', 'rememberCurrentRoute'] },
+    'session.toastShown': { actions: 'forwardToSession' },
+    'journey.errorSeen': { actions: 'clearError' },
+    'language.chosen': { actions: 'forwardToLanguage' },
+    // The account's country counts once signed in; the choice only matters before.
+    'user.countryChosen': { guard: 'sessionSignedOut', actions: { type: 'chooseCountry', params: ({ event }) => event } },
+  },
+  initial: 'booting',
+  states: {
+    booting: {
+      description: 'Restores the session from storage, reads a signed-in borrower’s latest order, then opens the first route.',
+      tags: ['busy'],
+      initial: 'restoringSession',
+      // A login during start-up only reaches the session; start-up goes on with it.
+      on: { 'shell.login': { actions: 'forwardToSession' }, 'session.signIn': { actions: 'forwardToSession' } },
+      states: {
+        restoringSession: {
+          always: [
+            { guard: 'sessionSignedIn', target: 'readingOrder' },
+            { guard: 'sessionSignedOut', target: 'entering' },
+          ],
+        },
+        readingOrder: {
+          invoke: {
+            src: 'fetchLatestOrder',
+            onDone: { target: 'entering', actions: { type: 'takeOrder', params: ({ event }) => event.output } },
+            onError: [
+              // Not through `entering`: its way to the route asked for would race the way to login.
+              { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, actions: ['finishBooting', 'endSession'] },
+              { target: 'entering', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
+            ],
+          },
+        },
+        entering: {
+          entry: ['finishBooting', { type: 'goTo', params: ({ context }) => ({ wanted: [context.route] }) }],
+        },
+      },
+    },
+    app: {
+      description: 'Every screen. A protected route asked for without a session opens login first (spec §2).',
+      initial: 'tabs',
+      on: {
+        'xstate.route': { guard: 'routeNeedsLogin', target: '#login', actions: 'rememberRoute' },
+        'order.follow': '.following',
+      },
+      states: {
+        following: {
+          description:
+            'Reads the latest order and opens the screen its status names: 6 personal info, 12 ID, 11 additional info, ' +
+            '5 wallet, 17 questionnaire, 19 finish loading, 1 review tips, 14/18 confirm borrow, 7 lending, ' +
+            '2/3/10 repay detail; other codes stay on the current screen (home if it no longer applies).',
+          tags: ['busy'],
+          invoke: {
+            src: 'fetchLatestOrder',
+            onDone: { actions: [{ type: 'takeOrder', params: ({ event }) => event.output }, 'followStatus'] },
+            onError: [
+              { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, actions: 'endSession' },
+              {
+                actions: [
+                  { type: 'showError', params: ({ event }) => ({ error: event.error }) },
+                  { type: 'goTo', params: ({ context }) => ({ wanted: [context.route] }) },
+                ],
+              },
+            ],
+          },
+        },
+        returning: {
+          description: 'Signed in: reads the latest order, then goes where the borrower was going (or home).',
+          tags: ['busy'],
+          initial: 'waitingForSession',
+          states: {
+            waitingForSession: {
+              always: [
+                { guard: 'sessionSignedIn', target: 'readingOrder' },
+                { guard: 'sessionSignedOut', actions: { type: 'goTo', params: { wanted: ['login'] } } },
+              ],
+            },
+            readingOrder: {
+              invoke: {
+                src: 'fetchLatestOrder',
+                onDone: { actions: [{ type: 'takeOrder', params: ({ event }) => event.output }, 'returnAfterLogin'] },
+                onError: [
+                  { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, actions: 'endSession' },
+                  { actions: [{ type: 'showError', params: ({ event }) => ({ error: event.error }) }, 'returnAfterLogin'] },
+                ],
+              },
+            },
+          },
+        },
+
+        tabs: {
+          initial: 'home',
+          states: {
+            home: {
+              ...page('home'),
+              invoke: {
+                id: 'home',
+                src: 'home',
+                input: ({ context }) => ({ order: context.order, now: context.orderReadAt }),
+                onDone: [
+                  {
+                    guard: { type: 'homeSaid', params: ({ event }) => ({ output: event.output, next: 'toBorrow' }) },
+                    actions: [
+                      { type: 'takeRepeatFlag', params: ({ event }) => ({ output: event.output }) },
+                      { type: 'goTo', params: { wanted: ['toBorrow'] } },
+                    ],
+                  },
+                  {
+                    guard: { type: 'homeSaid', params: ({ event }) => ({ output: event.output, next: 'editWallet' }) },
+                    actions: { type: 'goTo', params: { wanted: ['addBankCard'] } },
+                  },
+                  {
+                    guard: { type: 'homeSaid', params: ({ event }) => ({ output: event.output, next: 'follow' }) },
+                    target: '#journey.app.following',
+                  },
+                ],
+              },
+            },
+            records: { ...page('records'), invoke: { id: 'records', src: 'records' } },
+            me: page('me'),
+          },
+        },
+
+        bankAccount: {
+
+          initial: 'addBankCard',
+          states: {
+            addBankCard: {
+              ...page('addBankCard'),
+              invoke: {
+                id: 'walletForm',
+                src: 'walletForm',
+                input: ({ context }) => ({
+                  formId: 'wallet',
+                  initialValues: {},
+                  schema: walletSchema(countryOf(context)),
+                }),
+                onDone: {
+                  guard: { type: 'formSaved', params: ({ event }) => ({ output: event.output }) },
+                  target: '#journey.app.following',
+                },
+              },
+            },
+          },
+        },
+
+        auth: {
+
+          initial: 'personalInfomation',
+          states: {
+            personalInfomation: {
+              ...page('personalInfomation'),
+              invoke: {
+                id: 'personalInfoForm',
+                src: 'personalInfoForm',
+                input: ({ context }) => ({
+                  formId: 'personalInfo',
+                  initialValues: { ...context.session.user?.personalInfo },
+                  schema: personalInfoSchema(countryOf(context), { today: new Date(context.orderReadAt) }),
+                }),
+                onDone: {
+                  guard: { type: 'formSaved', params: ({ event }) => ({ output: event.output }) },
+                  target: '#journey.app.following',
+                },
+              },
+            },
+            idCardAuthentication: {
+              ...page('idCardAuthentication'),
+              invoke: {
+                id: 'identity',
+                src: 'identity',
+                onDone: {
+                  guard: { type: 'childFinished', params: ({ event }) => ({ output: { outcome: event.output.status } }) },
+                  target: '#journey.app.following',
+                },
+              },
+            },
+            additionalInfomation: {
+              ...page('additionalInfomation'),
+              invoke: {
+                id: 'additionalInfoForm',
+                src: 'additionalInfoForm',
+                input: ({ context }) => ({
+                  formId: 'additionalInfo',
+                  initialValues: { ...context.session.user?.additionalInfo },
+                  schema: additionalInfoSchema(countryOf(context), {
+                    loginMobile: context.session.user?.basicInfo.mobile ?? '',
+                  }),
+                }),
+                onDone: {
+                  guard: { type: 'formSaved', params: ({ event }) => ({ output: event.output }) },
+                  target: '#journey.app.following',
+                },
+              },
+            },
+            loanQuestion: {
+              ...page('loanQuestion'),
+              invoke: {
+                id: 'questionnaireForm',
+                src: 'questionnaireForm',
+                input: () => ({ formId: 'questionnaire', schema: questionnaireSchema() }),
+                onDone: {
+                  guard: { type: 'formSaved', params: ({ event }) => ({ output: event.output }) },
+                  target: '#journey.app.following',
+                },
+              },
+            },
+            reviewTips: {
+              ...page('reviewTips'),
+              description: 'The application is being assessed (1); "order.follow" checks again.',
+            },
+          },
+        },
+
+        borrow: {
+
+          initial: 'agreement',
+          states: {
+            agreement: {
+              ...page('agreement'),
+              description: "The loan agreement's full text: the open order's, else the product's.",
+              invoke: {
+                id: 'agreement',
+                src: 'agreement',
+                input: ({ context }) => ({
+                  loanOrderId: context.order && isOpenStatus(context.order.status) ? context.order.loanOrderId : null,
+                }),
+              },
+            },
+            toBorrow: {
+              ...page('toBorrow'),
+              description: 'Choose amount and tenure, then apply: apply-market, or apply-market-again for a repeat borrower.',
+              invoke: { id: 'loanOffer', src: 'loanOffer' },
+              initial: 'choosingCall',
+              states: {
+                choosingCall: { always: [{ guard: 'repeatBorrower', target: 'again' }, { target: 'first' }] },
+                first: {
+                  invoke: {
+                    id: 'application',
+                    src: 'applicationForm',
+                    input: () => ({ formId: 'application', schema: applySchema() }),
+                    onDone: {
+                      guard: { type: 'formSaved', params: ({ event }) => ({ output: event.output }) },
+                      target: '#journey.app.following',
+                    },
+                  },
+                },
+                again: {
+                  invoke: {
+                    id: 'application',
+                    src: 'repeatApplicationForm',
+                    input: () => ({ formId: 'application', schema: applySchema() }),
+                    onDone: {
+                      guard: { type: 'formSaved', params: ({ event }) => ({ output: event.output }) },
+                      target: '#journey.app.following',
+                    },
+                  },
+                },
+              },
+            },
+            confirmBorrow: {
+              ...page('confirmBorrow'),
+              invoke: {
+                id: 'confirmBorrow',
+                src: 'confirmBorrow',
+                input: ({ context }) => confirmInputOf(context.order!),
+                onDone: {
+                  guard: { type: 'confirmSettled', params: ({ event }) => ({ output: event.output }) },
+                  target: '#journey.app.following',
+                },
+              },
+            },
+            lending: page('lending'),
+          },
+        },
+
+        repay: {
+
+          initial: 'paying',
+          states: {
+            paying: {
+              initial: 'repayDetail',
+              description: 'The repayment child runs the detail and the cashier; the route follows its step.',
+              invoke: {
+                id: 'repayment',
+                src: 'repayment',
+                input: ({ context }) => ({ orderNo: context.order!.orderNo }),
+                onSnapshot: (['staticCashier', 'cashier', 'repayDetail'] as const).map((screen) => ({
+                  guard: {
+                    type: 'repaymentScreenIs' as const,
+                    params: ({ event }: { event: { snapshot: RepaymentSnapshot } }) => ({ snapshot: event.snapshot, screen }),
+                  },
+                  target: `.${screen}`,
+                })),
+                onDone: {
+                  guard: { type: 'childFinished', params: ({ event }) => ({ output: event.output }) },
+                  target: '#journey.app.following',
+                },
+              },
+              states: {
+                repayDetail: page('repayDetail'),
+                cashier: page('cashier'),
+                staticCashier: page('staticCashier'),
+              },
+            },
+            extending: {
+              initial: 'exhibitionPeriodDetail',
+              description: 'The rollover child: the 7-day extension, its fee and its payment.',
+              invoke: {
+                id: 'rollover',
+                src: 'rollover',
+                input: ({ context }) => ({ orderNo: context.order!.orderNo }),
+                onSnapshot: (['rollover', 'exhibitionPeriodDetail'] as const).map((screen) => ({
+                  guard: {
+                    type: 'rolloverScreenIs' as const,
+                    params: ({ event }: { event: { snapshot: RolloverSnapshot } }) => ({ snapshot: event.snapshot, screen }),
+                  },
+                  target: `.${screen}`,
+                })),
+                onDone: {
+                  guard: { type: 'childFinished', params: ({ event }) => ({ output: event.output }) },
+                  target: '#journey.app.following',
+                },
+              },
+              states: {
+                exhibitionPeriodDetail: page('exhibitionPeriodDetail'),
+                rollover: page('rollover'),
+              },
+            },
+          },
+        },
+
+        userCenter: {
+
+          initial: 'settings',
+          states: {
+            customerServices: page('customerServices'),
+            settings: page('settings'),
+            aboutUs: page('aboutUs'),
+            faq: {
+              ...page('faq'),
+              invoke: { id: 'helpContent', src: 'helpContent', input: { kind: 'faq' } },
+            },
+            language: page('language'),
+            openApp: {
+              ...page('openApp'),
+              description: 'The "run in the app" prompt: where to download the app (nothing inside the shell).',
+              invoke: { id: 'helpContent', src: 'helpContent', input: { kind: 'downloadAddress' } },
+            },
+            deleteAccount: {
+              ...page('deleteAccount'),
+              description: 'Refused while a loan is open; one reason and an SMS code; deleted: signed out, home.',
+              invoke: {
+                id: 'accountDeletion',
+                src: 'accountDeletion',
+                input: ({ context }) => ({ latestStatus: context.order?.status ?? null }),
+                onDone: [
+                  {
+                    guard: { type: 'deletionSaid', params: ({ event }) => ({ output: event.output, outcome: 'deleted' }) },
+                    actions: 'signOut',
+                  },
+                  {
+                    guard: { type: 'deletionSaid', params: ({ event }) => ({ output: event.output, outcome: 'dismissed' }) },
+                    actions: { type: 'goTo', params: { wanted: ['settings'] } },
+                  },
+                ],
+              },
+            },
+            coupons: {
+              ...page('coupons'),
+              invoke: { id: 'coupons', src: 'coupons', input: { mode: 'centre' } },
+            },
+          },
+        },
+
+        user: {
+
+          initial: 'login',
+          description: 'Login and register; once the session is signed in the borrower goes on where they were going.',
+          states: {
+            login: { ...page('login'), invoke: loginFormOf('login') },
+            register: { ...page('register'), invoke: loginFormOf('register') },
+            nation: page('nation'),
+          },
+        },
+
+        feedback: {
+
+          initial: 'feedbackList',
+          description: 'Feedback tickets with receipts; the ticket child runs the list, the form and the detail.',
+          invoke: {
+            id: 'feedbackTicket',
+            src: 'feedbackTicket',
+            input: ({ context }) => ({ country: countryOf(context) }),
+            onSnapshot: (['feedbackList', 'addFeedback', 'feedbackResult', 'feedbackDetail'] as const).map((screen) => ({
+              guard: {
+                type: 'feedbackScreenIs' as const,
+                params: ({ event }: { event: { snapshot: FeedbackSnapshot } }) => ({ snapshot: event.snapshot, screen }),
+              },
+              target: `.${screen}`,
+            })),
+          },
+          states: {
+            feedbackList: page('feedbackList'),
+            addFeedback: page('addFeedback'),
+            feedbackDetail: page('feedbackDetail'),
+            feedbackFaq: {
+              ...page('feedbackFaq'),
+              description:
+                'The questions that answer most problems, before a ticket is written. A route event would restart ' +
+                'the ticket child (every route event re-enters from the root), so writing a ticket is its own event.',
+              invoke: { id: 'helpContent', src: 'helpContent', input: { kind: 'questions' } },
+              on: {
+                'feedback.write': [
+                  {
+                    guard: { type: 'mayEnter', params: { route: 'addFeedback' } },
+                    target: 'addFeedback',
+                    actions: 'startTicket',
+                  },
+                  { actions: { type: 'goTo', params: { wanted: ['addFeedback'] } } },
+                ],
+              },
+            },
+            feedbackResult: page('feedbackResult'),
+          },
+        },
+
+        standalone: {
+
+          initial: 'pop',
+          states: {
+            pop: { ...page('pop'), invoke: PERMISSION },
+            permission: { ...page('permission'), invoke: PERMISSION },
+            privacyPolicy: { ...page('privacyPolicy'), invoke: legalDocumentOf('privacy-policy') },
+            privacy: { ...page('privacy'), invoke: legalDocumentOf('privacy-policy') },
+            termsOfService: { ...page('termsOfService'), invoke: legalDocumentOf('terms-of-service') },
+            agreements: { ...page('agreements'), invoke: legalDocumentOf('terms-of-service') },
+            yx1: page('yx1'),
+            yx2: page('yx2'),
+            yx2ConfirmBorrow: {
+              ...page('yx2ConfirmBorrow'),
+              description: 'Confirm borrow reached from a promotion (18): the same confirmation.',
+              invoke: {
+                id: 'confirmBorrow',
+                src: 'confirmBorrow',
+                input: ({ context }) => confirmInputOf(context.order!),
+                onDone: {
+                  guard: { type: 'confirmSettled', params: ({ event }) => ({ output: event.output }) },
+                  target: '#journey.app.following',
+                },
+              },
+            },
+            yx3: {
+              ...page('yx3'),
+              on: {
+                'user.mobileEntered': {
+                  actions: [
+                    { type: 'keepMobile', params: ({ event }) => event },
+                    { type: 'goTo', params: { wanted: ['register'] } },
+                  ],
+                },
+              },
+            },
+            cancellationForm: {
+              ...page('cancellationForm'),
+              description: 'Cancel an approved order with exactly one reason; kept: back to confirm borrow.',
+              invoke: {
+                id: 'cancellation',
+                src: 'cancellation',
+                input: ({ context }) => ({ loanOrderId: context.order!.loanOrderId }),
+                onDone: [
+                  {
+                    guard: { type: 'cancellationDismissed', params: ({ event }) => ({ output: event.output }) },
+                    actions: { type: 'goTo', params: { wanted: ['confirmBorrow'] } },
+                  },
+                  {
+                    guard: { type: 'confirmSettled', params: ({ event }) => ({ output: event.output }) },
+                    target: '#journey.app.following',
+                  },
+                ],
+              },
+            },
+            finishLoading: {
+              ...page('finishLoading'),
+              description: 'Submitted (19): the upload check and the data collector run, then /user/submit; then 1.',
+              initial: 'collecting',
+              states: {
+                collecting: {
+                  invoke: {
+                    id: 'uploadGate',
+                    src: 'uploadGate',
+                    input: ({ context }) => ({
+                      orderNo: context.order!.orderNo,
+                      userId: context.session.user?.basicInfo.userId ?? '',
+                      step: 'finishLoading',
+                      isSubmit: true,
+                    }),
+                    onDone: [
+                      { guard: { type: 'gatePassed', params: ({ event }) => ({ output: event.output }) }, target: 'submitting' },
+                      { target: 'failed', actions: { type: 'showGateFailure', params: ({ event }) => ({ output: event.output }) } },
+                    ],
+                  },
+                },
+                submitting: {
+                  invoke: {
+                    src: 'submitApplication',
+                    input: ({ context }) => ({ orderNo: context.order!.orderNo }),
+                    onDone: '#journey.app.following',
+                    onError: [
+                      { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, actions: 'endSession' },
+                      { target: 'failed', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
+                    ],
+                  },
+                },
+                failed: {
+                  description: 'The check or the submit failed; the borrower retries.',
+                  on: { 'finishLoading.retried': { target: 'collecting', actions: 'clearError' } },
+                },
+              },
+            },
+          },
+        },
+
+        dev: {
+
+          initial: 'flows',
+          description: 'Development only: the flows of every machine (#/__flows).',
+          states: { flows: page('flows') },
+        },
+      },
+    },
+  },
+})
+
+export type JourneySnapshot = SnapshotFrom<typeof journeyMachine>

@@ -1,0 +1,266 @@
+/**
+ * login — the web login and register forms (/user/login, /user/register; spec §2 "Login/register: mobile number
+ * and captcha"). The borrower types a mobile number of the chosen country (any usual way: +255…, 0…, spaces),
+ * asks for the 6-digit SMS code, types it and signs in. The rules and their messages are the domain's
+ * (schemas/account.ts: "Mobile phone number cannot be empty", the code's format); the server's refusals come
+ * back at their field already translated ("Invalid verification code", "This number has been registered,
+ * please login directly"). Another code may be asked for once the server's `resendAfterSeconds` (once a minute)
+ * have passed; `resendIn` counts them down a second at a time for the screen.
+ *
+ * On success the machine ends with the token; the journey hands it to the session ('session.signIn').
+ *
+ * Input (LoginInput): { purpose: 'login' | 'register', country, mobile? } (mobile: prefilled, e.g. from /yx3)
+ * Events: login.mobileChanged {mobile}, login.codeChanged {code}, login.codeRequested, login.submitted
+ * Tags:   busy (sending the code or signing in), requestingCode, signingIn, coolingDown (no new code yet)
+ * Output: { token, newUser }
+ * Actors the composition provides:
+ *   requestCode ({ purpose, country, mobile }) → VerifyCodeSent   (POST /security/getVerifyCode)
+ *   signIn      ({ purpose, country, mobile, code }) → LoginResult (POST /security/login or /security/register)
+ */
+import * as v from 'valibot'
+import { assign, fromPromise, setup } from 'xstate'
+import type { LoginResult, VerifyCodeSent } from '../src/domain/api-types'
+import type { CountryCode } from '../src/domain/countries'
+import { normalizeMobile } from '../src/domain/phone'
+import { loginSchema, mobileNumber, type VerifyCodePurpose } from '../src/domain/schemas/account'
+import { fieldErrors } from '../src/domain/schemas/field-errors'
+import { failureOf, messageOf, msg, type Message } from './submit.machine'
+
+export interface LoginInput {
+  purpose: VerifyCodePurpose
+  country: CountryCode
+  /** A number the borrower already typed (a landing page); '' or absent: empty. */
+  mobile?: string
+}
+
+export type LoginField = 'mobile' | 'code'
+
+export interface LoginContext {
+  purpose: VerifyCodePurpose
+  country: CountryCode
+  /** As typed. */
+  mobile: string
+  code: string
+  /** Whether a code was sent to this borrower since the form opened. */
+  codeSent: boolean
+  /** Seconds before another code may be asked for (0: now). */
+  resendIn: number
+  fieldErrors: Partial<Record<LoginField, Message>>
+  error: Message | null
+  result: LoginResult | null
+}
+
+export type LoginEvent =
+  | { type: 'login.mobileChanged'; mobile: string }
+  | { type: 'login.codeChanged'; code: string }
+  | { type: 'login.codeRequested' }
+  | { type: 'login.submitted' }
+
+export type LoginOutput = Pick<LoginResult, 'token' | 'newUser'>
+
+export interface CodeRequest {
+  purpose: VerifyCodePurpose
+  country: CountryCode
+  /** The national number (no dial code, no 0). */
+  mobile: string
+}
+
+export interface SignInRequest extends CodeRequest {
+  code: string
+}
+
+const nationalOf = (c: LoginContext) => normalizeMobile(c.country, c.mobile) ?? c.mobile.trim()
+
+function localErrors(schema: v.GenericSchema, value: unknown): LoginContext['fieldErrors'] {
+  const errors = fieldErrors(schema, value)
+  const out: LoginContext['fieldErrors'] = {}
+  for (const field of ['mobile', 'code'] as const) if (errors[field]) out[field] = msg(errors[field])
+  return out
+}
+
+const mobileErrors = (c: LoginContext) =>
+  localErrors(v.object({ mobile: mobileNumber(c.country) }), { mobile: c.mobile })
+const formErrors = (c: LoginContext) =>
+  localErrors(loginSchema(c.country), { mobile: c.mobile, code: c.code.trim() })
+
+/** The server's refusal at its fields (already translated), or nothing when it named no field of this form. */
+function serverFieldErrors(error: unknown): LoginContext['fieldErrors'] | null {
+  const failure = failureOf(error)
+  if (failure.kind !== 'invalid') return null
+  const out: LoginContext['fieldErrors'] = {}
+  for (const field of ['mobile', 'code'] as const)
+    if (failure.fields[field]) out[field] = { text: failure.fields[field] }
+  return Object.keys(out).length > 0 ? out : null
+}
+
+const notProvided = (name: string) => () => {
+  throw new Error(`The '${name}' actor is provided by the composition (services/actors)`)
+}
+
+export const loginMachine = setup({
+  types: {
+    context: {} as LoginContext,
+    events: {} as LoginEvent,
+    input: {} as LoginInput,
+    output: {} as LoginOutput,
+    tags: {} as 'busy' | 'requestingCode' | 'signingIn' | 'coolingDown',
+  },
+  actors: {
+    requestCode: fromPromise<VerifyCodeSent, CodeRequest>(notProvided('requestCode')),
+    signIn: fromPromise<LoginResult, SignInRequest>(notProvided('signIn')),
+  },
+  delays: {
+    /** The countdown to the next code moves a second at a time. */
+    oneSecond: 1000,
+  },
+  guards: {
+    mobileValid: ({ context }) => Object.keys(mobileErrors(context)).length === 0,
+    formValid: ({ context }) => Object.keys(formErrors(context)).length === 0,
+    cooledDown: ({ context }) => context.resendIn <= 0,
+    refusedAtField: (_, params: { error: unknown }) => serverFieldErrors(params.error) !== null,
+  },
+  actions: {
+    changeMobile: assign(({ context }, params: { mobile: string }) => ({
+      mobile: params.mobile,
+      fieldErrors: { ...context.fieldErrors, mobile: undefined },
+    })),
+    changeCode: assign(({ context }, params: { code: string }) => ({
+      code: params.code,
+      fieldErrors: { ...context.fieldErrors, code: undefined },
+    })),
+    showMobileErrors: assign(({ context }) => ({
+      fieldErrors: { ...context.fieldErrors, ...mobileErrors(context) },
+    })),
+    showFormErrors: assign(({ context }) => ({ fieldErrors: formErrors(context) })),
+    showServerFieldErrors: assign(({ context }, params: { error: unknown }) => ({
+      fieldErrors: { ...context.fieldErrors, ...serverFieldErrors(params.error) },
+    })),
+    showFailure: assign((_, params: { error: unknown }) => ({ error: messageOf(failureOf(params.error)) })),
+    clearError: assign({ error: null }),
+    startCooldown: assign((_, params: { sent: VerifyCodeSent }) => ({
+      codeSent: true,
+      resendIn: Math.max(0, Math.ceil(params.sent.resendAfterSeconds)),
+    })),
+    tick: assign(({ context }) => ({ resendIn: Math.max(0, context.resendIn - 1) })),
+    keepResult: assign((_, params: { result: LoginResult }) => ({ result: params.result })),
+  },
+}).createMachine({
+  id: 'login',
+  description: 'Log in or register with a mobile number and an SMS code; another code once a minute.',
+  context: ({ input }) => ({
+    purpose: input.purpose,
+    country: input.country,
+    mobile: input.mobile ?? '',
+    code: '',
+    codeSent: false,
+    resendIn: 0,
+    fieldErrors: {},
+    error: null,
+    result: null,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      type: 'parallel',
+      on: {
+        'login.mobileChanged': { actions: { type: 'changeMobile', params: ({ event }) => event } },
+        'login.codeChanged': { actions: { type: 'changeCode', params: ({ event }) => event } },
+      },
+      states: {
+        code: {
+          description: 'The SMS code: asked for, then no new one until the server’s wait is over.',
+          initial: 'ready',
+          states: {
+            ready: {
+              on: {
+                'login.codeRequested': [
+                  { guard: 'mobileValid', target: 'requesting', actions: 'clearError' },
+                  { actions: 'showMobileErrors' },
+                ],
+              },
+            },
+            requesting: {
+              tags: ['busy', 'requestingCode'],
+              invoke: {
+                src: 'requestCode',
+                input: ({ context }) => ({
+                  purpose: context.purpose,
+                  country: context.country,
+                  mobile: nationalOf(context),
+                }),
+                onDone: {
+                  target: 'coolingDown',
+                  actions: { type: 'startCooldown', params: ({ event }) => ({ sent: event.output }) },
+                },
+                onError: [
+                  {
+                    guard: { type: 'refusedAtField', params: ({ event }) => ({ error: event.error }) },
+                    target: 'ready',
+                    actions: {
+                      type: 'showServerFieldErrors',
+                      params: ({ event }) => ({ error: event.error }),
+                    },
+                  },
+                  {
+                    target: 'ready',
+                    actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+                  },
+                ],
+              },
+            },
+            coolingDown: {
+              tags: ['coolingDown'],
+              always: { guard: 'cooledDown', target: 'ready' },
+              after: { oneSecond: { target: 'coolingDown', reenter: true, actions: 'tick' } },
+            },
+          },
+        },
+        form: {
+          initial: 'filling',
+          states: {
+            filling: {
+              on: {
+                'login.submitted': [
+                  { guard: 'formValid', target: 'signingIn', actions: 'clearError' },
+                  { actions: 'showFormErrors' },
+                ],
+              },
+            },
+            signingIn: {
+              tags: ['busy', 'signingIn'],
+              invoke: {
+                src: 'signIn',
+                input: ({ context }) => ({
+                  purpose: context.purpose,
+                  country: context.country,
+                  mobile: nationalOf(context),
+                  code: context.code.trim(),
+                }),
+                onDone: {
+                  target: '#login.signedIn',
+                  actions: { type: 'keepResult', params: ({ event }) => ({ result: event.output }) },
+                },
+                onError: [
+                  {
+                    guard: { type: 'refusedAtField', params: ({ event }) => ({ error: event.error }) },
+                    target: 'filling',
+                    actions: {
+                      type: 'showServerFieldErrors',
+                      params: ({ event }) => ({ error: event.error }),
+                    },
+                  },
+                  {
+                    target: 'filling',
+                    actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+                  },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+    signedIn: { type: 'final' },
+  },
+  output: ({ context }) => ({ token: context.result!.token, newUser: context.result!.newUser }),
+})

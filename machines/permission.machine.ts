@@ -1,0 +1,121 @@
+/**
+ * permission — the permission disclosure (/pop and /permission; spec §1, §6; decisions.md "Data and privacy").
+ * The screen lists every permission with its purpose and what refusing it means (src/domain/permissions.ts
+ * `permissionUse` for the country's required data). This machine reads the phone's current answers without
+ * asking, and once the borrower accepts, asks the phone for the permissions the app uses (never the ones the
+ * lender does not use in the country). "Not now" goes on without asking.
+ *
+ * Input (PermissionInput): { requiredFlags } — the upload flags the borrower's country requires
+ * Events: permissions.accepted, permissions.declined
+ * Tags:   busy (reading the states, or the phone's dialogs are open)
+ * Output: { outcome: 'accepted' | 'declined', states } — the states after the borrower answered
+ * Actors the composition provides (the native bridge, or its web fallback):
+ *   queryPermissions   ({ names }) → PermissionStates   (bridge queryPermissions)
+ *   requestPermissions ({ names }) → PermissionStates   (bridge requestPermissions)
+ */
+import { assign, fromPromise, setup } from 'xstate'
+import {
+  DISCLOSED_PERMISSIONS,
+  permissionsToRequest,
+  type DisclosedPermission,
+  type PermissionStates,
+  type UploadFlag,
+} from '../src/domain/permissions'
+import { msg, type Message } from './submit.machine'
+
+export interface PermissionInput {
+  requiredFlags: readonly UploadFlag[]
+}
+
+export interface PermissionContext {
+  requiredFlags: readonly UploadFlag[]
+  /** The phone's answers so far; empty until read (or when the phone cannot say). */
+  states: PermissionStates
+  error: Message | null
+  outcome: 'accepted' | 'declined' | null
+}
+
+export type PermissionEvent = { type: 'permissions.accepted' } | { type: 'permissions.declined' }
+
+export interface PermissionOutput {
+  outcome: 'accepted' | 'declined'
+  states: PermissionStates
+}
+
+interface NamesInput {
+  names: readonly DisclosedPermission[]
+}
+
+const notProvided = (name: string) => () => {
+  throw new Error(`The '${name}' actor is provided by the composition (native bridge)`)
+}
+
+export const permissionMachine = setup({
+  types: {
+    context: {} as PermissionContext,
+    events: {} as PermissionEvent,
+    input: {} as PermissionInput,
+    output: {} as PermissionOutput,
+    tags: {} as 'busy',
+  },
+  actors: {
+    queryPermissions: fromPromise<PermissionStates, NamesInput>(notProvided('queryPermissions')),
+    requestPermissions: fromPromise<PermissionStates, NamesInput>(notProvided('requestPermissions')),
+  },
+  actions: {
+    takeStates: assign(({ context }, params: { states: PermissionStates }) => ({
+      states: { ...context.states, ...params.states },
+    })),
+    decide: assign((_, params: { outcome: 'accepted' | 'declined' }) => ({ outcome: params.outcome })),
+    showFailure: assign({ error: msg('errors.requestFailed') }),
+    clearError: assign({ error: null }),
+  },
+}).createMachine({
+  id: 'permission',
+  description:
+    'The permission disclosure: what each permission is for, then the phone’s own dialogs on accept.',
+  context: ({ input }) => ({ requiredFlags: input.requiredFlags, states: {}, error: null, outcome: null }),
+  initial: 'reading',
+  states: {
+    reading: {
+      description: 'Reads the current answers without asking; a phone that cannot say leaves them unknown.',
+      tags: ['busy'],
+      invoke: {
+        src: 'queryPermissions',
+        input: () => ({ names: DISCLOSED_PERMISSIONS }),
+        onDone: {
+          target: 'shown',
+          actions: { type: 'takeStates', params: ({ event }) => ({ states: event.output }) },
+        },
+        onError: 'shown',
+      },
+    },
+    shown: {
+      on: {
+        'permissions.accepted': { target: 'asking', actions: 'clearError' },
+        'permissions.declined': {
+          target: 'done',
+          actions: { type: 'decide', params: { outcome: 'declined' } },
+        },
+      },
+    },
+    asking: {
+      description: "The phone's dialogs for every permission the app uses in the borrower's country.",
+      tags: ['busy'],
+      invoke: {
+        src: 'requestPermissions',
+        input: ({ context }) => ({ names: permissionsToRequest(context.requiredFlags) }),
+        onDone: {
+          target: 'done',
+          actions: [
+            { type: 'takeStates', params: ({ event }) => ({ states: event.output }) },
+            { type: 'decide', params: { outcome: 'accepted' } },
+          ],
+        },
+        onError: { target: 'shown', actions: 'showFailure' },
+      },
+    },
+    done: { type: 'final' },
+  },
+  output: ({ context }) => ({ outcome: context.outcome ?? 'declined', states: context.states }),
+})

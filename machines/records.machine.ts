@@ -1,0 +1,138 @@
+/**
+ * records — the records tab (spec §2): the borrower's orders in two tabs, Incomplete (open orders) and Finished
+ * (closed ones), a page at a time, each shown with its list state (src/domain/order-status.ts
+ * LIST_STATE_BY_STATUS); and the statement of one order (its lending record: amounts, dates, state).
+ *
+ * Input: none
+ * Events: records.tabChosen {tab}, records.more, records.refreshed, records.retried,
+ *         statement.opened {orderNo}, statement.closed
+ * Tags:   busy (loading a page), loadFailed (the first page failed)
+ * Output: { outcome: 'sessionEnded' } (otherwise it runs as long as its screen)
+ * Actors the composition provides:
+ *   loadOrders ({ tab, page }) → Page<OrderSummary>   (GET /loan/loan-order/list-market)
+ */
+import { assign, enqueueActions, fromPromise, setup } from 'xstate'
+import type { OrderSummary, Page } from '../src/domain/api-types'
+import type { ORDER_LIST_TABS } from '../src/domain/schemas/loan'
+import {
+  endsSession,
+  errorOf,
+  escalateSessionEnded,
+  failureOf,
+  messageOf,
+  type Message,
+  type SessionEndedEvent,
+} from './submit.machine'
+
+export type RecordsTab = (typeof ORDER_LIST_TABS)[number]
+
+export interface RecordsContext {
+  tab: RecordsTab
+  orders: OrderSummary[]
+  /** The last page loaded (0 before the first). */
+  page: number
+  total: number
+  /** The order whose statement is open. */
+  statement: OrderSummary | null
+  error: Message | null
+}
+
+export type RecordsEvent =
+  | { type: 'records.tabChosen'; tab: RecordsTab }
+  | { type: 'records.more' }
+  | { type: 'records.refreshed' }
+  | { type: 'records.retried' }
+  | { type: 'statement.opened'; orderNo: string }
+  | { type: 'statement.closed' }
+
+export type RecordsOutput = { outcome: 'sessionEnded' }
+
+export const recordsMachine = setup({
+  types: {
+    context: {} as RecordsContext,
+    events: {} as RecordsEvent,
+    output: {} as RecordsOutput,
+    emitted: {} as SessionEndedEvent,
+    tags: {} as 'busy' | 'loadFailed',
+  },
+  actors: {
+    loadOrders: fromPromise<Page<OrderSummary>, { tab: RecordsTab; page: number }>(() => {
+      throw new Error("The 'loadOrders' actor is provided by services/actors")
+    }),
+  },
+  guards: {
+    otherTab: ({ context, event }) => event.type === 'records.tabChosen' && event.tab !== context.tab,
+    moreToLoad: ({ context }) => context.orders.length < context.total,
+    firstPage: ({ context }) => context.page === 0,
+    listed: ({ context, event }) =>
+      event.type === 'statement.opened' && context.orders.some((o) => o.orderNo === event.orderNo),
+    sessionEnded: ({ event }) => endsSession(event),
+  },
+  actions: {
+    chooseTab: assign({
+      tab: ({ context, event }) => (event.type === 'records.tabChosen' ? event.tab : context.tab),
+    }),
+    startOver: assign({ orders: [], page: 0, total: 0, statement: null }),
+    keepPage: assign(({ context, event }) => {
+      const page = (event as unknown as { output: Page<OrderSummary> }).output
+      return { orders: [...context.orders, ...page.items], page: page.page, total: page.total, error: null }
+    }),
+    openStatement: assign({
+      statement: ({ context, event }) =>
+        event.type === 'statement.opened'
+          ? (context.orders.find((o) => o.orderNo === event.orderNo) ?? null)
+          : context.statement,
+    }),
+    closeStatement: assign({ statement: null }),
+    showFailure: assign({ error: ({ event }) => messageOf(failureOf(errorOf(event))) }),
+    clearError: assign({ error: null }),
+    escalateSessionEnded: enqueueActions(escalateSessionEnded),
+  },
+}).createMachine({
+  id: 'records',
+  description:
+    "The borrower's orders by tab (Incomplete, Finished), a page at a time, and one order's statement.",
+  context: { tab: 'incomplete', orders: [], page: 0, total: 0, statement: null, error: null },
+  initial: 'loading',
+  on: {
+    'records.tabChosen': {
+      guard: 'otherTab',
+      target: '.loading',
+      actions: ['chooseTab', 'startOver', 'clearError'],
+    },
+    'records.refreshed': { target: '.loading', actions: ['startOver', 'clearError'] },
+  },
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        src: 'loadOrders',
+        input: ({ context }) => ({ tab: context.tab, page: context.page + 1 }),
+        onDone: { target: 'shown', actions: 'keepPage' },
+        onError: [
+          { guard: 'sessionEnded', target: 'sessionEnded' },
+          { guard: 'firstPage', target: 'loadFailed', actions: 'showFailure' },
+          // A later page failed: keep what is shown; "more" asks again.
+          { target: 'shown', actions: 'showFailure' },
+        ],
+      },
+    },
+    loadFailed: {
+      tags: ['loadFailed'],
+      on: { 'records.retried': { target: 'loading', actions: 'clearError' } },
+    },
+    shown: {
+      on: {
+        'records.more': { guard: 'moreToLoad', target: 'loading', actions: 'clearError' },
+        'statement.opened': { guard: 'listed', actions: 'openStatement' },
+        'statement.closed': { actions: 'closeStatement' },
+      },
+    },
+    sessionEnded: {
+      type: 'final',
+      entry: 'escalateSessionEnded',
+      output: (): RecordsOutput => ({ outcome: 'sessionEnded' }),
+    },
+  },
+  output: ({ event }) => event.output as RecordsOutput,
+})

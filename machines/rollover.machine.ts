@@ -1,0 +1,266 @@
+/**
+ * rollover — the 7-day extension (exhibition_period_detail): see the fee, the new due date and how many
+ * rollovers are left, choose a channel and pay the fee; the due date moves once the fee is paid (decisions.md
+ * "Pricing": principal and interest stay due; at most a configured number per loan). Refused when none are left.
+ * The fee's payment order waits in the payment-order machine (15-minute window from the server's order time).
+ *
+ * Input (RolloverInput): { orderNo }
+ * Events: channel.chosen {channelId}, rollover.confirmed, payment.checked, rollover.retried, detail.retried,
+ *         app.foregrounded {at}
+ * Tags:   busy, canConfirm, noRolloversLeft, waitingPayment, timedOut, paymentFailed, loadFailed
+ * Output: { outcome: 'rolledOver', newDueDate } | { outcome: 'sessionEnded' }
+ * Actors the composition provides:
+ *   loadExtension    ({ orderNo }) → RolloverOffer                        (GET /repay/getExtensionData)
+ *   confirmExtension ({ orderNo, channelId }) → PayOrder & ServerTime      (GET /repay/confirmExtensionOrder)
+ *   paymentOrder     = paymentOrderMachine with its checkPayment actor provided
+ */
+import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate'
+import { ApiCode } from '../src/domain/api-codes'
+import type { RolloverOffer } from '../src/domain/api-types'
+import type { IsoDate } from '../src/domain/pricing'
+import { fieldErrors } from '../src/domain/schemas/field-errors'
+import { rolloverConfirmSchema } from '../src/domain/schemas/repayment'
+import {
+  paymentOrderMachine,
+  paymentOutcomeOf,
+  payOrderIdMissing,
+  type PaymentOrder,
+} from './payment-order.machine'
+import {
+  codeMessage,
+  endsSession,
+  errorOf,
+  escalateSessionEnded,
+  failureOf,
+  messageOf,
+  msg,
+  type Message,
+  type SessionEndedEvent,
+} from './submit.machine'
+
+export interface RolloverInput {
+  orderNo: string
+}
+
+/** The rollover offer as the server sends it (src/domain/api-types.ts RolloverOffer). */
+export type ExtensionData = RolloverOffer
+
+/** Why the server offers no rollover, as the message shown. */
+const UNAVAILABLE_CODE: Record<NonNullable<RolloverOffer['unavailableReason']>, number> = {
+  limit: ApiCode.LoanRolloverLimit,
+  paidOff: ApiCode.LoanNothingToRepay,
+  status: ApiCode.LoanActionNotAllowed,
+}
+
+export interface RolloverContext {
+  orderNo: string
+  extension: ExtensionData | null
+  channelId: string | null
+  payment: PaymentOrder | null
+  fieldErrors: { channelId?: Message }
+  error: Message | null
+}
+
+export type RolloverEvent =
+  | { type: 'channel.chosen'; channelId: string }
+  | { type: 'rollover.confirmed' }
+  | { type: 'payment.checked' }
+  | { type: 'rollover.retried' }
+  | { type: 'detail.retried' }
+  | { type: 'app.foregrounded'; at: number }
+
+export type RolloverOutput = { outcome: 'rolledOver'; newDueDate: IsoDate } | { outcome: 'sessionEnded' }
+
+const channelProblem = (c: RolloverContext) =>
+  fieldErrors(rolloverConfirmSchema(), {
+    orderNo: c.orderNo,
+    ...(c.channelId ? { channelId: c.channelId } : {}),
+  }).channelId ?? null
+
+export const rolloverMachine = setup({
+  types: {
+    context: {} as RolloverContext,
+    events: {} as RolloverEvent,
+    input: {} as RolloverInput,
+    output: {} as RolloverOutput,
+    emitted: {} as SessionEndedEvent,
+    children: {} as { paymentOrder: 'paymentOrder' },
+    tags: {} as
+      | 'busy'
+      | 'canConfirm'
+      | 'noRolloversLeft'
+      | 'waitingPayment'
+      | 'timedOut'
+      | 'paymentFailed'
+      | 'loadFailed',
+  },
+  actors: {
+    loadExtension: fromPromise<ExtensionData, { orderNo: string }>(() => {
+      throw new Error("The 'loadExtension' actor is provided by services/actors")
+    }),
+    confirmExtension: fromPromise<PaymentOrder, { orderNo: string; channelId: string }>(() => {
+      throw new Error("The 'confirmExtension' actor is provided by services/actors")
+    }),
+    paymentOrder: paymentOrderMachine,
+  },
+  guards: {
+    noneLeft: ({ event }) => {
+      const data = (event as { output?: ExtensionData }).output
+      return !data || !data.available || data.rolloversLeft <= 0 || data.quote === null
+    },
+    rolloverAllowed: ({ context }) =>
+      (context.extension?.rolloversLeft ?? 0) > 0 && context.extension?.quote !== null,
+    channelGiven: ({ context }) => channelProblem(context) === null,
+    channelAvailable: ({ context, event }) =>
+      event.type === 'channel.chosen' &&
+      !!context.extension?.channels.some((c) => c.channelId === event.channelId && c.available),
+    payOrderIdMissing: ({ event }) => payOrderIdMissing(event),
+    paid: ({ event }) => paymentOutcomeOf(event) === 'paid',
+    paymentFailed: ({ event }) => paymentOutcomeOf(event) === 'failed',
+    paymentTimedOut: ({ event }) => paymentOutcomeOf(event) === 'timedOut',
+    paymentSessionEnded: ({ event }) => paymentOutcomeOf(event) === 'sessionEnded',
+    sessionEnded: ({ event }) => endsSession(event),
+  },
+  actions: {
+    keepExtension: assign(({ event }) => {
+      const extension = (event as unknown as { output: ExtensionData }).output
+      const available = extension.channels.find((c) => c.available)
+      return {
+        extension,
+        channelId: available?.channelId ?? null,
+        payment: null,
+        fieldErrors: {},
+        error: available ? null : msg('errors.noPaymentMethod'),
+      }
+    }),
+    chooseChannel: assign({
+      channelId: ({ context, event }) =>
+        event.type === 'channel.chosen' ? event.channelId : context.channelId,
+      fieldErrors: {},
+      error: null,
+    }),
+    showNoPaymentMethod: assign({ error: msg('errors.noPaymentMethod') }),
+    showChannelRequired: assign({
+      fieldErrors: ({ context }) => ({ channelId: msg(channelProblem(context)!) }),
+    }),
+    showUnavailable: assign({
+      error: ({ context }) => codeMessage(UNAVAILABLE_CODE[context.extension?.unavailableReason ?? 'limit']),
+    }),
+    showPayOrderIdMissing: assign({ error: msg('errors.payOrderIdEmpty') }),
+    keepPayment: assign({ payment: ({ event }) => (event as unknown as { output: PaymentOrder }).output }),
+    showFailure: assign({ error: ({ event }) => messageOf(failureOf(errorOf(event))) }),
+    showTimedOut: assign({ error: msg('errors.orderTimedOut') }),
+    showPaymentFailed: assign({ error: codeMessage(ApiCode.PaymentRequestFailed) }),
+    clearError: assign({ error: null }),
+    forwardToPaymentOrder: sendTo('paymentOrder', ({ event }) => event as { type: 'payment.checked' }),
+    escalateSessionEnded: enqueueActions(escalateSessionEnded),
+  },
+}).createMachine({
+  id: 'rollover',
+  description: 'Move the due date by 7 days for a fee, paid through a channel, while rollovers are left.',
+  context: ({ input }) => ({
+    orderNo: input.orderNo,
+    extension: null,
+    channelId: null,
+    payment: null,
+    fieldErrors: {},
+    error: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        src: 'loadExtension',
+        input: ({ context }) => ({ orderNo: context.orderNo }),
+        onDone: [
+          { guard: 'noneLeft', target: 'refused', actions: ['keepExtension', 'showUnavailable'] },
+          { target: 'ready', actions: 'keepExtension' },
+        ],
+        onError: [
+          { guard: 'sessionEnded', target: 'sessionEnded' },
+          { target: 'loadFailed', actions: 'showFailure' },
+        ],
+      },
+    },
+    loadFailed: {
+      tags: ['loadFailed'],
+      on: { 'detail.retried': { target: 'loading', actions: 'clearError' } },
+    },
+    refused: {
+      description:
+        'No rollover is offered: every one allowed was taken, nothing is left, or the loan is not repaying.',
+      tags: ['noRolloversLeft'],
+    },
+    ready: {
+      description:
+        'The fee, the new due date and the rollovers left are shown; the borrower picks a channel.',
+      tags: ['canConfirm'],
+      on: {
+        'channel.chosen': [
+          { guard: 'channelAvailable', actions: 'chooseChannel' },
+          { actions: 'showNoPaymentMethod' },
+        ],
+        'rollover.confirmed': [
+          { guard: 'channelGiven', target: 'creatingOrder', actions: 'clearError' },
+          { actions: 'showChannelRequired' },
+        ],
+      },
+    },
+    creatingOrder: {
+      tags: ['busy'],
+      invoke: {
+        src: 'confirmExtension',
+        input: ({ context }) => ({ orderNo: context.orderNo, channelId: context.channelId! }),
+        onDone: [
+          { guard: 'payOrderIdMissing', target: 'ready', actions: 'showPayOrderIdMissing' },
+          { target: 'awaitingPayment', actions: 'keepPayment' },
+        ],
+        onError: [
+          { guard: 'sessionEnded', target: 'sessionEnded' },
+          { target: 'ready', actions: 'showFailure' },
+        ],
+      },
+    },
+    awaitingPayment: {
+      description: 'The fee is being paid; the due date moves when the server confirms it.',
+      tags: ['waitingPayment'],
+      invoke: {
+        id: 'paymentOrder',
+        src: 'paymentOrder',
+        input: ({ context }) => ({ payment: context.payment! }),
+        onDone: [
+          { guard: 'paid', target: 'rolledOver' },
+          { guard: 'paymentFailed', target: 'paymentFailed', actions: 'showPaymentFailed' },
+          { guard: 'paymentTimedOut', target: 'timedOut', actions: 'showTimedOut' },
+          { guard: 'paymentSessionEnded', target: 'sessionEnded' },
+        ],
+      },
+      on: {
+        'payment.checked': { actions: 'forwardToPaymentOrder' },
+        'app.foregrounded': { actions: 'forwardToPaymentOrder' },
+      },
+    },
+    timedOut: {
+      tags: ['timedOut'],
+      on: { 'rollover.retried': { target: 'loading', actions: 'clearError' } },
+    },
+    paymentFailed: {
+      tags: ['paymentFailed'],
+      on: { 'rollover.retried': { target: 'loading', actions: 'clearError' } },
+    },
+    rolledOver: {
+      type: 'final',
+      output: ({ context }): RolloverOutput => ({
+        outcome: 'rolledOver',
+        newDueDate: context.extension!.quote!.newDueDate,
+      }),
+    },
+    sessionEnded: {
+      type: 'final',
+      entry: 'escalateSessionEnded',
+      output: (): RolloverOutput => ({ outcome: 'sessionEnded' }),
+    },
+  },
+  output: ({ event }) => event.output as RolloverOutput,
+})

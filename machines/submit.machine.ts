@@ -1,0 +1,295 @@
+/**
+ * submit — the lifecycle every form shares: idle → submitting → saved | failed.
+ *
+ * The values typed so far are a draft: every change is saved (action `saveDraft` → the invoked `draftStore`
+ * actor), a draft found at start is restored over the initial values, a failed submit keeps it, and a saved
+ * submit clears it. The values are checked against the form's schema (src/domain/schemas) before they are sent;
+ * the server's own per-field messages (a ValidationFailed reply) land at the same fields.
+ *
+ * Input (SubmitInput):
+ *   formId         the draft's key (1–64 of A–Z a–z 0–9 _ . -), e.g. 'personalInfo'
+ *   initialValues  what the server already knows; a kept draft wins over it
+ *   schema         optional valibot schema the values must pass before they are sent
+ * Events: form.changed {values} (merged), form.submitted {extra?} (merged for this submission only, not drafted)
+ * Tags:   busy (submitting), canSubmit (idle, failed), failed
+ * Output: { status: 'saved', data } | { status: 'sessionEnded' }
+ * Actors the composition provides: submit ({ values }) → data; draftStore (callback; input { formId }; receives
+ *   draft.save {values} and draft.clear; sends back draft.restored {values} when a draft is kept).
+ *
+ * This file also holds what every screen machine shares: how an I/O actor fails (CallFailure), how a failure
+ * becomes something to show (Message), and how "the session ended" is escalated.
+ */
+import {
+  assign,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  setup,
+  type AnyActorRef,
+  type EventObject,
+} from 'xstate'
+import type { GenericSchema } from 'valibot'
+import { ApiCode } from '../src/domain/api-codes'
+import type { ApiFailure } from '../src/domain/api-result'
+import { fieldErrors } from '../src/domain/schemas/field-errors'
+
+// ------------------------------------------------------------------------------------------ shared contract
+
+/**
+ * How an I/O actor fails: it rejects with the API client's failure value as it came (src/domain/api-result.ts).
+ * `invalid` carries the server's per-field messages, already translated; `rejected` the server's message (maybe
+ * empty) and the app's own key for its code; `network` and `timeout` an i18n key.
+ */
+export type CallFailure = ApiFailure
+
+const KINDS: readonly CallFailure['kind'][] = ['sessionEnded', 'invalid', 'rejected', 'network', 'timeout']
+
+/** The failure an actor rejected with; anything else (a bug, a missing actor) reads as a refused request. */
+export function failureOf(error: unknown): CallFailure {
+  if (typeof error === 'object' && error !== null && KINDS.includes((error as CallFailure).kind)) {
+    const failure = error as CallFailure
+    return failure.kind === 'invalid' ? { ...failure, fields: failure.fields ?? {} } : failure
+  }
+  return {
+    ok: false,
+    kind: 'rejected',
+    code: ApiCode.ServerError,
+    message: '',
+    messageKey: 'errors.requestFailed',
+  }
+}
+
+/** Something to show: an i18n key (with values) the screen translates, or the server's text as it came. */
+export type Message = { key: string; values?: Record<string, string | number> } | { text: string }
+
+export const msg = (key: string, values?: Record<string, string | number>): Message =>
+  values ? { key, values } : { key }
+
+/** The app's own message for a response code (locales/<lang>/errors.json `code.<code>`). */
+export const codeMessage = (code: number): Message => msg(`errors.code.${code}`)
+
+/**
+ * The message of a failed call: the server's own text when it gave one, else `fallbackKey` when the caller has
+ * a more precise message for a refusal (e.g. spec §8's "Cancellation fail"), else the app's key for the failure
+ * (errors.network, errors.timeout, errors.code.<code>, errors.requestFailed).
+ */
+export function messageOf(failure: CallFailure, fallbackKey?: string): Message {
+  switch (failure.kind) {
+    case 'network':
+    case 'timeout':
+      return msg(failure.message)
+    case 'invalid':
+    case 'rejected':
+      if (failure.message) return { text: failure.message }
+      return msg(fallbackKey ?? failure.messageKey)
+    case 'sessionEnded':
+      return codeMessage(failure.code)
+  }
+}
+
+/**
+ * What an answer whose meaning depends on the time carries besides its data: the server's clock when it
+ * answered and the device's clock when the answer arrived (ms since the epoch, measured by the actor). Their
+ * difference corrects a phone whose clock is wrong; deadlines are then counted in server time.
+ */
+export interface ServerTime {
+  serverNow: number
+  receivedAt: number
+}
+
+/** Guard helpers every machine names in its own setup(). */
+export const isSessionEnded = (error: unknown): boolean => failureOf(error).kind === 'sessionEnded'
+export const isInvalid = (error: unknown): boolean => failureOf(error).kind === 'invalid'
+
+/** The error a failed actor's done-or-error event carries (undefined on any other event). */
+export const errorOf = (event: unknown): unknown => (event as { error?: unknown }).error
+/** Whether an event is a call that failed because the session ended. */
+export const endsSession = (event: unknown): boolean => isSessionEnded(errorOf(event))
+
+/** The event a screen machine sends its parent (the journey) when the server ended the session. */
+export interface SessionEndedEvent {
+  type: 'session.ended'
+}
+
+/**
+ * Escalates "the session ended" (spec §8 session codes): to the parent when the machine runs invoked (the
+ * journey clears the session and shows login), and as an emitted event for whoever runs it on its own.
+ */
+export function escalateSessionEnded({
+  enqueue,
+  self,
+}: {
+  enqueue: { sendParent(event: SessionEndedEvent): void; emit(event: SessionEndedEvent): void }
+  self: AnyActorRef
+}): void {
+  if (self._parent) enqueue.sendParent({ type: 'session.ended' })
+  enqueue.emit({ type: 'session.ended' })
+}
+
+/** Messages of a schema check, at their fields, as i18n keys. */
+function schemaErrors(schema: GenericSchema | undefined, values: unknown): Record<string, Message> {
+  if (!schema) return {}
+  return Object.fromEntries(
+    Object.entries(fieldErrors(schema, values)).map(([field, key]) => [field, msg(key)]),
+  )
+}
+
+// ------------------------------------------------------------------------------------------ the machine
+
+export type FormValues = Record<string, unknown>
+
+export interface SubmitInput {
+  formId: string
+  initialValues?: FormValues
+  schema?: GenericSchema
+}
+
+export interface SubmitContext {
+  formId: string
+  schema: GenericSchema | undefined
+  values: FormValues
+  /** Per field: the schema's key or the server's text. */
+  fieldErrors: Record<string, Message>
+  /** A failure that belongs to no field (network, refused, timeout). */
+  error: Message | null
+  data: unknown
+}
+
+export type SubmitEvent =
+  | { type: 'form.changed'; values: FormValues }
+  | { type: 'form.submitted'; extra?: FormValues }
+  | { type: 'draft.restored'; values: FormValues }
+
+export type SubmitOutput = { status: 'saved'; data: unknown } | { status: 'sessionEnded' }
+
+export type DraftStoreEvent = { type: 'draft.save'; values: FormValues } | { type: 'draft.clear' }
+
+const notProvided = (name: string) => () => {
+  throw new Error(`The '${name}' actor is provided by services/actors (machine.provide({ actors }))`)
+}
+
+export const submitMachine = setup({
+  types: {
+    context: {} as SubmitContext,
+    events: {} as SubmitEvent,
+    input: {} as SubmitInput,
+    output: {} as SubmitOutput,
+    emitted: {} as SessionEndedEvent,
+    tags: {} as 'busy' | 'canSubmit' | 'failed',
+  },
+  actors: {
+    submit: fromPromise<unknown, { values: FormValues }>(notProvided('submit')),
+    draftStore: fromCallback<DraftStoreEvent, { formId: string }, SubmitEvent>(notProvided('draftStore')),
+  },
+  guards: {
+    valuesInvalid: ({ context, event }) =>
+      Object.keys(schemaErrors(context.schema, { ...context.values, ...extraOf(event) })).length > 0,
+    sessionEnded: ({ event }) => endsSession(event),
+    invalid: ({ event }) => 'error' in event && isInvalid(event.error),
+  },
+  actions: {
+    changeValues: assign(({ context, event }) => {
+      if (event.type !== 'form.changed') return {}
+      const changed = Object.keys(event.values)
+      return {
+        values: { ...context.values, ...event.values },
+        fieldErrors: Object.fromEntries(
+          Object.entries(context.fieldErrors).filter(([f]) => !changed.includes(f)),
+        ),
+        error: null,
+      }
+    }),
+    restoreDraft: assign({
+      values: ({ context, event }) =>
+        event.type === 'draft.restored' ? { ...context.values, ...event.values } : context.values,
+    }),
+    saveDraft: enqueueActions(({ enqueue, context }) => {
+      enqueue.sendTo('draftStore', { type: 'draft.save', values: context.values } satisfies DraftStoreEvent)
+    }),
+    clearDraft: enqueueActions(({ enqueue }) => {
+      enqueue.sendTo('draftStore', { type: 'draft.clear' } satisfies DraftStoreEvent)
+    }),
+    showSchemaErrors: assign({
+      fieldErrors: ({ context, event }) =>
+        schemaErrors(context.schema, { ...context.values, ...extraOf(event) }),
+    }),
+    clearErrors: assign({ fieldErrors: {}, error: null }),
+    showServerFieldErrors: assign(({ event }) => {
+      const failure = failureOf((event as { error?: unknown }).error)
+      const fields = failure.kind === 'invalid' ? failure.fields : {}
+      return {
+        fieldErrors: Object.fromEntries(Object.entries(fields).map(([f, text]) => [f, { text } as Message])),
+        error: failure.kind === 'invalid' && failure.message ? { text: failure.message } : null,
+      }
+    }),
+    showFailure: assign({ error: ({ event }) => messageOf(failureOf(errorOf(event))) }),
+    keepData: assign({ data: ({ event }) => (event as { output?: unknown }).output }),
+    escalateSessionEnded: enqueueActions(escalateSessionEnded),
+  },
+}).createMachine({
+  id: 'submit',
+  description: 'A form: values drafted on every change, checked, sent once, then saved or failed.',
+  context: ({ input }) => ({
+    formId: input.formId,
+    schema: input.schema,
+    values: { ...input.initialValues },
+    fieldErrors: {},
+    error: null,
+    data: undefined,
+  }),
+  invoke: { id: 'draftStore', src: 'draftStore', input: ({ context }) => ({ formId: context.formId }) },
+  initial: 'idle',
+  states: {
+    idle: {
+      tags: ['canSubmit'],
+      on: {
+        'draft.restored': { actions: 'restoreDraft' },
+        'form.changed': { actions: ['changeValues', 'saveDraft'] },
+        'form.submitted': [
+          { guard: 'valuesInvalid', actions: 'showSchemaErrors' },
+          { target: 'submitting', actions: 'clearErrors' },
+        ],
+      },
+    },
+    submitting: {
+      tags: ['busy'],
+      invoke: {
+        src: 'submit',
+        input: ({ context, event }) => ({ values: { ...context.values, ...extraOf(event) } }),
+        onDone: { target: 'saved', actions: ['keepData', 'clearDraft'] },
+        onError: [
+          { guard: 'sessionEnded', target: 'sessionEnded' },
+          { guard: 'invalid', target: 'failed', actions: 'showServerFieldErrors' },
+          { target: 'failed', actions: 'showFailure' },
+        ],
+      },
+    },
+    failed: {
+      description:
+        'The submit failed; the values and their draft are kept so the borrower can correct or retry.',
+      tags: ['canSubmit', 'failed'],
+      on: {
+        'form.changed': { target: 'idle', actions: ['changeValues', 'saveDraft'] },
+        'form.submitted': [
+          { guard: 'valuesInvalid', target: 'idle', actions: 'showSchemaErrors' },
+          { target: 'submitting', actions: 'clearErrors' },
+        ],
+      },
+    },
+    saved: {
+      type: 'final',
+      output: ({ context }): SubmitOutput => ({ status: 'saved', data: context.data }),
+    },
+    sessionEnded: {
+      description: 'The server ended the session (spec §8); the parent logs out.',
+      type: 'final',
+      entry: 'escalateSessionEnded',
+      output: (): SubmitOutput => ({ status: 'sessionEnded' }),
+    },
+  },
+  output: ({ event }) => event.output as SubmitOutput,
+})
+
+function extraOf(event: EventObject): FormValues {
+  return event.type === 'form.submitted' ? ((event as { extra?: FormValues }).extra ?? {}) : {}
+}
