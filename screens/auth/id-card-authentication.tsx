@@ -1,0 +1,114 @@
+/**
+ * ID card authentication (status 12; spec §2, §5): the ID's front, then its back, then the face step, each taken
+ * with the phone's camera and previewed with a retake button. The journey's `identity` child decides the order
+ * (a side taken too early is refused with its message), compresses and uploads each photo (its progress shows
+ * under the photo), runs the face step the way featureMode says (the native liveness check, or a selfie), and
+ * finishes with /user/finishUploadAllImg.
+ */
+import { useSelector } from '@xstate/react'
+import type { ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ActorRefFrom } from 'xstate'
+import type { IdentitySide, identityMachine } from '../../machines/identity.machine'
+import { Button } from '../../src/ui/button'
+import { ImageCapture } from '../../src/ui/image-capture'
+import { PageHeader } from '../../src/ui/page-header'
+import type { ScreenProps } from '../screen-props'
+import { GO_HOME } from '../shared/journey-selectors'
+import { MessageText } from '../shared/submit-form'
+
+type IdentityRef = ActorRefFrom<typeof identityMachine>
+
+function PhotoStep({ identity, side }: { identity: IdentityRef; side: IdentitySide }): ReactElement {
+  const { t } = useTranslation()
+  const image = useSelector(identity, (s) => s.context.images[side])
+  const progress = useSelector(identity, (s) => (s.context.current === side ? s.context.progress : null))
+  const uploaded = useSelector(identity, (s) => s.context.uploaded[side])
+  const busy = useSelector(identity, (s) => s.hasTag('busy'))
+  const label = t(`auth.identity.${side}`)
+  return (
+    <section className="k-card k-stack" aria-label={label}>
+      <ImageCapture
+        label={label}
+        kind={side === 'face' ? 'face' : 'document'}
+        file={image}
+        progress={progress}
+        disabled={busy}
+        onChange={(file) => identity.send({ type: 'identity.photoTaken', side, image: file })}
+      />
+      {uploaded && <p className="k-muted k-small">{t('auth.identity.uploaded')}</p>}
+    </section>
+  )
+}
+
+/** The face step with the native liveness check (featureMode live 1). */
+function LiveFaceStep({ identity }: { identity: IdentityRef }): ReactElement {
+  const { t } = useTranslation()
+  const done = useSelector(identity, (s) => s.context.uploaded.face)
+  const checking = useSelector(identity, (s) => s.matches('liveness'))
+  const canStart = useSelector(identity, (s) => s.can({ type: 'identity.livenessStarted' }))
+  return (
+    <section className="k-card k-stack" aria-label={t('auth.identity.face')}>
+      <h2 className="k-section-title">{t('auth.identity.face')}</h2>
+      <p className="k-muted">{done ? t('auth.identity.faceDone') : t('auth.identity.faceHint')}</p>
+      <Button
+        variant="secondary"
+        block
+        busy={checking}
+        disabled={!canStart}
+        onClick={() => identity.send({ type: 'identity.livenessStarted' })}
+      >
+        {done ? t('auth.identity.faceAgain') : t('auth.identity.faceStart')}
+      </Button>
+    </section>
+  )
+}
+
+function IdentitySteps({ identity }: { identity: IdentityRef }): ReactElement {
+  const { t } = useTranslation()
+  const liveFace = useSelector(identity, (s) => s.context.featureMode.live === 1)
+  const preparing = useSelector(identity, (s) => s.matches('preparing'))
+  const error = useSelector(identity, (s) => s.context.error)
+  const canSubmit = useSelector(identity, (s) => s.can({ type: 'identity.submitted' }))
+  const finishing = useSelector(identity, (s) => s.matches('finishing'))
+  if (preparing)
+    return (
+      <p className="k-muted" role="status">
+        {t('auth.identity.preparing')}
+      </p>
+    )
+  return (
+    <div className="k-stack">
+      <p className="k-muted">{t('auth.identity.intro')}</p>
+      <PhotoStep identity={identity} side="front" />
+      <PhotoStep identity={identity} side="back" />
+      {liveFace ? <LiveFaceStep identity={identity} /> : <PhotoStep identity={identity} side="face" />}
+      {error && (
+        <p className="k-notice k-notice--danger" role="alert">
+          <MessageText message={error} />
+        </p>
+      )}
+      <div className="k-actions">
+        <Button
+          block
+          busy={finishing}
+          disabled={!canSubmit}
+          onClick={() => identity.send({ type: 'identity.submitted' })}
+        >
+          {t('auth.common.next')}
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+export default function IdCardAuthenticationScreen({ journey }: ScreenProps): ReactElement {
+  const { t } = useTranslation()
+  const identity = useSelector(journey, (s) => s.children.identity) as IdentityRef | undefined
+  return (
+    <main className="k-page k-stack">
+      <PageHeader title={t('auth.identity.title')} onBack={() => journey.send(GO_HOME)} />
+      {identity && <IdentitySteps key={identity.sessionId} identity={identity} />}
+    </main>
+  )
+}

@@ -1,0 +1,49 @@
+/**
+ * agreement — the loan agreement's full text from the server (the journey's agreement child): the open order's,
+ * with its figures, or the product's before applying. Readable and scrollable; back returns where the borrower
+ * came from.
+ */
+import type { ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSelector } from '@xstate/react'
+import type { ActorRefFrom } from 'xstate'
+import type { agreementMachine } from '../../machines/agreement.machine'
+import { PageHeader } from '../../src/ui/page-header'
+import { ErrorState } from '../../src/ui/states'
+import type { ScreenProps } from '../screen-props'
+import { useMessageText } from '../shared/message-text'
+import { AgreementView } from './parts/agreement-view'
+
+type AgreementRef = ActorRefFrom<typeof agreementMachine>
+
+export default function AgreementScreen({ journey }: ScreenProps): ReactElement {
+  const { t } = useTranslation()
+  const agreement = useSelector(journey, (s) => s.children.agreement) as AgreementRef | undefined
+  return (
+    <div className="k-page">
+      <PageHeader title={t('borrow.agreement.title')} onBack={() => window.history.back()} />
+      {agreement && <Agreement agreement={agreement} />}
+    </div>
+  )
+}
+
+function Agreement({ agreement }: { agreement: AgreementRef }): ReactElement {
+  const { t } = useTranslation()
+  const text = useMessageText()
+  const document = useSelector(agreement, (s) => s.context.document)
+  const failed = useSelector(agreement, (s) => s.hasTag('loadFailed'))
+  const error = useSelector(agreement, (s) => s.context.error)
+  if (failed)
+    return (
+      <ErrorState
+        text={error ? text(error) : undefined}
+        onRetry={() => agreement.send({ type: 'agreement.retried' })}
+      />
+    )
+  if (!document) return <p className="k-muted">{t('ui.loading')}</p>
+  return (
+    <section className="k-card">
+      <AgreementView document={document} />
+    </section>
+  )
+}

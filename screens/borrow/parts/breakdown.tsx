@@ -1,0 +1,121 @@
+/**
+ * The price of a loan as the pricing engine quoted it (src/domain/pricing.ts `Quote`): every fee, what reaches
+ * the wallet, what is repaid and when, the installments, the APR (Mexico: CAT "sin IVA"), the late-penalty rule
+ * and the rollover fee (decisions.md "Pricing": all of it before confirming). to_borrow shows the app's own quote
+ * of the borrower's choice; confirm_borrow the server's quote of the approved order, with the coupon's effect.
+ */
+import { useId, type ReactElement, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { subMinor } from '../../../src/domain/money'
+import type { Quote } from '../../../src/domain/pricing'
+import { Money } from '../../../src/ui/display'
+import { ListRow } from '../../../src/ui/list-row'
+import { DayText, useDisplayText } from '../../shared/display-text'
+
+export interface BreakdownProps {
+  quote: Quote
+  aprLabel: 'APR' | 'CAT'
+  /** Label key of the fee tax (VAT, excise duty, IVA). */
+  feeTaxNameKey: string
+  /** The coupon applied and what is repaid after it (confirm borrow). */
+  coupon?: { discountMinor: number; payableAfterCouponMinor: number } | null
+}
+
+function Line({ label, children, total }: { label: ReactNode; children: ReactNode; total?: boolean }) {
+  return (
+    <div className={total ? 'k-kv__total' : undefined}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  )
+}
+
+export function Breakdown({ quote, aprLabel, feeTaxNameKey, coupon }: BreakdownProps): ReactElement {
+  const { t } = useTranslation()
+  const { money, percent, day } = useDisplayText()
+  const { penalty, rollover } = quote
+  const titleId = useId()
+  return (
+    <section className="k-card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="k-section-title">
+        {t('borrow.breakdown.title')}
+      </h2>
+      <dl className="k-kv">
+        <Line label={t('borrow.breakdown.amount')}>
+          <Money minor={quote.principalMinor} />
+        </Line>
+        <Line label={t('borrow.breakdown.tenure')}>{t('ui.tenure.days', { count: quote.tenureDays })}</Line>
+        <Line
+          label={t('borrow.breakdown.interest', {
+            daily: percent(quote.interestRate.dailyPercent / 100),
+            annual: percent(quote.interestRate.annualPercent / 100),
+          })}
+        >
+          <Money minor={quote.interestMinor} />
+        </Line>
+        <Line label={t('borrow.breakdown.processingFee')}>
+          <Money minor={quote.processingFeeMinor} />
+        </Line>
+        <Line label={t('borrow.breakdown.feeTax', { tax: t(feeTaxNameKey) })}>
+          <Money minor={quote.feeTaxMinor} />
+        </Line>
+        <Line label={t('borrow.breakdown.serviceFee')}>
+          <Money minor={subMinor(quote.principalMinor, quote.disbursalMinor)} />
+        </Line>
+        <Line label={t('borrow.breakdown.disbursal')} total>
+          <Money minor={quote.disbursalMinor} />
+        </Line>
+        <Line label={t('borrow.breakdown.totalRepayable')} total>
+          <Money minor={quote.totalRepayableMinor} />
+        </Line>
+        {coupon && (
+          <>
+            <Line label={t('borrow.breakdown.coupon')}>
+              <Money minor={-coupon.discountMinor} />
+            </Line>
+            <Line label={t('borrow.breakdown.afterCoupon')} total>
+              <Money minor={coupon.payableAfterCouponMinor} />
+            </Line>
+          </>
+        )}
+        <Line label={t('borrow.breakdown.dueDate')}>
+          <DayText day={quote.dueDate} />
+        </Line>
+        <Line label={t(`borrow.breakdown.apr.${aprLabel}`)}>{percent(quote.apr.basisPoints / 10_000)}</Line>
+      </dl>
+      {aprLabel === 'CAT' && <p className="k-small k-muted">{t('borrow.breakdown.catNote')}</p>}
+      {quote.installments.length > 1 && (
+        <>
+          <h3 className="k-section-title">{t('borrow.breakdown.installments')}</h3>
+          <ol className="k-list">
+            {quote.installments.map((i) => (
+              <ListRow
+                key={i.number}
+                title={t('borrow.breakdown.installment', { number: i.number })}
+                detail={day(i.dueDate)}
+                value={<Money minor={i.totalMinor} />}
+              />
+            ))}
+          </ol>
+        </>
+      )}
+      <p className="k-small">
+        {t('borrow.breakdown.penalty', {
+          rate: percent(penalty.dailyBps / 10_000),
+          perDay: money(penalty.perDayMinor),
+        })}
+        {penalty.chargesCapMinor !== null &&
+          ` ${t('borrow.breakdown.penaltyCap', { cap: money(penalty.chargesCapMinor) })}`}
+      </p>
+      {rollover && (
+        <p className="k-small">
+          {t('borrow.breakdown.rollover', {
+            days: rollover.days,
+            fee: money(rollover.totalMinor),
+            count: rollover.maxCount,
+          })}
+        </p>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,223 @@
+/**
+ * Confirming an approved loan (machines/confirm-borrow.machine.ts): the full price of the order as the server
+ * quoted it, where the money goes, the time left of the 24 hours (the machine owns the expiry; the countdown only
+ * shows it), the agreement to read and tick, an optional coupon with its effect on the figures, and cancelling
+ * with one reason. confirm_borrow and the promotion's yx2ConfirmBorrow (18) both show this view.
+ */
+import type { ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSelector } from '@xstate/react'
+import type { ActorRefFrom } from 'xstate'
+import type { confirmBorrowMachine } from '../../../machines/confirm-borrow.machine'
+import { APPROVAL_TTL_MS } from '../../../machines/order-lifecycle.machine'
+import { BottomSheet } from '../../../src/ui/bottom-sheet'
+import { Button } from '../../../src/ui/button'
+import { Countdown } from '../../../src/ui/countdown'
+import { PageHeader } from '../../../src/ui/page-header'
+import { EmptyState, ErrorState } from '../../../src/ui/states'
+import type { ScreenProps } from '../../screen-props'
+import { MessageNotice, useMessageText } from '../../shared/message-text'
+import { AgreementView } from './agreement-view'
+import { Breakdown } from './breakdown'
+import { CancellationView } from './cancellation-view'
+import { CouponSheet } from './coupon-sheet'
+import '../borrow.css'
+
+type ConfirmRef = ActorRefFrom<typeof confirmBorrowMachine>
+
+export function ConfirmBorrowView({ journey }: ScreenProps): ReactElement {
+  const { t } = useTranslation()
+  const confirm = useSelector(journey, (s) => s.children.confirmBorrow) as ConfirmRef | undefined
+  return (
+    <div className="k-page">
+      <PageHeader
+        title={t('borrow.confirm.title')}
+        onBack={() => journey.send({ type: 'xstate.route', to: '#home' })}
+      />
+      {confirm && <Confirm confirm={confirm} />}
+    </div>
+  )
+}
+
+function Confirm({ confirm }: { confirm: ConfirmRef }): ReactElement | null {
+  const { t } = useTranslation()
+  const text = useMessageText()
+  const offer = useSelector(confirm, (s) => s.context.offer)
+  const error = useSelector(confirm, (s) => s.context.error)
+  const loadFailed = useSelector(confirm, (s) => s.hasTag('loadFailed'))
+  const expired = useSelector(confirm, (s) => s.hasTag('expired'))
+
+  if (loadFailed)
+    return (
+      <ErrorState
+        text={error ? text(error) : undefined}
+        onRetry={() => confirm.send({ type: 'offer.retried' })}
+      />
+    )
+  if (expired)
+    return (
+      <EmptyState
+        title={t('borrow.confirm.expiredTitle')}
+        text={t('borrow.confirm.expiredText')}
+        action={
+          <Button block onClick={() => confirm.send({ type: 'expiry.acknowledged' })}>
+            {t('borrow.confirm.expiredOk')}
+          </Button>
+        }
+      />
+    )
+  if (!offer) return <p className="k-muted">{t('ui.loading')}</p>
+  return (
+    <div className="k-stack">
+      <TimeLeft confirm={confirm} />
+      <p className="k-notice">
+        {t('borrow.confirm.wallet', {
+          wallet: t(`enums.wallet.${offer.wallet.provider}`),
+          account: offer.wallet.maskedNumber,
+        })}
+      </p>
+      <Breakdown
+        quote={offer}
+        aprLabel={offer.aprLabel}
+        feeTaxNameKey={offer.feeTaxNameKey}
+        coupon={
+          offer.coupon
+            ? {
+                discountMinor: offer.coupon.discountMinor,
+                payableAfterCouponMinor: offer.payableAfterCouponMinor,
+              }
+            : null
+        }
+      />
+      <CouponChoice confirm={confirm} usable={offer.usableCoupons} />
+      <Agreement confirm={confirm} />
+      <MessageNotice message={error} />
+      <Actions confirm={confirm} />
+      <CancelSheet confirm={confirm} />
+    </div>
+  )
+}
+
+/** The 24 hours counted on the server's clock: the device's clock corrected by the offset the machine learned. */
+function TimeLeft({ confirm }: { confirm: ConfirmRef }): ReactElement | null {
+  const { t } = useTranslation()
+  const approvedAt = useSelector(confirm, (s) => s.context.approvedAt)
+  const offsetMs = useSelector(confirm, (s) => s.context.clockOffsetMs)
+  if (approvedAt === null) return null
+  return (
+    <section className="k-card k-spread">
+      <span>{t('borrow.confirm.timeLeft')}</span>
+      <Countdown
+        target={approvedAt + APPROVAL_TTL_MS}
+        now={() => Date.now() + offsetMs}
+        label={t('borrow.confirm.timeLeft')}
+      />
+    </section>
+  )
+}
+
+function CouponChoice({ confirm, usable }: { confirm: ConfirmRef; usable: number }): ReactElement | null {
+  const { t } = useTranslation()
+  const canChoose = useSelector(confirm, (s) => s.can({ type: 'coupon.choose' }))
+  const coupons = useSelector(confirm, (s) => s.children.coupons)
+  if (usable === 0 && !coupons) return null
+  return (
+    <>
+      <Button
+        variant="secondary"
+        block
+        disabled={!canChoose}
+        onClick={() => confirm.send({ type: 'coupon.choose' })}
+      >
+        {t('borrow.coupon.choose', { count: usable })}
+      </Button>
+      {coupons && <CouponSheet coupons={coupons} />}
+    </>
+  )
+}
+
+function Agreement({ confirm }: { confirm: ConfirmRef }): ReactElement {
+  const { t } = useTranslation()
+  const accepted = useSelector(confirm, (s) => s.context.agreementAccepted)
+  const open = useSelector(confirm, (s) => s.matches({ ready: { form: 'agreement' } }))
+  const document = useSelector(confirm, (s) => s.context.agreement)
+  return (
+    <>
+      <label className="k-check">
+        <input
+          type="checkbox"
+          checked={accepted}
+          onChange={() => confirm.send({ type: 'agreement.toggled' })}
+        />
+        <span>{t('borrow.confirm.agree')}</span>
+      </label>
+      <Button variant="text" onClick={() => confirm.send({ type: 'agreement.opened' })}>
+        {t('borrow.confirm.readAgreement')}
+      </Button>
+      <BottomSheet
+        open={open}
+        title={t('borrow.agreement.title')}
+        onClose={() => confirm.send({ type: 'agreement.closed' })}
+      >
+        {document ? (
+          <AgreementView document={document} />
+        ) : (
+          <p className="k-scroll k-muted">{t('ui.loading')}</p>
+        )}
+      </BottomSheet>
+    </>
+  )
+}
+
+/**
+ * Confirm is offered while the machine takes it (`can`); until the agreement is ticked it reads as unavailable
+ * (aria-disabled) and a tap gets the machine's answer, "Please agree to the loan agreement".
+ */
+function Actions({ confirm }: { confirm: ConfirmRef }): ReactElement {
+  const { t } = useTranslation()
+  const canConfirm = useSelector(confirm, (s) => s.can({ type: 'borrow.confirmed' }))
+  const canCancel = useSelector(confirm, (s) => s.can({ type: 'cancel.started' }))
+  const accepted = useSelector(confirm, (s) => s.context.agreementAccepted)
+  const busy = useSelector(confirm, (s) => s.matches({ ready: { form: 'confirming' } }))
+  return (
+    <div className="k-actions k-stack">
+      <button
+        type="button"
+        className="k-btn k-btn--primary k-btn--block"
+        disabled={!canConfirm && !busy}
+        aria-disabled={busy || !accepted || undefined}
+        aria-busy={busy || undefined}
+        onClick={() => {
+          if (!busy) confirm.send({ type: 'borrow.confirmed' })
+        }}
+      >
+        {t('borrow.confirm.submit')}
+      </button>
+      <Button
+        variant="text"
+        block
+        disabled={!canCancel}
+        onClick={() => confirm.send({ type: 'cancel.started' })}
+      >
+        {t('borrow.confirm.cancel')}
+      </Button>
+    </div>
+  )
+}
+
+function CancelSheet({ confirm }: { confirm: ConfirmRef }): ReactElement | null {
+  const { t } = useTranslation()
+  const cancellation = useSelector(confirm, (s) => s.children.cancellation)
+  if (!cancellation) return null
+  return (
+    <BottomSheet
+      open
+      title={t('borrow.cancel.title')}
+      onClose={() => cancellation.send({ type: 'cancellation.dismissed' })}
+    >
+      <div className="k-scroll">
+        <CancellationView cancellation={cancellation} />
+      </div>
+    </BottomSheet>
+  )
+}

@@ -1,0 +1,142 @@
+/**
+ * to_borrow — choose the amount (the product's range for this borrower, on its step grid) and the tenure (the
+ * product's list), see the full price of that choice at once (the pricing engine's quote: interest, fees, tax,
+ * what reaches the wallet, what is repaid and when, APR or CAT), then apply. The offer comes from the journey's
+ * loanOffer child; the choice is the application form's values (its draft), sent with the application.
+ */
+import { useMemo, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSelector } from '@xstate/react'
+import type { ActorRefFrom } from 'xstate'
+import { choiceOf, quoteOf, type loanOfferMachine } from '../../machines/loan-offer.machine'
+import type { submitMachine } from '../../machines/submit.machine'
+import { COUNTRIES } from '../../src/domain/countries'
+import { AmountStepper } from '../../src/ui/amount-stepper'
+import { Button } from '../../src/ui/button'
+import { PageHeader } from '../../src/ui/page-header'
+import { ErrorState } from '../../src/ui/states'
+import { TenureChips } from '../../src/ui/tenure-chips'
+import type { ScreenProps } from '../screen-props'
+import { MessageNotice, useMessageText } from '../shared/message-text'
+import type { Message } from '../../machines/submit.machine'
+import { useDisplayText } from '../shared/display-text'
+import { Breakdown } from './parts/breakdown'
+
+type OfferRef = ActorRefFrom<typeof loanOfferMachine>
+type ApplicationRef = ActorRefFrom<typeof submitMachine>
+
+export default function ToBorrowScreen({ journey }: ScreenProps): ReactElement {
+  const { t } = useTranslation()
+  const offer = useSelector(journey, (s) => s.children.loanOffer) as OfferRef | undefined
+  const application = useSelector(journey, (s) => s.children.application) as ApplicationRef | undefined
+  return (
+    <div className="k-page">
+      <PageHeader
+        title={t('borrow.toBorrow.title')}
+        onBack={() => journey.send({ type: 'xstate.route', to: '#home' })}
+      />
+      {offer && application && (
+        <Choice
+          offer={offer}
+          application={application}
+          onReadAgreement={() => journey.send({ type: 'xstate.route', to: '#agreement' })}
+        />
+      )}
+    </div>
+  )
+}
+
+function Choice({
+  offer: offerRef,
+  application,
+  onReadAgreement,
+}: {
+  offer: OfferRef
+  application: ApplicationRef
+  onReadAgreement: () => void
+}): ReactElement | null {
+  const { t } = useTranslation()
+  const text = useMessageText()
+  const { money, percent } = useDisplayText()
+  const offer = useSelector(offerRef, (s) => s.context.offer)
+  const loadFailed = useSelector(offerRef, (s) => s.hasTag('loadFailed'))
+  const offerError = useSelector(offerRef, (s) => s.context.error)
+  const values = useSelector(application, (s) => s.context.values)
+  const fieldErrors = useSelector(application, (s) => s.context.fieldErrors)
+  const applyError = useSelector(application, (s) => s.context.error)
+  const busy = useSelector(application, (s) => s.hasTag('busy'))
+  const canApply = useSelector(application, (s) => s.can({ type: 'form.submitted' }))
+  const choice = useMemo(() => (offer ? choiceOf(offer, values) : null), [offer, values])
+  const quote = useMemo(() => (offer && choice ? quoteOf(offer, choice) : null), [offer, choice])
+
+  if (loadFailed)
+    return (
+      <ErrorState
+        text={offerError ? text(offerError) : undefined}
+        onRetry={() => offerRef.send({ type: 'offer.retried' })}
+      />
+    )
+  if (!offer || !choice || !quote) return null
+
+  const country = COUNTRIES[offer.pricing.country]
+  const change = (changed: { amountMinor?: number; tenureDays?: number }) =>
+    application.send({ type: 'form.changed', values: { productId: offer.productId, ...changed } })
+
+  return (
+    <form
+      className="k-stack"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        application.send({ type: 'form.submitted', extra: { ...choice } })
+      }}
+    >
+      {offer.loansRepaidOnTime > 0 && (
+        <p className="k-notice">
+          {t('borrow.toBorrow.repeat', {
+            limit: money(offer.maxAmountMinor),
+            rate: percent(quote.interestRate.dailyPercent / 100),
+          })}
+        </p>
+      )}
+      <section className="k-card">
+        <h2 className="k-section-title" id="k-amount-label">
+          {t('borrow.toBorrow.amount')}
+        </h2>
+        <AmountStepper
+          value={choice.amountMinor}
+          min={offer.minAmountMinor}
+          max={offer.maxAmountMinor}
+          step={offer.stepMinor}
+          label={t('borrow.toBorrow.amount')}
+          onChange={(amountMinor) => change({ amountMinor })}
+        />
+        <FieldError message={fieldErrors.amountMinor} />
+        <h2 className="k-section-title">{t('borrow.toBorrow.tenure')}</h2>
+        <TenureChips
+          options={offer.tenureDays}
+          value={choice.tenureDays}
+          label={t('borrow.toBorrow.tenure')}
+          onChange={(tenureDays) => change({ tenureDays })}
+        />
+        <FieldError message={fieldErrors.tenureDays} />
+      </section>
+      <Breakdown quote={quote} aprLabel={country.aprLabel} feeTaxNameKey={country.feeTaxNameKey} />
+      <Button variant="text" onClick={onReadAgreement}>
+        {t('borrow.toBorrow.readAgreement')}
+      </Button>
+      <MessageNotice message={applyError} />
+      <div className="k-actions">
+        <Button type="submit" block busy={busy} disabled={!canApply}>
+          {t('borrow.toBorrow.apply')}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+/** The server's (or the schema's) message at the amount or the tenure. */
+function FieldError({ message }: { message: Message | undefined }): ReactElement | null {
+  const text = useMessageText()
+  return message ? <p className="k-field__error">{text(message)}</p> : null
+}

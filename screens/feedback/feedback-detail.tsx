@@ -1,0 +1,214 @@
+/**
+ * feedbackDetail — one ticket: what the borrower wrote, its status, and the thread of messages with customer
+ * service. While the ticket is open the borrower can leave a message; once it is resolved (4) and not yet rated,
+ * they can rate the answer from 1 to 5 stars. What is allowed comes from the ticket child (`can`).
+ */
+import { useSelector } from '@xstate/react'
+import { useId, useState, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
+import { FEEDBACK_MESSAGE_MAX } from '../../src/domain/schemas/feedback'
+import { Button } from '../../src/ui/button'
+import { DateText } from '../../src/ui/display'
+import { PageHeader } from '../../src/ui/page-header'
+import { ErrorState } from '../../src/ui/states'
+import type { ScreenProps } from '../screen-props'
+import { MessageNotice, useMessageText } from '../shared/message-text'
+import {
+  STATUS_BADGE,
+  statusLabelKey,
+  typeLabelKey,
+  useTicketChild,
+  type TicketRef,
+} from './parts/ticket-child'
+import './parts/feedback.css'
+
+const STARS = [1, 2, 3, 4, 5] as const
+/** The star drawn in each rating button (the button itself is named "3 stars" for screen readers). */
+const STAR_GLYPH = '\u2605'
+
+export default function FeedbackDetailScreen({ journey }: ScreenProps): ReactElement {
+  const { t } = useTranslation()
+  const tickets = useTicketChild(journey)
+  return (
+    <div className="k-page">
+      <PageHeader
+        title={t('feedback.detail.title')}
+        onBack={tickets ? () => tickets.send({ type: 'detail.closed' }) : undefined}
+      />
+      <main className="k-stack">{tickets && <Ticket tickets={tickets} />}</main>
+    </div>
+  )
+}
+
+function Ticket({ tickets }: { tickets: TicketRef }): ReactElement {
+  const { t } = useTranslation()
+  const text = useMessageText()
+  const ticket = useSelector(tickets, (s) => s.context.ticket)
+  const failed = useSelector(tickets, (s) => s.hasTag('loadFailed'))
+  const error = useSelector(tickets, (s) => s.context.error)
+  if (failed)
+    return (
+      <ErrorState
+        text={error ? text(error) : undefined}
+        onRetry={() => tickets.send({ type: 'tickets.refreshed' })}
+      />
+    )
+  if (!ticket) return <p className="k-muted">{t('ui.loading')}</p>
+  return (
+    <>
+      <section className="k-card k-stack" aria-labelledby="ticket-summary">
+        <div className="k-spread">
+          <h2 id="ticket-summary" className="k-section-title">
+            {t(typeLabelKey(ticket.type))}
+          </h2>
+          <span className={STATUS_BADGE[ticket.status]}>{t(statusLabelKey(ticket.status))}</span>
+        </div>
+        <p className="k-thread__text">{ticket.description}</p>
+        <dl className="k-kv">
+          <div>
+            <dt>{t('feedback.detail.created')}</dt>
+            <dd>
+              <DateText at={ticket.createTime} withTime />
+            </dd>
+          </div>
+          {ticket.receiverAccount && (
+            <div>
+              <dt>{t('feedback.detail.receiverAccount')}</dt>
+              <dd>{ticket.receiverAccount}</dd>
+            </div>
+          )}
+          <div>
+            <dt>{t('feedback.detail.contact')}</dt>
+            <dd>{ticket.contact}</dd>
+          </div>
+          <div>
+            <dt>{t('feedback.detail.contactTime')}</dt>
+            <dd>{t(`feedback.add.contactTimes.${ticket.contactTime}`)}</dd>
+          </div>
+          {ticket.receipts.length > 0 && (
+            <div>
+              <dt>{t('feedback.detail.receipts')}</dt>
+              <dd>{t('feedback.detail.receiptCount', { count: ticket.receipts.length })}</dd>
+            </div>
+          )}
+        </dl>
+      </section>
+      <Thread tickets={tickets} />
+      <MessageBox tickets={tickets} />
+      <Rating tickets={tickets} />
+    </>
+  )
+}
+
+function Thread({ tickets }: { tickets: TicketRef }): ReactElement {
+  const { t } = useTranslation()
+  const messages = useSelector(tickets, (s) => s.context.ticket?.messages ?? [])
+  return (
+    <section className="k-card k-stack" aria-labelledby="ticket-thread">
+      <h2 id="ticket-thread" className="k-section-title">
+        {t('feedback.detail.thread')}
+      </h2>
+      {messages.length === 0 ? (
+        <p className="k-muted">{t('feedback.detail.noMessages')}</p>
+      ) : (
+        <ol className="k-thread">
+          {messages.map((message) => (
+            <li key={message.messageId} className={`k-thread__message k-thread__message--${message.from}`}>
+              <span className="k-inline k-small k-muted">
+                <span>{t(`feedback.detail.from.${message.from}`)}</span>
+                <DateText at={message.createTime} withTime />
+              </span>
+              <p className="k-thread__text">{message.content}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  )
+}
+
+function MessageBox({ tickets }: { tickets: TicketRef }): ReactElement | null {
+  const { t } = useTranslation()
+  const boxId = useId()
+  const open = useSelector(tickets, (s) => s.can({ type: 'message.sent' }))
+  const value = useSelector(tickets, (s) => s.context.messageText)
+  const sending = useSelector(tickets, (s) => s.matches({ detail: 'sending' }))
+  const error = useSelector(tickets, (s) => s.context.error)
+  if (!open && !sending) return null
+  return (
+    <form
+      className="k-card k-stack"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        tickets.send({ type: 'message.sent' })
+      }}
+    >
+      <label htmlFor={boxId} className="k-field__label">
+        {t('feedback.detail.message')}
+      </label>
+      <textarea
+        id={boxId}
+        className="k-input"
+        rows={3}
+        maxLength={FEEDBACK_MESSAGE_MAX}
+        value={value}
+        onChange={(event) => tickets.send({ type: 'message.changed', text: event.target.value })}
+      />
+      <MessageNotice message={error} />
+      <Button type="submit" block busy={sending}>
+        {t('feedback.detail.send')}
+      </Button>
+    </form>
+  )
+}
+
+function Rating({ tickets }: { tickets: TicketRef }): ReactElement | null {
+  const { t } = useTranslation()
+  const legendId = useId()
+  const [stars, setStars] = useState<number | null>(null)
+  const rated = useSelector(tickets, (s) => s.context.ticket?.rating ?? null)
+  const canRate = useSelector(tickets, (s) => s.can({ type: 'ticket.rated', rating: 1 }))
+  const rating = useSelector(tickets, (s) => s.matches({ detail: 'rating' }))
+  if (rated !== null)
+    return (
+      <p className="k-card" role="status">
+        {t('feedback.detail.rated', { count: rated })}
+      </p>
+    )
+  if (!canRate && !rating) return null
+  return (
+    <form
+      className="k-card k-stack"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (stars) tickets.send({ type: 'ticket.rated', rating: stars })
+      }}
+    >
+      <fieldset className="k-field" aria-labelledby={legendId}>
+        <legend id={legendId} className="k-field__label">
+          {t('feedback.detail.rate')}
+        </legend>
+        <div className="k-stars" role="radiogroup" aria-labelledby={legendId}>
+          {STARS.map((n) => (
+            <button
+              key={n}
+              type="button"
+              role="radio"
+              aria-checked={stars === n}
+              aria-label={t('feedback.detail.stars', { count: n })}
+              className={stars !== null && n <= stars ? 'k-star k-star--on' : 'k-star'}
+              onClick={() => setStars(n)}
+            >
+              <span aria-hidden="true">{STAR_GLYPH}</span>
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      <Button type="submit" block busy={rating} disabled={stars === null}>
+        {t('feedback.detail.sendRating')}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,35 @@
+/**
+ * feedback_result — the ticket was opened: its number, when to expect an answer, and the way back to the list
+ * (where replies show with a red dot).
+ */
+import { useSelector } from '@xstate/react'
+import type { ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../src/ui/button'
+import { Icon } from '../../src/ui/icons'
+import { PageHeader } from '../../src/ui/page-header'
+import type { ScreenProps } from '../screen-props'
+import { useTicketChild } from './parts/ticket-child'
+
+export default function FeedbackResultScreen({ journey }: ScreenProps): ReactElement {
+  const { t } = useTranslation()
+  const tickets = useTicketChild(journey)
+  const createdId = useSelector(tickets, (s) => s?.context.createdId ?? null)
+  const done = () => tickets?.send({ type: 'result.acknowledged' })
+  return (
+    <div className="k-page">
+      <PageHeader title={t('feedback.result.title')} onBack={done} />
+      <main className="k-stack">
+        <section className="k-card k-stack k-center" role="status">
+          <Icon name="check" size={48} />
+          <h2 className="k-section-title">{t('feedback.result.heading')}</h2>
+          {createdId && <p>{t('feedback.result.number', { id: createdId })}</p>}
+          <p className="k-muted">{t('feedback.result.next')}</p>
+        </section>
+        <Button block onClick={done}>
+          {t('feedback.result.back')}
+        </Button>
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,123 @@
+/**
+ * The receipt images of a new ticket (the feedback ticket child's `receipts`): each is compressed and uploaded as
+ * soon as it is added, with its progress; a failed one can be tried again or removed. Receipts are mostly
+ * screenshots of a payment message, so the picker opens the gallery as well as the camera (the kit's
+ * ImageCapture goes straight to the camera). At most the configured number (3 by default), each at most 20 MB:
+ * the machine refuses anything else with the domain's message.
+ */
+import { useSelector } from '@xstate/react'
+import { useEffect, useId, useRef, useState, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Receipt } from '../../../machines/feedback-ticket.machine'
+import { UPLOAD_IMAGE_TYPES } from '../../../src/domain/schemas/common'
+import { Button } from '../../../src/ui/button'
+import { Icon } from '../../../src/ui/icons'
+import { ProgressBar } from '../../../src/ui/progress-bar'
+import { MessageNotice, useMessageText } from '../../shared/message-text'
+import type { TicketRef } from './ticket-child'
+
+const ACCEPT = UPLOAD_IMAGE_TYPES.join(',')
+
+/** An object URL for a Blob, revoked when the Blob changes or the preview goes away. */
+function usePreviewUrl(file: Blob): string | null {
+  const [url, setUrl] = useState<string | null>(null)
+  useEffect(() => {
+    if (typeof URL.createObjectURL !== 'function') return
+    const next = URL.createObjectURL(file)
+    setUrl(next)
+    return () => URL.revokeObjectURL(next)
+  }, [file])
+  return url
+}
+
+export function Receipts({ tickets }: { tickets: TicketRef }): ReactElement {
+  const { t } = useTranslation()
+  const input = useRef<HTMLInputElement>(null)
+  const labelId = useId()
+  const receipts = useSelector(tickets, (s) => s.context.receipts)
+  const max = useSelector(tickets, (s) => s.context.maxReceipts)
+  const error = useSelector(tickets, (s) => s.context.error)
+  const full = receipts.length >= max
+  return (
+    <fieldset className="k-field" aria-labelledby={labelId}>
+      <legend id={labelId} className="k-field__label">
+        {t('feedback.add.receipts')}
+      </legend>
+      <p className="k-field__hint">{t('feedback.add.receiptsHint', { count: max })}</p>
+      {receipts.length > 0 && (
+        <ul className="k-list">
+          {receipts.map((receipt) => (
+            <ReceiptRow key={receipt.localId} receipt={receipt} tickets={tickets} />
+          ))}
+        </ul>
+      )}
+      <input
+        ref={input}
+        type="file"
+        accept={ACCEPT}
+        hidden
+        tabIndex={-1}
+        onChange={(event) => {
+          const chosen = event.target.files?.[0]
+          event.target.value = ''
+          if (chosen) tickets.send({ type: 'receipt.added', file: chosen })
+        }}
+      />
+      {full ? (
+        <p className="k-muted">{t('feedback.add.receiptsFull', { count: max })}</p>
+      ) : (
+        <Button variant="secondary" onClick={() => input.current?.click()}>
+          <Icon name="camera" />
+          {t('feedback.add.addReceipt')}
+        </Button>
+      )}
+      <MessageNotice message={error} />
+    </fieldset>
+  )
+}
+
+function ReceiptRow({ receipt, tickets }: { receipt: Receipt; tickets: TicketRef }): ReactElement {
+  const { t } = useTranslation()
+  const text = useMessageText()
+  const preview = usePreviewUrl(receipt.file)
+  return (
+    <li className="k-row">
+      {preview && (
+        <img
+          src={preview}
+          alt={t('feedback.add.receiptPreview', { name: receipt.name })}
+          width={48}
+          height={48}
+        />
+      )}
+      <span className="k-row__main">
+        <span className="k-row__title">{receipt.name}</span>
+        <span className="k-row__detail">{t(`feedback.add.receiptStatus.${receipt.status}`)}</span>
+        {receipt.status === 'uploading' && (
+          <ProgressBar
+            value={receipt.progress}
+            label={t('ui.image.uploading', { percent: Math.round(receipt.progress * 100) })}
+          />
+        )}
+        {receipt.error && <span className="k-field__error">{text(receipt.error)}</span>}
+      </span>
+      <span className="k-inline">
+        {receipt.status === 'failed' && (
+          <Button
+            variant="text"
+            onClick={() => tickets.send({ type: 'receipt.retried', localId: receipt.localId })}
+          >
+            {t('feedback.add.retry')}
+          </Button>
+        )}
+        <Button
+          variant="text"
+          aria-label={t('feedback.add.removeReceipt', { name: receipt.name })}
+          onClick={() => tickets.send({ type: 'receipt.removed', localId: receipt.localId })}
+        >
+          {t('feedback.add.remove')}
+        </Button>
+      </span>
+    </li>
+  )
+}

@@ -1,0 +1,23 @@
+/**
+ * exhibition_period_detail — the rollover's detail ("exhibition period" is the original app's name for the
+ * extension, 展期): fee, new due date, rollovers left, the channel for the fee, confirm (parts/rollover-offer.tsx).
+ * The journey's rollover child runs it; while the fee is being paid the journey shows /repay/rollover.
+ */
+import type { ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSelector } from '@xstate/react'
+import { PageHeader } from '../../src/ui/page-header'
+import type { ScreenProps } from '../screen-props'
+import { RolloverOffer, type RolloverRef } from './parts/rollover-offer'
+
+export default function ExhibitionPeriodDetailScreen({ journey }: ScreenProps): ReactElement {
+  const { t } = useTranslation()
+  const rollover = useSelector(journey, (s) => s.children.rollover) as RolloverRef | undefined
+  const back = () => journey.send({ type: 'xstate.route', to: '#repayDetail' })
+  return (
+    <div className="k-page">
+      <PageHeader title={t('repay.rollover.title')} onBack={back} />
+      {rollover && <RolloverOffer rollover={rollover} onDone={back} />}
+    </div>
+  )
+}

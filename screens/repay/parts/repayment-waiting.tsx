@@ -1,0 +1,35 @@
+/**
+ * The cashier screens (push and pay-at-reference): the payment order while it waits, or — when the journey shows
+ * this route before the repayment child has a payment (it then moves to the detail) — the form to start one.
+ */
+import type { ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSelector } from '@xstate/react'
+import { PageHeader } from '../../../src/ui/page-header'
+import type { ScreenProps } from '../../screen-props'
+import { PaymentWait } from './payment-wait'
+import { RepayForm, type RepaymentRef } from './repay-form'
+
+export function RepaymentWaiting({ journey, titleKey }: ScreenProps & { titleKey: string }): ReactElement {
+  const { t } = useTranslation()
+  const repayment = useSelector(journey, (s) => s.children.repayment) as RepaymentRef | undefined
+  return (
+    <div className="k-page">
+      <PageHeader title={t(titleKey)} />
+      {repayment && <Waiting repayment={repayment} />}
+    </div>
+  )
+}
+
+function Waiting({ repayment }: { repayment: RepaymentRef }): ReactElement | null {
+  const paymentOrder = useSelector(repayment, (s) => s.children.paymentOrder)
+  const channels = useSelector(repayment, (s) => s.context.detail?.channels)
+  if (!paymentOrder) return <RepayForm repayment={repayment} />
+  return (
+    <PaymentWait
+      paymentOrder={paymentOrder}
+      channels={channels}
+      onPaid={() => repayment.send({ type: 'payment.checked' })}
+    />
+  )
+}

@@ -1,0 +1,126 @@
+/**
+ * The 7-day rollover (machines/rollover.machine.ts): what it costs now (fee and its tax), the due date it moves
+ * and the new one, how many rollovers are left, the channel to pay the fee, and confirm — refused, with the
+ * reason, when none is left. Principal and interest stay due.
+ */
+import type { ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSelector } from '@xstate/react'
+import type { ActorRefFrom } from 'xstate'
+import type { rolloverMachine } from '../../../machines/rollover.machine'
+import { Button } from '../../../src/ui/button'
+import { Money } from '../../../src/ui/display'
+import { ErrorState } from '../../../src/ui/states'
+import { DayText } from '../../shared/display-text'
+import { MessageNotice, useMessageText } from '../../shared/message-text'
+import { ChannelChoice } from './channel-choice'
+
+export type RolloverRef = ActorRefFrom<typeof rolloverMachine>
+
+export function RolloverOffer({
+  rollover,
+  onDone,
+}: {
+  rollover: RolloverRef
+  onDone: () => void
+}): ReactElement | null {
+  const { t } = useTranslation()
+  const text = useMessageText()
+  const extension = useSelector(rollover, (s) => s.context.extension)
+  const channelId = useSelector(rollover, (s) => s.context.channelId)
+  const fieldErrors = useSelector(rollover, (s) => s.context.fieldErrors)
+  const error = useSelector(rollover, (s) => s.context.error)
+  const loadFailed = useSelector(rollover, (s) => s.hasTag('loadFailed'))
+  const refused = useSelector(rollover, (s) => s.hasTag('noRolloversLeft'))
+  const busy = useSelector(rollover, (s) => s.hasTag('busy'))
+  const canConfirm = useSelector(rollover, (s) => s.can({ type: 'rollover.confirmed' }))
+  const canRetry = useSelector(rollover, (s) => s.can({ type: 'rollover.retried' }))
+
+  if (loadFailed)
+    return (
+      <ErrorState
+        text={error ? text(error) : undefined}
+        onRetry={() => rollover.send({ type: 'detail.retried' })}
+      />
+    )
+  if (refused)
+    return (
+      <div className="k-stack">
+        <MessageNotice message={error} />
+        <Button variant="secondary" block onClick={onDone}>
+          {t('repay.rollover.back')}
+        </Button>
+      </div>
+    )
+  if (!extension?.quote) return null
+  const { quote } = extension
+  return (
+    <div className="k-stack">
+      <section className="k-card" aria-labelledby="k-rollover-title">
+        <h2 id="k-rollover-title" className="k-section-title">
+          {t('repay.rollover.heading', { days: quote.days })}
+        </h2>
+        <dl className="k-kv">
+          <div>
+            <dt>{t('repay.rollover.fee')}</dt>
+            <dd>
+              <Money minor={quote.feeMinor} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('repay.rollover.feeTax')}</dt>
+            <dd>
+              <Money minor={quote.feeTaxMinor} />
+            </dd>
+          </div>
+          <div className="k-kv__total">
+            <dt>{t('repay.rollover.payNow')}</dt>
+            <dd>
+              <Money minor={quote.totalMinor} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('repay.rollover.dueDate')}</dt>
+            <dd>
+              <DayText day={quote.dueDate} />
+            </dd>
+          </div>
+          <div className="k-kv__total">
+            <dt>{t('repay.rollover.newDueDate')}</dt>
+            <dd>
+              <DayText day={quote.newDueDate} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('repay.rollover.left')}</dt>
+            <dd>{extension.rolloversLeft}</dd>
+          </div>
+        </dl>
+        <p className="k-small k-muted">{t('repay.rollover.stillDue')}</p>
+      </section>
+      <ChannelChoice
+        channels={extension.channels}
+        value={channelId}
+        onChoose={(id) => rollover.send({ type: 'channel.chosen', channelId: id })}
+        error={fieldErrors.channelId}
+      />
+      <MessageNotice message={error} />
+      <div className="k-actions">
+        {canRetry ? (
+          <Button block onClick={() => rollover.send({ type: 'rollover.retried' })}>
+            {t('repay.retry')}
+          </Button>
+        ) : (
+          <Button
+            block
+            busy={busy}
+            disabled={!canConfirm}
+            onClick={() => rollover.send({ type: 'rollover.confirmed' })}
+          >
+            {t('repay.rollover.confirm')}
+          </Button>
+        )}
+      </div>
+    </div>
+  )
+}

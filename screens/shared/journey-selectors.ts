@@ -1,0 +1,26 @@
+/**
+ * Narrow reads of the journey that several screens share: the borrower's country (the one the journey builds the
+ * forms' schemas with), a form child by its id, and the plain "go home" link.
+ */
+import { useSelector } from '@xstate/react'
+import type { ActorRefFrom } from 'xstate'
+import type { JourneyEvent, JourneySnapshot } from '../../machines/journey.machine'
+import type { submitMachine } from '../../machines/submit.machine'
+import { DEFAULT_COUNTRY, type CountryCode } from '../../src/domain/countries'
+import type { JourneyRef } from '../screen-props'
+
+/** The borrower's country as the journey reads it (the session's user), the default country before login. */
+export const selectCountry = (s: JourneySnapshot): CountryCode =>
+  s.context.session.user?.basicInfo.country ?? DEFAULT_COUNTRY
+
+export type FormChildId = 'personalInfoForm' | 'additionalInfoForm' | 'walletForm' | 'questionnaireForm'
+
+/** The running submit machine of a form screen, or undefined while the journey is between screens. */
+export function useFormChild(
+  journey: JourneyRef,
+  id: FormChildId,
+): ActorRefFrom<typeof submitMachine> | undefined {
+  return useSelector(journey, (s) => s.children[id]) as ActorRefFrom<typeof submitMachine> | undefined
+}
+
+export const GO_HOME: JourneyEvent = { type: 'xstate.route', to: '#home' }

@@ -1,0 +1,18 @@
+/**
+ * The bottom tabs (spec §2: home, records, me) for the tab screens: the kit's TabBar, where choosing a tab is the
+ * journey's routable-state event for that tab (screens know no URLs).
+ */
+import type { ReactElement } from 'react'
+import type { JourneyEvent } from '../../machines/journey.machine'
+import { TabBar, type TabName } from '../../src/ui/tab-bar'
+import type { JourneyRef } from '../screen-props'
+
+const TAB_EVENT: Readonly<Record<TabName, JourneyEvent>> = {
+  home: { type: 'xstate.route', to: '#home' },
+  records: { type: 'xstate.route', to: '#records' },
+  me: { type: 'xstate.route', to: '#me' },
+}
+
+export function TabNavigation({ journey, current }: { journey: JourneyRef; current: TabName }): ReactElement {
+  return <TabBar current={current} onSelect={(tab) => tab !== current && journey.send(TAB_EVENT[tab])} />
+}

@@ -1,0 +1,47 @@
+/**
+ * A public legal text (privacy policy, terms of service) from the journey's legalDocument child: the server's
+ * document for the borrower's country and language, readable and scrollable, or a retry when it failed to load.
+ */
+import { useSelector } from '@xstate/react'
+import type { ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ActorRefFrom } from 'xstate'
+import type { legalDocumentMachine } from '../../../machines/legal-document.machine'
+import { PageHeader } from '../../../src/ui/page-header'
+import { ErrorState } from '../../../src/ui/states'
+import { AgreementView } from '../../borrow/parts/agreement-view'
+import type { JourneyRef } from '../../screen-props'
+import { useMessageText } from '../../shared/message-text'
+
+type DocumentRef = ActorRefFrom<typeof legalDocumentMachine>
+
+export function LegalDocumentPage({ journey, title }: { journey: JourneyRef; title: string }): ReactElement {
+  const child = useSelector(journey, (s) => s.children.legalDocument) as DocumentRef | undefined
+  return (
+    <div className="k-page">
+      <PageHeader title={title} onBack={() => window.history.back()} />
+      {child && <LegalText child={child} />}
+    </div>
+  )
+}
+
+function LegalText({ child }: { child: DocumentRef }): ReactElement {
+  const { t } = useTranslation()
+  const text = useMessageText()
+  const document = useSelector(child, (s) => s.context.text)
+  const failed = useSelector(child, (s) => s.hasTag('loadFailed'))
+  const error = useSelector(child, (s) => s.context.error)
+  if (failed)
+    return (
+      <ErrorState
+        text={error ? text(error) : undefined}
+        onRetry={() => child.send({ type: 'document.retried' })}
+      />
+    )
+  if (!document) return <p className="k-muted">{t('ui.loading')}</p>
+  return (
+    <section className="k-card">
+      <AgreementView document={document} />
+    </section>
+  )
+}

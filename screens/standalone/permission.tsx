@@ -1,0 +1,94 @@
+/**
+ * /pop and /permission — the permission disclosure (spec §1, §6; decisions.md "Data and privacy"): each
+ * permission with its purpose and what it means for this borrower (src/domain/permissions.ts `permissionUse`):
+ * required by the country's policy (refusing it affects loan approval), the camera (without it the ID and face
+ * photos cannot be taken), optional (refusing it changes nothing), or not used at all in the country. "Accept"
+ * lets the phone ask for the permissions the app uses; "Not now" goes on without asking.
+ */
+import { useSelector } from '@xstate/react'
+import type { ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ActorRefFrom } from 'xstate'
+import type { permissionMachine } from '../../machines/permission.machine'
+import { DISCLOSED_PERMISSIONS, permissionUse, type PermissionUse } from '../../src/domain/permissions'
+import { Button } from '../../src/ui/button'
+import { PageHeader } from '../../src/ui/page-header'
+import type { ScreenProps } from '../screen-props'
+import { MessageNotice } from '../shared/message-text'
+
+type PermissionRef = ActorRefFrom<typeof permissionMachine>
+
+const BADGE: Readonly<Record<PermissionUse, string>> = {
+  required: 'k-badge k-badge--warning',
+  identity: 'k-badge k-badge--warning',
+  optional: 'k-badge k-badge--muted',
+  notUsed: 'k-badge k-badge--muted',
+}
+
+export default function PermissionScreen({ journey }: ScreenProps): ReactElement {
+  const { t } = useTranslation()
+  const child = useSelector(journey, (s) => s.children.permission) as PermissionRef | undefined
+  return (
+    <div className="k-page">
+      <PageHeader title={t('standalone.permission.title')} />
+      <main className="k-stack">
+        <p>{t('standalone.permission.intro')}</p>
+        {child ? <Disclosure child={child} /> : <p className="k-muted">{t('ui.loading')}</p>}
+      </main>
+    </div>
+  )
+}
+
+function Disclosure({ child }: { child: PermissionRef }): ReactElement {
+  const { t } = useTranslation()
+  const requiredFlags = useSelector(child, (s) => s.context.requiredFlags)
+  const states = useSelector(child, (s) => s.context.states)
+  const error = useSelector(child, (s) => s.context.error)
+  const busy = useSelector(child, (s) => s.hasTag('busy'))
+  const canAccept = useSelector(child, (s) => s.can({ type: 'permissions.accepted' }))
+  const canDecline = useSelector(child, (s) => s.can({ type: 'permissions.declined' }))
+  return (
+    <>
+      <ul className="k-list k-card">
+        {DISCLOSED_PERMISSIONS.map((permission) => {
+          const use = permissionUse(permission, requiredFlags)
+          const granted = states[permission] === 'granted'
+          return (
+            <li key={permission} className="k-row">
+              <span className="k-row__main">
+                <span className="k-row__title">{t(`standalone.permission.name.${permission}`)}</span>
+                <span className="k-row__detail">{t(`standalone.permission.purpose.${permission}`)}</span>
+                <span className="k-row__detail">{t(`standalone.permission.refusing.${use}`)}</span>
+              </span>
+              <span className="k-row__value">
+                <span className={granted ? 'k-badge' : BADGE[use]}>
+                  {granted ? t('standalone.permission.granted') : t(`standalone.permission.use.${use}`)}
+                </span>
+              </span>
+            </li>
+          )
+        })}
+      </ul>
+      <p className="k-small k-muted">{t('standalone.permission.change')}</p>
+      <MessageNotice message={error} />
+      <div className="k-actions k-stack">
+        <Button
+          block
+          busy={busy}
+          disabled={!canAccept}
+          onClick={() => child.send({ type: 'permissions.accepted' })}
+        >
+          {t('standalone.permission.accept')}
+        </Button>
+        <Button
+          block
+          variant="secondary"
+          disabled={!canDecline}
+          onClick={() => child.send({ type: 'permissions.declined' })}
+        >
+          {t('standalone.permission.decline')}
+        </Button>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,247 @@
+/**
+ * home — the first tab (spec §2, §4): the product card (the amount range, its steps, the tenures and the daily
+ * rate) from the home child's overview, and one of spec §4's eight home states with its one button
+ * (src/domain/order-status.ts HOME_BUTTON; the button is enabled when the home child `can` take its event). A
+ * rejected borrower reads the date the server allows a new application (in the borrower's time zone) and any
+ * services the lender suggests; an overdue loan carries the overdue warning. A repeat borrower reads the
+ * repeat-loan benefit; everyone reads who may borrow (eligibility).
+ */
+import { useSelector } from '@xstate/react'
+import type { ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ActorRefFrom } from 'xstate'
+import { HOME_BUTTON_EVENT, type homeMachine } from '../../machines/home.machine'
+import { HOME_BUTTON, type HomeState } from '../../src/domain/order-status'
+import { Button } from '../../src/ui/button'
+import { DateText, Money, useDisplay } from '../../src/ui/display'
+import { PageHeader } from '../../src/ui/page-header'
+import { ErrorState } from '../../src/ui/states'
+import type { ScreenProps } from '../screen-props'
+import { DayText, useDisplayText } from '../shared/display-text'
+import { useMessageText } from '../shared/message-text'
+import { TabNavigation } from '../shared/tab-navigation'
+
+type HomeRef = ActorRefFrom<typeof homeMachine>
+
+const HOME_STATES = Object.keys(HOME_BUTTON) as HomeState[]
+const ELIGIBILITY = ['age', 'income', 'resident'] as const
+const BENEFITS = ['amount', 'rate', 'speed'] as const
+
+export default function HomeScreen({ journey }: ScreenProps): ReactElement {
+  const { t } = useTranslation()
+  const home = useSelector(journey, (s) => s.children.home) as HomeRef | undefined
+  return (
+    <div className="k-page k-page--tabs">
+      <PageHeader title={t('home.title')} />
+      <main className="k-stack">
+        {home ? <HomeBody home={home} /> : <p className="k-muted">{t('ui.loading')}</p>}
+        <Eligibility />
+      </main>
+      <TabNavigation journey={journey} current="home" />
+    </div>
+  )
+}
+
+function HomeBody({ home }: { home: HomeRef }): ReactElement {
+  const { t } = useTranslation()
+  const text = useMessageText()
+  const loading = useSelector(home, (s) => s.hasTag('loading'))
+  const overview = useSelector(home, (s) => s.context.overview)
+  const error = useSelector(home, (s) => s.context.error)
+  const repeat = overview?.repeatBorrower ?? false
+  return (
+    <>
+      {loading && <p className="k-muted">{t('ui.loading')}</p>}
+      {!loading && !overview && (
+        <ErrorState
+          title={t('home.card.failed')}
+          text={error ? text(error) : undefined}
+          onRetry={() => home.send({ type: 'home.retried' })}
+        />
+      )}
+      {overview && <ProductCard home={home} />}
+      <HomeStateCard home={home} />
+      {repeat && (
+        <section className="k-card k-stack" aria-labelledby="home-benefit">
+          <h2 id="home-benefit" className="k-section-title">
+            {t('home.benefit.title')}
+          </h2>
+          <ul className="k-stack">
+            {BENEFITS.map((benefit) => (
+              <li key={benefit}>{t(`home.benefit.${benefit}`)}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  )
+}
+
+/** The amount range, its steps and the tenures the product offers (the borrower's own limit once signed in). */
+function ProductCard({ home }: { home: HomeRef }): ReactElement | null {
+  const { t } = useTranslation()
+  const { locale } = useDisplay()
+  const { percent } = useDisplayText()
+  const overview = useSelector(home, (s) => s.context.overview)
+  if (!overview) return null
+  const product = overview.product
+  const tenures = product?.tenureDays ?? []
+  return (
+    <section className="k-card k-card--brand k-stack" aria-labelledby="home-product">
+      <h2 id="home-product" className="k-section-title">
+        {product?.name ?? t('home.card.title')}
+      </h2>
+      <p className="k-muted">{t('home.card.upTo')}</p>
+      <p className="k-amount">
+        <Money minor={overview.maxAmountMinor} className="k-money" />
+      </p>
+      <dl className="k-kv">
+        <div>
+          <dt>{t('home.card.range')}</dt>
+          <dd>
+            <Money minor={overview.minAmountMinor} /> – <Money minor={overview.maxAmountMinor} />
+          </dd>
+        </div>
+        {product && (
+          <div>
+            <dt>{t('home.card.step')}</dt>
+            <dd>
+              <Money minor={product.stepMinor} />
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('home.card.tenure')}</dt>
+          <dd>
+            {tenures.length > 0
+              ? t('home.card.tenures', {
+                  list: new Intl.ListFormat(locale, { type: 'disjunction' }).format(tenures.map(String)),
+                  count: tenures[tenures.length - 1],
+                })
+              : t('home.card.maxTenure', { count: overview.maxTenureDays })}
+          </dd>
+        </div>
+        {product && (
+          <div>
+            <dt>{t('home.card.rate')}</dt>
+            <dd>{t('home.card.perDay', { rate: percent(product.dailyRatePercent / 100) })}</dd>
+          </div>
+        )}
+      </dl>
+    </section>
+  )
+}
+
+/** Spec §4's home state: what it means and its one button. */
+function HomeStateCard({ home }: { home: HomeRef }): ReactElement | null {
+  const { t } = useTranslation()
+  const state = useSelector(home, (s) => HOME_STATES.find((name) => s.hasTag(name)) ?? null)
+  const button = state ? HOME_BUTTON[state] : null
+  const event = button ? HOME_BUTTON_EVENT[button] : null
+  const enabled = useSelector(home, (s) => (event ? s.can({ type: event }) : false))
+  if (!state) return null
+  return (
+    <section className="k-card k-stack" aria-labelledby="home-state" aria-live="polite">
+      <h2 id="home-state" className="k-section-title">
+        {t(`home.state.${state}.title`)}
+      </h2>
+      <p>{t(`home.state.${state}.text`)}</p>
+      {(state === 'repaying' || state === 'overdue') && (
+        <Repayment home={home} overdue={state === 'overdue'} />
+      )}
+      {state === 'rejected' && <Rejection home={home} />}
+      {button && event && (
+        <Button block disabled={!enabled} onClick={() => home.send({ type: event })}>
+          {t(`home.button.${button}`)}
+        </Button>
+      )}
+    </section>
+  )
+}
+
+function Repayment({ home, overdue }: { home: HomeRef; overdue: boolean }): ReactElement | null {
+  const { t } = useTranslation()
+  const order = useSelector(home, (s) => s.context.order)
+  if (!order) return null
+  return (
+    <>
+      {overdue && (
+        <p className="k-notice k-notice--danger" role="alert">
+          {t('home.overdue.warning', { count: order.overdueDays })}
+        </p>
+      )}
+      <dl className="k-kv">
+        {order.remainingMinor !== null && (
+          <div>
+            <dt>{t('home.repay.remaining')}</dt>
+            <dd>
+              <Money minor={order.remainingMinor} />
+            </dd>
+          </div>
+        )}
+        {order.dueDate && (
+          <div>
+            <dt>{t('home.repay.due')}</dt>
+            <dd>
+              <DayText day={order.dueDate} />
+            </dd>
+          </div>
+        )}
+      </dl>
+    </>
+  )
+}
+
+/** A rejection: when the borrower may apply again (the server's date), and the lender's suggestions. */
+function Rejection({ home }: { home: HomeRef }): ReactElement {
+  const { t } = useTranslation()
+  const retryAt = useSelector(home, (s) => s.context.retryAt)
+  const recommendation = useSelector(home, (s) => s.context.recommendation)
+  const apps = recommendation?.show ? recommendation.apps : []
+  return (
+    <>
+      {retryAt !== null && (
+        <p>
+          {t('home.rejected.retry')}{' '}
+          <strong>
+            <DateText at={retryAt} />
+          </strong>
+        </p>
+      )}
+      {apps.length > 0 && (
+        <div className="k-stack">
+          <h3 className="k-section-title">{t('home.rejected.recommended')}</h3>
+          <ul className="k-list">
+            {apps.map((app) => (
+              <li key={app.packageName}>
+                <a className="k-row" href={app.url} target="_blank" rel="noopener noreferrer">
+                  <span className="k-row__main">
+                    <span className="k-row__title">{app.name}</span>
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
+  )
+}
+
+/** Spec §1 eligibility copy: over 18, a monthly income, resident of the country. */
+function Eligibility(): ReactElement {
+  const { t } = useTranslation()
+  const { country } = useDisplay()
+  return (
+    <section className="k-card k-stack" aria-labelledby="home-eligibility">
+      <h2 id="home-eligibility" className="k-section-title">
+        {t('home.eligibility.title')}
+      </h2>
+      <ul className="k-stack">
+        {ELIGIBILITY.map((rule) => (
+          <li key={rule}>{t(`home.eligibility.${rule}`, { country: t(`enums.country.${country}`) })}</li>
+        ))}
+      </ul>
+    </section>
+  )
+}

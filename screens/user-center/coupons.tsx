@@ -1,0 +1,179 @@
+/**
+ * coupons — the coupon centre (the journey's coupons child in centre mode): how many coupons the borrower can use,
+ * the coupon draw when the lender offers it, and the coupons by tab (usable, used, expired), each with what it
+ * takes off, its quota condition (the smallest loan it applies to) and its expiry in the borrower's time zone.
+ * Coupons are applied at confirm borrow; decisions.md: never a reward for rating the app.
+ */
+import { useSelector } from '@xstate/react'
+import { useId, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ActorRefFrom } from 'xstate'
+import type { couponsMachine } from '../../machines/coupons.machine'
+import type { Coupon } from '../../src/domain/api-types'
+import { COUPON_STATUSES } from '../../src/domain/schemas/coupon'
+import { Button } from '../../src/ui/button'
+import { Dialog } from '../../src/ui/dialog'
+import { Money } from '../../src/ui/display'
+import { PageHeader } from '../../src/ui/page-header'
+import { EmptyState, ErrorState } from '../../src/ui/states'
+import type { ScreenProps } from '../screen-props'
+import { useDisplayText } from '../shared/display-text'
+import { MessageNotice, useMessageText } from '../shared/message-text'
+import { routeTo } from '../shared/route-to'
+
+type CouponsRef = ActorRefFrom<typeof couponsMachine>
+
+export default function CouponsScreen({ journey }: ScreenProps): ReactElement {
+  const { t } = useTranslation()
+  const coupons = useSelector(journey, (s) => s.children.coupons) as CouponsRef | undefined
+  return (
+    <div className="k-page">
+      <PageHeader title={t('coupons.title')} onBack={() => journey.send(routeTo('me'))} />
+      <main className="k-stack">{coupons && <CouponCentre coupons={coupons} />}</main>
+    </div>
+  )
+}
+
+function CouponCentre({ coupons }: { coupons: CouponsRef }): ReactElement {
+  const { t } = useTranslation()
+  const text = useMessageText()
+  const failed = useSelector(coupons, (s) => s.hasTag('loadFailed'))
+  const ready = useSelector(coupons, (s) => s.matches({ centre: 'ready' }))
+  const error = useSelector(coupons, (s) => s.context.error)
+  const available = useSelector(coupons, (s) => s.context.availableCount)
+  if (failed)
+    return (
+      <ErrorState
+        text={error ? text(error) : undefined}
+        onRetry={() => coupons.send({ type: 'centre.retried' })}
+      />
+    )
+  if (!ready) return <p className="k-muted">{t('ui.loading')}</p>
+  return (
+    <>
+      <section className="k-card k-card--brand" aria-live="polite">
+        <p>{t('coupons.available', { count: available })}</p>
+        <p className="k-small">{t('coupons.howToUse')}</p>
+      </section>
+      <LotteryDraw coupons={coupons} />
+      <MessageNotice message={error} />
+      <CouponTabs coupons={coupons} />
+    </>
+  )
+}
+
+function LotteryDraw({ coupons }: { coupons: CouponsRef }): ReactElement | null {
+  const { t } = useTranslation()
+  const offered = useSelector(coupons, (s) => s.context.showDraw)
+  const canDraw = useSelector(coupons, (s) => s.can({ type: 'lottery.drawn' }))
+  const drawing = useSelector(coupons, (s) => s.matches({ centre: { ready: { draw: 'drawing' } } }))
+  const showingResult = useSelector(coupons, (s) => s.matches({ centre: { ready: { draw: 'result' } } }))
+  const drawn = useSelector(coupons, (s) => s.context.drawn)
+  if (!offered) return null
+  const won = drawn?.coupon ?? null
+  return (
+    <section className="k-card k-stack" aria-labelledby="coupons-draw">
+      <h2 id="coupons-draw" className="k-section-title">
+        {t('coupons.draw.title')}
+      </h2>
+      <p className="k-muted">{t('coupons.draw.text')}</p>
+      <Button
+        block
+        busy={drawing}
+        disabled={!canDraw}
+        onClick={() => coupons.send({ type: 'lottery.drawn' })}
+      >
+        {t('coupons.draw.button')}
+      </Button>
+      <Dialog
+        open={showingResult}
+        title={won ? t('coupons.draw.won') : t('coupons.draw.nothing')}
+        onConfirm={() => coupons.send({ type: 'draw.acknowledged' })}
+      >
+        {won ? <CouponSummary coupon={won} /> : t('coupons.draw.nothingText')}
+      </Dialog>
+    </section>
+  )
+}
+
+function CouponTabs({ coupons }: { coupons: CouponsRef }): ReactElement {
+  const { t } = useTranslation()
+  const tabsId = useId()
+  const tab = useSelector(coupons, (s) => s.context.tab)
+  const list = useSelector(coupons, (s) => s.context.coupons)
+  const loading = useSelector(coupons, (s) => s.matches({ centre: { ready: { list: 'loading' } } }))
+  const canMore = useSelector(coupons, (s) => s.can({ type: 'coupons.more' }))
+  return (
+    <div className="k-stack">
+      <div className="k-chips" role="tablist" aria-label={t('coupons.tabs')}>
+        {COUPON_STATUSES.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`${tabsId}-${name}`}
+            className="k-chip"
+            aria-selected={name === tab}
+            aria-controls={`${tabsId}-panel`}
+            onClick={() => coupons.send({ type: 'coupons.tabChosen', tab: name })}
+          >
+            {t(`coupons.tab.${name}`)}
+          </button>
+        ))}
+      </div>
+      <div
+        id={`${tabsId}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${tabsId}-${tab}`}
+        aria-busy={loading || undefined}
+        className="k-stack"
+      >
+        {list.length === 0 && loading && <p className="k-muted">{t('ui.loading')}</p>}
+        {list.length === 0 && !loading && <EmptyState title={t(`coupons.empty.${tab}`)} />}
+        {list.length > 0 && (
+          <ul className="k-list k-card">
+            {list.map((coupon) => (
+              <li key={coupon.couponId} className="k-row">
+                <CouponSummary coupon={coupon} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {canMore && (
+          <Button
+            variant="secondary"
+            block
+            busy={loading}
+            onClick={() => coupons.send({ type: 'coupons.more' })}
+          >
+            {t('coupons.more')}
+          </Button>
+        )}
+      </div>
+    </div>
+  )
+}
+
+/** One coupon: its title, what it takes off, its quota condition, and its expiry (or when it was used). */
+function CouponSummary({ coupon }: { coupon: Coupon }): ReactElement {
+  const { t } = useTranslation()
+  const { money, date } = useDisplayText()
+  const when =
+    coupon.status === 'used' && coupon.usedAt
+      ? t('coupons.usedOn', { date: date(coupon.usedAt) })
+      : coupon.status === 'expired'
+        ? t('coupons.expiredOn', { date: date(coupon.expiresAt) })
+        : t('coupons.expires', { date: date(coupon.expiresAt) })
+  return (
+    <>
+      <span className="k-row__main">
+        <span className="k-row__title">{t(coupon.titleKey)}</span>
+        <span className="k-row__detail">{t('coupons.minLoan', { amount: money(coupon.minLoanMinor) })}</span>
+        <span className="k-row__detail">{when}</span>
+      </span>
+      <span className="k-row__value">
+        <Money minor={-coupon.discountMinor} />
+      </span>
+    </>
+  )
+}

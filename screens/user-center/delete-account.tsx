@@ -1,0 +1,168 @@
+/**
+ * delete_account — from settings (decisions.md: required by the app stores). Refused while a loan is open, and
+ * the screen says why. Otherwise: exactly one reason (check boxes, so both "You have to choose the reason" and
+ * "Choose only one reason" can be said), an optional remark, and the SMS code sent to the login number. Once the
+ * account is deleted the journey signs the borrower out and goes home. The journey's accountDeletion child.
+ */
+import { useSelector } from '@xstate/react'
+import { useEffect, useId, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ActorRefFrom } from 'xstate'
+import type { accountDeletionMachine } from '../../machines/account-deletion.machine'
+import { DELETE_ACCOUNT_REASONS } from '../../src/domain/enums'
+import { Button } from '../../src/ui/button'
+import { fieldIds, FieldFrame } from '../../src/ui/field-frame'
+import { PageHeader } from '../../src/ui/page-header'
+import { CodeInput } from '../../src/ui/segmented-input'
+import { useToast } from '../../src/ui/toast'
+import type { ScreenProps } from '../screen-props'
+import { selectCountry } from '../shared/journey-selectors'
+import { maskedMobile } from '../shared/masked-mobile'
+import { MessageNotice, useMessageText } from '../shared/message-text'
+import { routeTo } from '../shared/route-to'
+
+type DeletionRef = ActorRefFrom<typeof accountDeletionMachine>
+
+/** Remarks are short (schemas/account.ts: at most 200 characters). */
+const REMARK_MAX = 200
+
+export default function DeleteAccountScreen({ journey }: ScreenProps): ReactElement {
+  const { t } = useTranslation()
+  const toast = useToast()
+  const deletion = useSelector(journey, (s) => s.children.accountDeletion) as DeletionRef | undefined
+  // The screen closes as soon as the account is gone; the toast outlives it.
+  useEffect(
+    () =>
+      deletion?.subscribe((s) => {
+        if (s.status === 'done' && s.output?.outcome === 'deleted') toast.show('user-center.delete.done')
+      }).unsubscribe,
+    [deletion, toast],
+  )
+  return (
+    <div className="k-page">
+      <PageHeader
+        title={t('user-center.delete.title')}
+        onBack={() =>
+          deletion ? deletion.send({ type: 'deletion.dismissed' }) : journey.send(routeTo('settings'))
+        }
+      />
+      <main className="k-stack">{deletion && <Deletion deletion={deletion} journey={journey} />}</main>
+    </div>
+  )
+}
+
+function Deletion({ deletion, journey }: { deletion: DeletionRef } & ScreenProps): ReactElement {
+  const { t } = useTranslation()
+  const refused = useSelector(deletion, (s) => s.hasTag('refused'))
+  const error = useSelector(deletion, (s) => s.context.error)
+  if (refused)
+    return (
+      <section className="k-card k-stack" aria-labelledby="delete-refused">
+        <h2 id="delete-refused" className="k-section-title">
+          {t('user-center.delete.refusedTitle')}
+        </h2>
+        <MessageNotice message={error} />
+        <p className="k-muted">{t('user-center.delete.refusedText')}</p>
+        <Button block onClick={() => deletion.send({ type: 'deletion.dismissed' })}>
+          {t('user-center.delete.back')}
+        </Button>
+      </section>
+    )
+  return <DeletionForm deletion={deletion} journey={journey} />
+}
+
+function DeletionForm({ deletion, journey }: { deletion: DeletionRef } & ScreenProps): ReactElement {
+  const { t } = useTranslation()
+  const text = useMessageText()
+  const reasonsIds = fieldIds(useId())
+  const remarkIds = fieldIds(useId())
+  const codeIds = fieldIds(useId())
+  const country = useSelector(journey, selectCountry)
+  const mobile = useSelector(journey, (s) => s.context.session.user?.basicInfo.mobile ?? null)
+  const reasons = useSelector(deletion, (s) => s.context.reasons)
+  const remark = useSelector(deletion, (s) => s.context.remark)
+  const code = useSelector(deletion, (s) => s.context.code)
+  const codeSent = useSelector(deletion, (s) => s.context.codeSent)
+  const errors = useSelector(deletion, (s) => s.context.fieldErrors)
+  const error = useSelector(deletion, (s) => s.context.error)
+  const canRequestCode = useSelector(deletion, (s) => s.can({ type: 'code.requested' }))
+  const sending = useSelector(deletion, (s) => s.matches({ editing: { code: 'sending' } }))
+  const canSubmit = useSelector(deletion, (s) => s.can({ type: 'deletion.submitted' }))
+  const deleting = useSelector(deletion, (s) => s.matches({ editing: { form: 'deleting' } }))
+  const shown = (field: keyof typeof errors) => (errors[field] ? text(errors[field]) : null)
+  return (
+    <form
+      className="k-stack"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        deletion.send({ type: 'deletion.submitted' })
+      }}
+    >
+      <p className="k-notice k-notice--warning">{t('user-center.delete.warning')}</p>
+      <FieldFrame
+        ids={reasonsIds}
+        label={t('user-center.delete.reasons')}
+        required
+        group
+        error={shown('reasons')}
+      >
+        {DELETE_ACCOUNT_REASONS.map((reason) => (
+          <label key={reason} className="k-check">
+            <input
+              type="checkbox"
+              checked={reasons.includes(reason)}
+              onChange={() => deletion.send({ type: 'reason.toggled', reason })}
+            />
+            <span>{t(`enums.deleteAccountReason.${reason}`)}</span>
+          </label>
+        ))}
+      </FieldFrame>
+      <FieldFrame ids={remarkIds} label={t('user-center.delete.remark')} error={shown('remark')}>
+        <textarea
+          id={remarkIds.controlId}
+          className="k-input"
+          rows={2}
+          maxLength={REMARK_MAX}
+          value={remark}
+          onChange={(event) => deletion.send({ type: 'remark.changed', remark: event.target.value })}
+        />
+      </FieldFrame>
+      <FieldFrame
+        ids={codeIds}
+        label={t('user-center.delete.code')}
+        required
+        group
+        error={shown('code')}
+        hint={
+          codeSent && mobile
+            ? t('user-center.delete.codeSent', { mobile: maskedMobile(country, mobile) })
+            : t('user-center.delete.codeHint')
+        }
+      >
+        <CodeInput
+          id={codeIds.controlId}
+          value={code}
+          onChange={(value) => deletion.send({ type: 'code.changed', code: value })}
+          aria-labelledby={codeIds.labelId}
+          aria-invalid={errors.code ? true : undefined}
+        />
+        <Button
+          variant="secondary"
+          busy={sending}
+          disabled={!canRequestCode}
+          onClick={() => deletion.send({ type: 'code.requested' })}
+        >
+          {codeSent ? t('user-center.delete.resend') : t('user-center.delete.sendCode')}
+        </Button>
+      </FieldFrame>
+      <MessageNotice message={error} />
+      <Button type="submit" variant="danger" block busy={deleting} disabled={!canSubmit}>
+        {t('user-center.delete.submit')}
+      </Button>
+      <Button variant="secondary" block onClick={() => deletion.send({ type: 'deletion.dismissed' })}>
+        {t('user-center.delete.keep')}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,118 @@
+/**
+ * The login and register form (spec §2: mobile number and captcha), bound to the journey's login child
+ * (machines/login.machine.ts): the country's dial code (tap it to choose another country), the mobile number,
+ * "Get code" with the resend countdown (the server allows one code a minute), the six code boxes and the submit
+ * button. Every message comes from the machine — the domain's rules ("Mobile phone number cannot be empty") or the
+ * server's refusal at its field ("Invalid verification code", "This number has been registered, please login
+ * directly") — and is shown at its field.
+ */
+import { useSelector } from '@xstate/react'
+import type { FormEvent, ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ActorRefFrom } from 'xstate'
+import type { JourneyEvent } from '../../../machines/journey.machine'
+import type { loginMachine } from '../../../machines/login.machine'
+import { COUNTRIES } from '../../../src/domain/countries'
+import { Button } from '../../../src/ui/button'
+import { FieldFrame, describedBy, fieldIds } from '../../../src/ui/field-frame'
+import { CodeInput } from '../../../src/ui/segmented-input'
+import type { JourneyRef } from '../../screen-props'
+import { MessageNotice, useMessageText } from '../../shared/message-text'
+
+export type LoginRef = ActorRefFrom<typeof loginMachine>
+
+/** The journey's login child while login or register is shown. */
+export function useLoginChild(journey: JourneyRef): LoginRef | undefined {
+  return useSelector(journey, (s) => s.children.loginForm) as LoginRef | undefined
+}
+
+const MOBILE = fieldIds('login-mobile')
+const CODE = fieldIds('login-code')
+const TO_NATION: JourneyEvent = { type: 'xstate.route', to: '#nation' }
+
+export function LoginForm({ journey, login }: { journey: JourneyRef; login: LoginRef }): ReactElement {
+  const { t } = useTranslation()
+  const text = useMessageText()
+  const purpose = useSelector(login, (s) => s.context.purpose)
+  const country = useSelector(login, (s) => s.context.country)
+  const mobile = useSelector(login, (s) => s.context.mobile)
+  const code = useSelector(login, (s) => s.context.code)
+  const mobileError = useSelector(login, (s) => s.context.fieldErrors.mobile)
+  const codeError = useSelector(login, (s) => s.context.fieldErrors.code)
+  const error = useSelector(login, (s) => s.context.error)
+  const resendIn = useSelector(login, (s) => (s.hasTag('coolingDown') ? s.context.resendIn : 0))
+  const codeSent = useSelector(login, (s) => s.context.codeSent)
+  const canRequest = useSelector(login, (s) => s.can({ type: 'login.codeRequested' }))
+  const requesting = useSelector(login, (s) => s.hasTag('requestingCode'))
+  const canSubmit = useSelector(login, (s) => s.can({ type: 'login.submitted' }))
+  const signingIn = useSelector(login, (s) => s.hasTag('signingIn'))
+  const profile = COUNTRIES[country]
+  const mobileMessage = mobileError ? text(mobileError) : null
+  const codeMessage = codeError ? text(codeError) : null
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    login.send({ type: 'login.submitted' })
+  }
+  return (
+    <form className="k-stack" noValidate onSubmit={submit}>
+      <FieldFrame ids={MOBILE} label={t('user.form.mobile')} required error={mobileMessage}>
+        <div className="k-inline">
+          <button
+            type="button"
+            className="k-btn k-btn--secondary"
+            aria-label={t('user.form.country', { country: t(profile.nameKey), dialCode: profile.dialCode })}
+            onClick={() => journey.send(TO_NATION)}
+          >
+            {`+${profile.dialCode}`}
+          </button>
+          <input
+            id={MOBILE.controlId}
+            className="k-input"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            value={mobile}
+            aria-required="true"
+            aria-invalid={mobileMessage ? true : undefined}
+            aria-describedby={describedBy(MOBILE, null, mobileMessage)}
+            onChange={(e) => login.send({ type: 'login.mobileChanged', mobile: e.target.value })}
+          />
+        </div>
+      </FieldFrame>
+      <Button
+        variant="secondary"
+        block
+        busy={requesting}
+        disabled={!canRequest}
+        onClick={() => login.send({ type: 'login.codeRequested' })}
+      >
+        {resendIn > 0
+          ? t('user.form.resendIn', { count: resendIn })
+          : codeSent
+            ? t('user.form.resend')
+            : t('user.form.getCode')}
+      </Button>
+      {codeSent && (
+        <p className="k-muted k-small" role="status">
+          {t('user.form.codeSent')}
+        </p>
+      )}
+      <FieldFrame ids={CODE} label={t('user.form.code')} required error={codeMessage} group>
+        <CodeInput
+          id={CODE.controlId}
+          value={code}
+          onChange={(next) => login.send({ type: 'login.codeChanged', code: next })}
+          aria-required
+          aria-invalid={codeMessage ? true : undefined}
+          aria-describedby={describedBy(CODE, null, codeMessage)}
+        />
+      </FieldFrame>
+      <MessageNotice message={error} />
+      <div className="k-actions">
+        <Button type="submit" block busy={signingIn} disabled={!canSubmit}>
+          {t(`user.${purpose}.submit`)}
+        </Button>
+      </div>
+    </form>
+  )
+}

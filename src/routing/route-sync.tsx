@@ -1,0 +1,51 @@
+/**
+ * Keeps the hash URL and the journey in step, both ways:
+ * - the journey's snapshot is written to the URL (stateToPath): a new screen adds a history entry, so the back
+ *   button works; the first write after start-up and every correction replace the entry instead;
+ * - a URL the journey did not write (back button, refresh, deep link, typed URL) becomes the routable-state
+ *   event `xstate.route`; when a guard refuses it (or sends the borrower to login first), the URL is put back
+ *   to what the journey shows.
+ * Every change of screen scrolls to the top (spec §2). Renders nothing.
+ */
+import { useEffect, useRef } from 'react'
+import { useSelector } from '@xstate/react'
+import { useHashLocation } from 'wouter/use-hash-location'
+import type { ActorRefFrom } from 'xstate'
+import type { journeyMachine } from '../../machines/journey.machine'
+import { routeEventFor, stateToPath } from './state-to-path'
+
+export type JourneyActorRef = ActorRefFrom<typeof journeyMachine>
+
+export function RouteSync({ actor }: { actor: JourneyActorRef }): null {
+  const [location, navigate] = useHashLocation()
+  const path = useSelector(actor, stateToPath)
+  const booted = useSelector(actor, (snapshot) => snapshot.context.booted)
+  const wasBooted = useRef(false)
+
+  // URL → journey: a location the journey does not show is the borrower's request.
+  useEffect(() => {
+    if (location === stateToPath(actor.getSnapshot())) return
+    const event = routeEventFor(location)
+    if (event) actor.send(event)
+    const shown = stateToPath(actor.getSnapshot())
+    if (shown !== location) navigate(shown, { replace: true })
+  }, [actor, location, navigate])
+
+  // Journey → URL. Start-up's own redirect (e.g. a deep link sent to login) replaces the URL it was opened at.
+  useEffect(() => {
+    const replace = !wasBooted.current
+    wasBooted.current = booted
+    if (path !== currentHashPath()) navigate(path, { replace })
+  }, [path, booted, navigate])
+
+  useEffect(() => {
+    window.scrollTo({ top: 0, left: 0 })
+  }, [path])
+
+  return null
+}
+
+/** The hash path as wouter reads it ('#/a/b' → '/a/b'), at this moment rather than at the last render. */
+function currentHashPath(): string {
+  return '/' + window.location.hash.replace(/^#?\/?/, '')
+}
