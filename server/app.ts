@@ -1,0 +1,188 @@
+/**
+ * buildServer(config): the whole reference back end as one Fastify instance — database (migrated), clock, job
+ * runner, providers, every module's handlers behind the /api dispatcher, the development endpoints (not in
+ * production) and the built app from dist/.
+ */
+import path from 'node:path'
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify'
+import type { DestinationStream } from 'pino'
+import { createClock } from './clock'
+import type { ServerConfig } from './config'
+import { COUNTRIES } from '../src/domain/countries'
+import type { LoanView, ModuleHost, ProfileStepListener, ServerContext, ServerModule } from './context'
+import { openDatabase, type Database } from './db/client'
+import { migrate } from './db/migrate'
+import { mountDevRoutes } from './dev/routes'
+import { mountApi } from './dispatch'
+import { ApiCode } from '../src/domain/api-codes'
+import { codeMessageKey, envelope } from './envelope'
+import { createTranslator, languageOf } from './i18n'
+import { createJobRunner } from './jobs'
+import { createDevKycProviders, type KycProviders } from './kyc/providers'
+import { MODULES } from './modules'
+import { createRegistry, type HandlerRegistry } from './registry'
+import { createDevSmsProvider, createWebhookSmsProvider, type SmsProvider } from './sms'
+import { mountStatic } from './static'
+import { createImageStore } from './uploads'
+
+/** PGlite keeps its files in `<data dir>/pglite`, apart from the uploads (`<data dir>/uploads`). */
+export const pgliteDir = (dataDir: string) =>
+  dataDir === ':memory:' ? dataDir : path.join(dataDir, 'pglite')
+
+/** Until a loan module sets its view: no orders, and no credit line yet. */
+const NO_LOANS: LoanView = {
+  openOrder: async () => null,
+  creditInfo: async (_q, _userId, country) => ({
+    currency: COUNTRIES[country].currency,
+    limitMinor: 0,
+    availableMinor: 0,
+    dailyRatePercent: 0,
+    loansRepaidOnTime: 0,
+    nextLimitMinor: null,
+  }),
+}
+
+export interface ServerOverrides {
+  /** The SMS provider (default: the webhook provider when configured, else the development provider). */
+  sms?: SmsProvider
+  /** OCR and liveness vendors (default: the deterministic development providers). */
+  kyc?: KycProviders
+  /** The modules to load (default: server/modules.ts). */
+  modules?: readonly ServerModule[]
+  /** An already open database (tests open theirs from a template); closed with the server. */
+  database?: Database
+  /** Pins the system clock (tests). */
+  systemNowMs?: () => number
+  /** Where log lines go (tests read them to prove no personal data is logged). */
+  logStream?: DestinationStream
+}
+
+export interface KopaServer {
+  readonly app: FastifyInstance
+  readonly ctx: ServerContext
+  readonly registry: HandlerRegistry
+  /** Listens on config.host:config.port (port 0: any free port); returns the base URL. */
+  listen(): Promise<string>
+  close(): Promise<void>
+}
+
+export async function buildServer(
+  config: ServerConfig,
+  overrides: ServerOverrides = {},
+): Promise<KopaServer> {
+  const production = config.mode === 'production'
+  if (production && !overrides.sms && !config.smsWebhookUrl) {
+    await overrides.database?.close()
+    throw new Error('Production mode needs an SMS gateway: set KOPA_SMS_WEBHOOK_URL (docs/operations.md)')
+  }
+  const translator = createTranslator()
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent' && !overrides.logStream
+        ? false
+        : { level: config.logLevel, ...(overrides.logStream ? { stream: overrides.logStream } : {}) },
+    // The dispatcher logs each call itself (decrypted path and code); Fastify's request lines would log URLs.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: config.trustProxy,
+    bodyLimit: config.maxBodyBytes,
+    // A URL the router cannot even decode: under /api it is an undecryptable call like any other.
+    frameworkErrors: (err, req, res) => {
+      const reply = res as FastifyReply
+      if (!/^\/(api|cou)(\/|$|\?)/.test(req.url)) return reply.code(400).send({ error: 'Bad Request' })
+      req.log.info({ call: null, code: ApiCode.Undecryptable, status: 200, reason: err.code }, 'call')
+      const msg = translator.t(languageOf(req.headers.lang), codeMessageKey(ApiCode.Undecryptable))
+      return reply.code(200).send(envelope(ApiCode.Undecryptable, msg, null))
+    },
+  })
+  const log = app.log
+  const database =
+    overrides.database ??
+    (await openDatabase({
+      url: config.databaseUrl,
+      dataDir: pgliteDir(config.dataDir),
+      schema: config.databaseSchema,
+    }))
+  try {
+    const applied = await migrate(database)
+    if (applied.length) log.info({ migrations: applied }, 'migrations applied')
+  } catch (err) {
+    await database.close()
+    throw err
+  }
+
+  const clock = createClock(database.db, {
+    adjustable: !production,
+    ...(overrides.systemNowMs ? { systemNowMs: overrides.systemNowMs } : {}),
+  })
+  await clock.sync()
+  const jobs = createJobRunner(database.db, clock, log)
+  const sms =
+    overrides.sms ??
+    (config.smsWebhookUrl
+      ? createWebhookSmsProvider(config.smsWebhookUrl, config.smsWebhookToken, log)
+      : createDevSmsProvider(log, () => clock.now()))
+  let profileStepListener: ProfileStepListener | null = null
+  let loanView: LoanView = NO_LOANS
+  const ctx: ServerContext = {
+    config,
+    database,
+    db: database.db,
+    clock,
+    jobs,
+    log,
+    t: translator.t,
+    sms,
+    kyc: overrides.kyc ?? createDevKycProviders(),
+    images: createImageStore(config.uploadDir),
+    loans: {
+      openOrder: (q, userId) => loanView.openOrder(q, userId),
+      creditInfo: (q, userId, country) => loanView.creditInfo(q, userId, country),
+    },
+    onProfileStep: async (userId, step, stepCtx) => {
+      if (profileStepListener) await profileStepListener(userId, step, stepCtx)
+    },
+  }
+
+  const registry = createRegistry()
+  const host: ModuleHost = {
+    ...ctx,
+    fastify: app,
+    registerHandler: (path, handler, options) => registry.register(path, handler, options),
+    setProfileStepListener(listener) {
+      if (profileStepListener) throw new Error('The profile-step listener is already set')
+      profileStepListener = listener
+    },
+    setLoanView(view) {
+      if (loanView !== NO_LOANS) throw new Error('The loan view is already set')
+      loanView = view
+    },
+  }
+  for (const mod of overrides.modules ?? MODULES) await mod.register(host)
+
+  await mountApi(app, ctx, registry)
+  if (!production) mountDevRoutes(app, ctx)
+  await mountStatic(app, config.distDir, log)
+
+  const unserved = registry.unserved()
+  if (unserved.length) log.warn({ calls: unserved }, 'calls of the API table without a handler')
+
+  app.addHook('onClose', async () => {
+    await jobs.stop()
+    await database.close()
+  })
+  await app.ready()
+  jobs.start(config.jobPollMs)
+
+  return {
+    app,
+    ctx,
+    registry,
+    async listen() {
+      await app.listen({ host: config.host, port: config.port })
+      const address = app.server.address()
+      const port = typeof address === 'object' && address ? address.port : config.port
+      return `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
+    },
+    close: () => app.close(),
+  }
+}

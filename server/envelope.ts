@@ -1,0 +1,42 @@
+/**
+ * The `{ code, msg, data }` envelope and how a handler says no. A handler returns its `data` for success, or
+ * throws an ApiFailure: a code of src/domain/api-codes.ts and, when the code's own message is not specific
+ * enough, an i18n message key. Field problems use `fieldFailure`, which becomes ValidationFailed with
+ * `data.fields` translated into the request's language.
+ */
+import { ApiCode, type ApiEnvelope } from '../src/domain/api-codes'
+
+export class ApiFailure extends Error {
+  readonly code: number
+  /** i18n key of the message; default `errors.code.<code>`. */
+  readonly msgKey: string | undefined
+  readonly data: unknown
+  /** ValidationFailed: field → i18n key (translated by the dispatcher). */
+  readonly fields: Record<string, string> | undefined
+  constructor(code: number, opts: { msgKey?: string; data?: unknown; fields?: Record<string, string> } = {}) {
+    super(`api failure ${code}`)
+    this.name = 'ApiFailure'
+    this.code = code
+    this.msgKey = opts.msgKey
+    this.data = opts.data ?? null
+    this.fields = opts.fields
+  }
+}
+
+/** A business refusal with its code and (optionally) a more specific message key. */
+export function fail(code: number, msgKey?: string, data?: unknown): never {
+  throw new ApiFailure(code, { ...(msgKey ? { msgKey } : {}), data })
+}
+
+/** ValidationFailed for the given fields (field → i18n key under validation.*). */
+export function fieldFailure(fields: Record<string, string>): never {
+  const first = Object.values(fields)[0]
+  throw new ApiFailure(ApiCode.ValidationFailed, { fields, ...(first ? { msgKey: first } : {}) })
+}
+
+/** The default message key of a code. */
+export const codeMessageKey = (code: number) => `errors.code.${code}`
+
+export function envelope<T>(code: number, msg: string, data: T): ApiEnvelope<T> {
+  return { code, msg, data }
+}

@@ -1,0 +1,99 @@
+/**
+ * Identity checks behind provider interfaces: reading an ID card (OCR) and the face liveness check. A lender
+ * plugs in their vendor by implementing KycProviders and passing it to buildServer. The development providers
+ * read nothing from the pixels: they decide deterministically from what the file is, so a demo and a test behave
+ * the same every time — a tiny or blank image is "not recognised" (spec §8: ID front/back failed to identify),
+ * anything that is plausibly a photo is recognised.
+ */
+import type { IdOcrResult } from '../../src/domain/api-types'
+import { COUNTRIES, type CountryCode } from '../../src/domain/countries'
+import type { PersonalInfo } from '../../src/domain/schemas/personal-info'
+import type { UploadedImage } from '../uploads'
+
+export type IdSide = 'front' | 'back'
+
+export interface OcrReading {
+  readonly recognized: boolean
+  /** What the vendor read from the card (front side); the development provider echoes what the borrower typed. */
+  readonly fields: Partial<IdOcrResult>
+}
+
+export interface OcrContext {
+  readonly country: CountryCode
+  /** The personal info the borrower saved, if any (a vendor may compare; the development provider echoes it). */
+  readonly claimed: PersonalInfo | null
+}
+
+export interface OcrProvider {
+  readonly name: string
+  read(side: IdSide, image: UploadedImage, ctx: OcrContext): Promise<OcrReading>
+}
+
+export interface LivenessResult {
+  readonly passed: boolean
+  /** 0..1 */
+  readonly score: number
+}
+
+export interface LivenessProvider {
+  readonly name: string
+  check(face: UploadedImage, country: CountryCode): Promise<LivenessResult>
+}
+
+export interface KycProviders {
+  readonly ocr: OcrProvider
+  readonly liveness: LivenessProvider
+}
+
+/** Smallest sides of a usable photo, and the least bytes per pixel a real photo compresses to. */
+const MIN_SHORT_SIDE = 200
+const MIN_LONG_SIDE = 320
+const MIN_BYTES_PER_PIXEL = 0.015
+
+/** Plausibly a photo: large enough, and not a flat image that compresses to almost nothing. */
+export function looksLikePhoto(image: UploadedImage): boolean {
+  if (image.width === null || image.height === null) return false
+  const short = Math.min(image.width, image.height)
+  const long = Math.max(image.width, image.height)
+  if (short < MIN_SHORT_SIDE || long < MIN_LONG_SIDE) return false
+  return image.bytes.length >= MIN_BYTES_PER_PIXEL * image.width * image.height
+}
+
+/** What a card would say if it matched the borrower's own entries (development OCR). */
+function echo(claimed: PersonalInfo, country: CountryCode): Partial<IdOcrResult> {
+  const gender =
+    claimed.gender === 'male' || claimed.gender === 1
+      ? 'male'
+      : claimed.gender === 'female' || claimed.gender === 2
+        ? 'female'
+        : null
+  return {
+    curp: COUNTRIES[country].idRules.nationalId === 'curp' ? claimed.nationalId : null,
+    firstName: claimed.firstName,
+    middleName: claimed.middleName ?? null,
+    lastName: claimed.lastName,
+    birthday: claimed.birthday,
+    gender,
+  }
+}
+
+export function createDevKycProviders(): KycProviders {
+  return {
+    ocr: {
+      name: 'development',
+      async read(side, image, { claimed, country }) {
+        if (!looksLikePhoto(image)) return { recognized: false, fields: {} }
+        return { recognized: true, fields: side === 'front' && claimed ? echo(claimed, country) : {} }
+      },
+    },
+    liveness: {
+      name: 'development',
+      async check(face) {
+        if (!looksLikePhoto(face)) return { passed: false, score: 0 }
+        // A stable score in 0.80..0.99 from the image's hash: the same photo always scores the same.
+        const score = 0.8 + (parseInt(face.sha256.slice(0, 4), 16) % 20) / 100
+        return { passed: true, score: Math.round(score * 100) / 100 }
+      },
+    },
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * Every status change of an order goes through the order lifecycle machine (machines/order-lifecycle.machine.ts):
+ * `moveOrder` asks `decide` whether the event may happen in the order's current status; a refusal is the business
+ * error LoanActionNotAllowed (never a silent write), and an allowed event writes the status the machine chose,
+ * the row's other changes and an event row, all in the caller's transaction. The update is conditional on the
+ * status it started from, so two concurrent changes cannot both apply.
+ */
+import { and, eq } from 'drizzle-orm'
+import {
+  decide,
+  lifecycleAt,
+  type OrderLifecycleEvent,
+  type OrderLifecycleSnapshot,
+} from '../../machines/order-lifecycle.machine'
+import { ApiCode } from '../../src/domain/api-codes'
+import type { OrderStatusCode } from '../../src/domain/order-status'
+import type { Queryable } from '../db/client'
+import { loanOrderEvents, loanOrders } from '../db/schema/loans'
+import { ApiFailure } from '../envelope'
+
+export type OrderRow = typeof loanOrders.$inferSelect
+export type OrderChanges = Partial<Omit<OrderRow, 'id' | 'status' | 'orderNo' | 'userId' | 'createdAt'>>
+
+/** The machine's snapshot of a stored order. */
+export function lifecycleOf(order: OrderRow | null): OrderLifecycleSnapshot {
+  if (!order) return lifecycleAt(null)
+  return lifecycleAt(order.status as OrderStatusCode, {
+    questionnaireRequired: order.questionnaireRequired,
+    approvedAt: order.approvedAt?.getTime() ?? null,
+    rejectedAt: order.rejectedAt?.getTime() ?? null,
+    rolloverCount: order.rolloverCount,
+    maxRollovers: order.maxRollovers,
+  })
+}
+
+/** Whether the machine accepts `event` for this order now (no write). */
+export function allows(order: OrderRow | null, event: OrderLifecycleEvent): boolean {
+  return decide(lifecycleOf(order), event).allowed
+}
+
+export class LifecycleRefused extends ApiFailure {
+  constructor(
+    readonly status: number,
+    readonly event: string,
+  ) {
+    super(ApiCode.LoanActionNotAllowed, { data: { status, event } })
+  }
+}
+
+/**
+ * Applies `event` to `order`: refuses with LifecycleRefused when the machine does not allow it, else writes the
+ * new status with `changes` and records the event. Returns the updated row.
+ */
+export async function moveOrder(
+  q: Queryable,
+  order: OrderRow,
+  event: OrderLifecycleEvent,
+  now: Date,
+  changes: OrderChanges = {},
+): Promise<OrderRow> {
+  const decision = decide(lifecycleOf(order), event)
+  if (!decision.allowed || decision.status === null) throw new LifecycleRefused(order.status, event.type)
+  const [updated] = await q
+    .update(loanOrders)
+    .set({
+      ...changes,
+      status: decision.status,
+      rolloverCount: decision.context.rolloverCount,
+      updatedAt: now,
+    })
+    .where(and(eq(loanOrders.id, order.id), eq(loanOrders.status, order.status)))
+    .returning()
+  if (!updated) throw new LifecycleRefused(order.status, event.type)
+  await q.insert(loanOrderEvents).values({
+    orderId: order.id,
+    event: event.type,
+    fromStatus: order.status,
+    toStatus: decision.status,
+    at: now,
+  })
+  return updated
+}
+
+/** Records the creation of an order (the machine's `application.started` from the borrower's previous order). */
+export async function recordCreation(q: Queryable, order: OrderRow, now: Date): Promise<void> {
+  await q.insert(loanOrderEvents).values({
+    orderId: order.id,
+    event: 'application.started',
+    fromStatus: null,
+    toStatus: order.status,
+    at: now,
+  })
+}

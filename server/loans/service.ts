@@ -1,0 +1,1060 @@
+/**
+ * The loan lifecycle of the reference back end: apply, onboarding steps, submission, assessment, approval,
+ * confirmation or cancellation, 24-hour expiry, pay-out (and its failure), repayment, overdue penalties and
+ * rollover. Every status change goes through the order lifecycle machine (lifecycle.ts `moveOrder`); every movement
+ * of money is a balanced journal entry (server/money/ledger.ts) in the same transaction as the change it records.
+ * Time is always the one clock's (`now` arrives from the caller: a request or a job).
+ */
+import { randomInt } from 'node:crypto'
+import { and, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { APPROVAL_TTL_MS, RETRY_AFTER_MS } from '../../machines/order-lifecycle.machine'
+import { ApiCode } from '../../src/domain/api-codes'
+import { COUNTRIES, type CountryCode } from '../../src/domain/countries'
+import { ageOn } from '../../src/domain/enums'
+import { OPEN_STATUSES, OrderStatus, isOpenStatus, type OrderStatusCode } from '../../src/domain/order-status'
+import {
+  addDays,
+  applyPayment,
+  applyRollover,
+  balanceOf,
+  chargePenalty,
+  checkLoanRequest,
+  daysBetween,
+  nextDueDate,
+  openLoan,
+  overdueDays,
+  overduePrincipal,
+  penaltyAfter,
+  quote,
+  rolloverQuote,
+  type LoanState,
+  type Quote,
+} from '../../src/domain/pricing'
+import type { ProductConfig } from '../../src/domain/product'
+import { checkRepaymentAmount } from '../../src/domain/repayment-rules'
+import type { ProfileStep } from '../context'
+import { isUniqueViolation, type Db, type Queryable, type Tx } from '../db/client'
+import { users } from '../db/schema/core'
+import { loanOrders, paymentTransfers } from '../db/schema/loans'
+import { collectionReports, profiles, walletAccounts } from '../db/schema/profile'
+import { ApiFailure, fail, fieldFailure } from '../envelope'
+import type { JobRunner } from '../jobs'
+import type { Log } from '../log'
+import { post, transfer } from '../money/ledger'
+import type { CallbackOutcome } from '../payments/provider'
+import type { Payments, TransferRow } from '../payments/service'
+import { endOfLocalDay, localDate } from './dates'
+import { couponEffect } from '../coupons/effect'
+import { redeemCoupon } from '../coupons/coupons'
+import {
+  allows,
+  LifecycleRefused,
+  lifecycleOf,
+  moveOrder,
+  recordCreation,
+  type OrderChanges,
+  type OrderRow,
+} from './lifecycle'
+import type { ProductCatalog } from './products'
+import { score, type ScoreFacts } from './scorecard'
+import type { LoanSettings } from './settings'
+
+export const LOAN_JOBS = {
+  collectionGrace: 'loans.collection-grace',
+  assess: 'loans.assess',
+  expireApproval: 'loans.expire-approval',
+  disburse: 'loans.disburse',
+  overdueSweep: 'loans.overdue-sweep',
+  expirePayment: 'payments.expire',
+} as const
+
+/** What an order keeps from its approval: the product as it was, and the quote. */
+export interface Terms {
+  product: ProductConfig
+  quote: Quote
+  /** The coupon used at confirmation: what it takes off the interest (server/coupons/effect.ts). */
+  coupon?: { couponId: string; discountMinor: number }
+}
+
+/**
+ * The order's price if it were paid out on `now`'s local date (the quote frozen at approval has the approval's
+ * dates), with the coupon used at confirmation taken off the interest.
+ */
+export function quoteOn(order: OrderRow, now: Date, opts: { coupon: boolean } = { coupon: true }): Quote {
+  const terms = termsOf(order)
+  if (!terms || order.principalMinor === null) throw new Error(`Order ${order.orderNo} has no terms`)
+  const q = quote(terms.product, {
+    amountMinor: order.principalMinor,
+    tenureDays: order.termDays,
+    loansRepaidOnTime: order.repeatIndex,
+    disbursedOn: localDate(now, timeZoneOf(order.country)),
+  })
+  return terms.coupon && opts.coupon ? withCoupon(q, terms.coupon.discountMinor) : q
+}
+
+/** A quote with a coupon's discount taken off its interest, exactly as the coupon module computes it. */
+export function withCoupon(q: Quote, discountMinor: number): Quote {
+  const effect = couponEffect({ discountMinor, minLoanMinor: 0, currency: q.currency }, q)
+  return {
+    ...q,
+    interestMinor: effect.interestMinor,
+    totalRepayableMinor: effect.totalRepayableMinor,
+    installments: effect.installments,
+  }
+}
+
+export interface PaymentChannel {
+  /** The channelId the app sends. */
+  id: string
+  /** The provider that serves it (server/payments). */
+  provider: string
+  kind: 'mobileMoney' | 'bankTransfer'
+}
+
+export interface LoanDeps {
+  db: Db
+  jobs: JobRunner
+  log: Log
+  products: () => ProductCatalog
+  payments: Payments
+  settings: LoanSettings
+  /** Provider name for a country's wallet provider or channel ('sandbox' unless configured otherwise). */
+  route(country: string, walletProvider: string): string
+}
+
+export interface BorrowerHistory {
+  finished: number
+  repaidOnTime: number
+  repaidLate: number
+  worstOverdueDays: number
+}
+
+export interface ProfileProgress {
+  basicInfo: boolean
+  identity: boolean
+  additionalInfo: boolean
+  wallet: boolean
+  questionnaire: boolean
+}
+
+export const timeZoneOf = (country: string) => COUNTRIES[country as CountryCode]?.timeZone ?? 'UTC'
+
+export function termsOf(order: OrderRow): Terms | null {
+  return (order.terms as Terms | null) ?? null
+}
+
+export function loanOf(order: OrderRow): LoanState | null {
+  return (order.loan as LoanState | null) ?? null
+}
+
+/** Payment channels of a country: its mobile-money wallets (a payment prompt), or a bank transfer in Mexico. */
+export function channelsFor(country: string, route: LoanDeps['route']): PaymentChannel[] {
+  const profile = COUNTRIES[country as CountryCode]
+  if (!profile) return []
+  return profile.walletProviders.map((id) => ({
+    id,
+    provider: route(country, id),
+    kind: id === 'clabe' ? 'bankTransfer' : 'mobileMoney',
+  }))
+}
+
+function newOrderNo(now: Date): string {
+  const stamp = now.toISOString().slice(2, 10).replace(/-/g, '')
+  return `KP${stamp}${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`
+}
+
+// ------------------------------------------------------------------------------------------------ reading
+
+export async function lockUser(q: Queryable, userId: number): Promise<void> {
+  await q.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
+}
+
+export async function latestOrderOf(q: Queryable, userId: number, lock = false): Promise<OrderRow | null> {
+  const query = q
+    .select()
+    .from(loanOrders)
+    .where(eq(loanOrders.userId, userId))
+    .orderBy(desc(loanOrders.id))
+    .limit(1)
+  const [row] = lock ? await query.for('update') : await query
+  return row ?? null
+}
+
+export async function openOrderOf(q: Queryable, userId: number, lock = false): Promise<OrderRow | null> {
+  const query = q
+    .select()
+    .from(loanOrders)
+    .where(and(eq(loanOrders.userId, userId), inArray(loanOrders.status, [...OPEN_STATUSES])))
+  const [row] = lock ? await query.for('update') : await query
+  return row ?? null
+}
+
+/** The borrower's order by loanOrderId (its id) or orderNo; LoanOrderNotFound otherwise. */
+export async function orderOfUser(
+  q: Queryable,
+  userId: number,
+  ref: string,
+  lock = false,
+): Promise<OrderRow> {
+  const byId = /^\d{1,15}$/.test(ref) ? eq(loanOrders.id, Number(ref)) : eq(loanOrders.orderNo, ref)
+  const query = q
+    .select()
+    .from(loanOrders)
+    .where(and(eq(loanOrders.userId, userId), byId))
+  const [row] = lock ? await query.for('update') : await query
+  if (!row) fail(ApiCode.LoanOrderNotFound)
+  return row
+}
+
+async function orderById(q: Queryable, id: number): Promise<OrderRow | null> {
+  const [row] = await q.select().from(loanOrders).where(eq(loanOrders.id, id)).for('update')
+  return row ?? null
+}
+
+export async function profileProgress(q: Queryable, userId: number): Promise<ProfileProgress> {
+  const [p] = await q.select().from(profiles).where(eq(profiles.userId, userId))
+  const [w] = await q.select({ n: count() }).from(walletAccounts).where(eq(walletAccounts.userId, userId))
+  return {
+    basicInfo: Boolean(p?.basicInfoAt),
+    identity: Boolean(p?.identityAt),
+    additionalInfo: Boolean(p?.additionInfoAt),
+    wallet: (w?.n ?? 0) > 0,
+    questionnaire: Boolean(p?.questionnaireAt),
+  }
+}
+
+export function profileComplete(progress: ProfileProgress, questionnaireRequired: boolean): boolean {
+  return (
+    progress.basicInfo &&
+    progress.identity &&
+    progress.additionalInfo &&
+    progress.wallet &&
+    (!questionnaireRequired || progress.questionnaire)
+  )
+}
+
+/** Earlier loans of the borrower: repaid on time (never overdue) or late, and the worst days overdue. */
+export async function borrowerHistory(q: Queryable, userId: number, now: Date): Promise<BorrowerHistory> {
+  const loans = await q
+    .select({
+      status: loanOrders.status,
+      dueAt: loanOrders.dueAt,
+      finishedAt: loanOrders.finishedAt,
+      everOverdue: sql<boolean>`EXISTS (SELECT 1 FROM loan_order_events e
+        WHERE e.order_id = ${loanOrders.id} AND e.to_status = ${OrderStatus.Overdued})`,
+    })
+    .from(loanOrders)
+    .where(
+      and(
+        eq(loanOrders.userId, userId),
+        inArray(loanOrders.status, [OrderStatus.Finish, OrderStatus.Overdued]),
+      ),
+    )
+  let repaidOnTime = 0
+  let repaidLate = 0
+  let worst = 0
+  for (const l of loans) {
+    if (l.status === OrderStatus.Finish) {
+      if (l.everOverdue) repaidLate += 1
+      else repaidOnTime += 1
+    }
+    if (l.everOverdue && l.dueAt) {
+      const end = l.finishedAt ?? now
+      worst = Math.max(worst, Math.ceil((end.getTime() - l.dueAt.getTime()) / 86_400_000))
+    }
+  }
+  const finished = loans.filter((l) => l.status === OrderStatus.Finish).length
+  return { finished, repaidOnTime, repaidLate, worstOverdueDays: worst }
+}
+
+export async function latestWallet(q: Queryable, userId: number) {
+  const [w] = await q
+    .select()
+    .from(walletAccounts)
+    .where(eq(walletAccounts.userId, userId))
+    .orderBy(desc(walletAccounts.createdAt), desc(walletAccounts.id))
+    .limit(1)
+  return w ?? null
+}
+
+// ------------------------------------------------------------------------------------------------ service
+
+export type LoanService = ReturnType<typeof createLoanService>
+
+export function createLoanService(deps: LoanDeps) {
+  const { db, jobs, log, payments, settings } = deps
+
+  function product(order: Pick<OrderRow, 'productId'>): ProductConfig {
+    const p = deps.products().byId(order.productId)
+    if (!p) throw new Error(`Product ${order.productId} is not loaded`)
+    return p.config
+  }
+
+  /** Schedules what a status needs once reached. */
+  async function arrive(q: Queryable, order: OrderRow, now: Date): Promise<void> {
+    const t = now.getTime()
+    switch (order.status) {
+      case OrderStatus.FinishLoading:
+        await jobs.enqueue(
+          LOAN_JOBS.collectionGrace,
+          { orderId: order.id },
+          {
+            q,
+            runAt: new Date(t + settings.collectionGraceMs),
+            key: `grace:${order.id}:${t}`,
+          },
+        )
+        break
+      case OrderStatus.Applying:
+        await jobs.enqueue(
+          LOAN_JOBS.assess,
+          { orderId: order.id },
+          {
+            q,
+            runAt: new Date(t + settings.assessmentDelayMs),
+            key: `assess:${order.id}:${t}`,
+          },
+        )
+        break
+      case OrderStatus.Confirm:
+      case OrderStatus.GetMoney:
+        await jobs.enqueue(
+          LOAN_JOBS.expireApproval,
+          { orderId: order.id },
+          {
+            q,
+            runAt: new Date((order.approvedAt ?? now).getTime() + APPROVAL_TTL_MS),
+            key: `expire:${order.id}:${t}`,
+          },
+        )
+        break
+      case OrderStatus.Lending:
+        await jobs.enqueue(LOAN_JOBS.disburse, { orderId: order.id }, { q, key: `disburse:${order.id}:${t}` })
+        break
+    }
+  }
+
+  async function move(
+    q: Queryable,
+    order: OrderRow,
+    event: Parameters<typeof moveOrder>[2],
+    now: Date,
+    changes: OrderChanges = {},
+  ): Promise<OrderRow> {
+    const next = await moveOrder(q, order, event, now, changes)
+    await arrive(q, next, now)
+    return next
+  }
+
+  /** Moves an onboarding order past every step the borrower has already completed. */
+  async function fastForward(q: Queryable, order: OrderRow, now: Date): Promise<OrderRow> {
+    const progress = await profileProgress(q, order.userId)
+    let current = order
+    for (;;) {
+      const event =
+        current.status === OrderStatus.BasicInfo && progress.basicInfo
+          ? ({ type: 'profile.basicSaved' } as const)
+          : current.status === OrderStatus.IdentityOCR && progress.identity
+            ? ({ type: 'profile.identityCompleted' } as const)
+            : current.status === OrderStatus.Addition && progress.additionalInfo
+              ? ({ type: 'profile.additionalSaved' } as const)
+              : current.status === OrderStatus.BindCard && progress.wallet
+                ? ({ type: 'wallet.added' } as const)
+                : current.status === OrderStatus.Question && progress.questionnaire
+                  ? ({ type: 'questionnaire.saved' } as const)
+                  : null
+      if (!event || !allows(current, event)) break
+      current = await moveOrder(q, current, event, now)
+    }
+    if (current !== order) await arrive(q, current, now)
+    return current
+  }
+
+  // -------------------------------------------------------------------------------------------- apply
+
+  interface ApplyInput {
+    productId: string
+    amountMinor: number
+    tenureDays: number
+  }
+
+  async function apply(
+    session: { userId: number; country: CountryCode },
+    input: ApplyInput,
+    opts: { again: boolean },
+    now: Date,
+  ): Promise<OrderRow> {
+    const loaded = deps.products().byId(input.productId)
+    if (!loaded || loaded.config.country !== session.country) fail(ApiCode.LoanNoProduct)
+    const config = loaded.config
+    return db.transaction(async (tx) => {
+      await lockUser(tx, session.userId)
+      const latest = await latestOrderOf(tx, session.userId, true)
+      if (latest && isOpenStatus(latest.status as OrderStatusCode)) {
+        fail(ApiCode.LoanOpenExists, undefined, { loanOrderId: String(latest.id), status: latest.status })
+      }
+      const history = await borrowerHistory(tx, session.userId, now)
+      if (opts.again && history.finished === 0) fail(ApiCode.LoanNotRepeatBorrower)
+      const problem = checkLoanRequest(config, {
+        amountMinor: input.amountMinor,
+        tenureDays: input.tenureDays,
+        loansRepaidOnTime: history.repaidOnTime,
+      })
+      if (problem)
+        fieldFailure({ [problem === 'validation.loan.tenure' ? 'tenureDays' : 'amountMinor']: problem })
+
+      const questionnaireRequired = COUNTRIES[session.country].questionnaireRequired
+      const complete = profileComplete(await profileProgress(tx, session.userId), questionnaireRequired)
+      const started = { type: 'application.started', profileComplete: complete, at: now.getTime() } as const
+      const snapshot = lifecycleOf(latest)
+      if (!snapshot.can(started)) {
+        if (latest?.status === OrderStatus.Reject) {
+          const retryAt = latest.retryAt ?? new Date((latest.rejectedAt ?? now).getTime() + RETRY_AFTER_MS)
+          fail(ApiCode.LoanRetryLater, undefined, { retryAt: retryAt.toISOString() })
+        }
+        fail(ApiCode.LoanActionNotAllowed)
+      }
+      const status = complete ? OrderStatus.FinishLoading : OrderStatus.BasicInfo
+      let order: OrderRow
+      try {
+        const [row] = await tx
+          .insert(loanOrders)
+          .values({
+            orderNo: newOrderNo(now),
+            userId: session.userId,
+            country: session.country,
+            productId: config.id,
+            status,
+            currency: config.currency,
+            requestedMinor: input.amountMinor,
+            termDays: input.tenureDays,
+            questionnaireRequired,
+            repeatIndex: history.repaidOnTime,
+            maxRollovers: config.rollover.maxCount,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning()
+        order = row!
+      } catch (err) {
+        if (isUniqueViolation(err)) fail(ApiCode.LoanOpenExists)
+        throw err
+      }
+      await recordCreation(tx, order, now)
+      if (order.status === OrderStatus.BasicInfo) return fastForward(tx, order, now)
+      await arrive(tx, order, now)
+      return order
+    })
+  }
+
+  /** server/context.ts ProfileStepListener: a saved profile step moves the borrower's open order on. */
+  async function onProfileStep(
+    userId: number,
+    step: ProfileStep,
+    ctx: { q: Queryable; now: Date },
+  ): Promise<void> {
+    const order = await openOrderOf(ctx.q, userId, true)
+    if (!order) return
+    if (order.status === OrderStatus.PayFail) {
+      if (step === 'wallet')
+        await move(ctx.q, order, { type: 'wallet.corrected' }, ctx.now, { walletAccountId: null })
+      return
+    }
+    await fastForward(ctx.q, order, ctx.now)
+  }
+
+  /** /user/submit: the data collector is done; the application goes to assessment (19 → 1). */
+  async function submit(userId: number, now: Date): Promise<OrderRow> {
+    return db.transaction(async (tx) => {
+      const order = await openOrderOf(tx, userId, true)
+      if (!order) fail(ApiCode.LoanOrderNotFound)
+      if (order.status === OrderStatus.Applying) return order
+      return move(tx, order, { type: 'collection.finished' }, now, { submittedAt: now })
+    })
+  }
+
+  // -------------------------------------------------------------------------------------------- assessment
+
+  async function scoreFacts(q: Queryable, order: OrderRow, now: Date): Promise<ScoreFacts> {
+    const [p] = await q.select().from(profiles).where(eq(profiles.userId, order.userId))
+    const basic = (p?.basicInfo ?? {}) as Record<string, unknown>
+    const addition = (p?.additionInfo ?? {}) as Record<string, unknown>
+    const [report] = await q
+      .select()
+      .from(collectionReports)
+      .where(eq(collectionReports.userId, order.userId))
+    const flags = (report?.flags ?? {}) as Record<string, unknown>
+    const required = settings.requiredFlags[order.country as CountryCode] ?? []
+    const history = await borrowerHistory(q, order.userId, now)
+    const birthday = typeof basic.birthday === 'string' ? basic.birthday : null
+    const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null)
+    const salary = addition.monthlySalary
+    return {
+      employmentType: text(addition.employmentType),
+      jobExperience: text(addition.jobExperience),
+      monthlySalary: typeof salary === 'number' || typeof salary === 'string' ? salary : null,
+      ageYears: birthday ? ageOn(birthday, now) : null,
+      loansRepaidOnTime: history.repaidOnTime,
+      loansRepaidLate: history.repaidLate,
+      worstOverdueDays: history.worstOverdueDays,
+      missingRequiredFlags: required.filter((f) => !flags[f]),
+    }
+  }
+
+  async function assess(tx: Tx, orderId: number, now: Date): Promise<void> {
+    const order = await orderById(tx, orderId)
+    if (!order || order.status !== OrderStatus.Applying) return
+    const config = product(order)
+    const card = score(await scoreFacts(tx, order, now), config)
+    if (card.decision === 'reject') {
+      await move(tx, order, { type: 'assessment.rejected', at: now.getTime() }, now, {
+        rejectedAt: now,
+        retryAt: new Date(now.getTime() + RETRY_AFTER_MS),
+        closedAt: now,
+        assessment: card,
+      })
+      return
+    }
+    const principal = Math.min(order.requestedMinor, card.limitMinor)
+    const q = quote(config, {
+      amountMinor: principal,
+      tenureDays: order.termDays,
+      loansRepaidOnTime: order.repeatIndex,
+      disbursedOn: localDate(now, timeZoneOf(order.country)),
+    })
+    const terms: Terms = { product: config, quote: q }
+    await move(
+      tx,
+      order,
+      { type: 'assessment.approved', at: now.getTime(), viaPromotion: order.viaPromotion },
+      now,
+      {
+        approvedAt: now,
+        limitMinor: card.limitMinor,
+        principalMinor: principal,
+        terms,
+        assessment: card,
+      },
+    )
+  }
+
+  // -------------------------------------------------------------------------------------------- confirm, cancel, expiry
+
+  function approvalOver(order: OrderRow, now: Date): boolean {
+    return (
+      (order.status === OrderStatus.Confirm || order.status === OrderStatus.GetMoney) &&
+      order.approvedAt !== null &&
+      now.getTime() >= order.approvedAt.getTime() + APPROVAL_TTL_MS
+    )
+  }
+
+  async function expireApproval(q: Queryable, orderId: number, now: Date): Promise<boolean> {
+    const order = await orderById(q, orderId)
+    if (!order || !allows(order, { type: 'approval.expired', at: now.getTime() })) return false
+    await move(q, order, { type: 'approval.expired', at: now.getTime() }, now, { closedAt: now })
+    return true
+  }
+
+  /** /loan/get-money: the borrower accepts the agreement and confirms; the pay-out starts. */
+  async function confirm(
+    userId: number,
+    input: { loanOrderId: string; agreed: boolean; couponId?: string | undefined },
+    now: Date,
+  ): Promise<OrderRow> {
+    const outcome = await db.transaction(async (tx) => {
+      const order = await orderOfUser(tx, userId, input.loanOrderId, true)
+      if (approvalOver(order, now)) return { expired: true as const, id: order.id }
+      const wallet = await latestWallet(tx, userId)
+      if (!wallet) fail(ApiCode.LoanWalletMissing)
+      const event = {
+        type: 'borrower.confirmed',
+        agreementAccepted: input.agreed,
+        at: now.getTime(),
+      } as const
+      if (!allows(order, event)) throw new LifecycleRefused(order.status, event.type)
+      const terms = termsOf(order)!
+      // The coupon module checks the coupon and marks it used in this transaction; the loan is priced with it.
+      const base = quoteOn(order, now, { coupon: false })
+      const used = await redeemCoupon(tx, { userId, orderId: order.id }, input.couponId, base, now)
+      const next = await move(tx, order, event, now, {
+        confirmedAt: now,
+        walletAccountId: wallet.id,
+        terms: {
+          product: terms.product,
+          quote: terms.quote,
+          ...(used ? { coupon: { couponId: used.couponId, discountMinor: used.discountMinor } } : {}),
+        } satisfies Terms,
+      })
+      return { expired: false as const, order: next }
+    })
+    if (!outcome.expired) return outcome.order
+    await db.transaction((tx) => expireApproval(tx, outcome.id, now))
+    fail(ApiCode.LoanApprovalExpired)
+  }
+
+  /** /loan/cancel-draw-money: an approved order, with exactly one reason. */
+  async function cancel(
+    userId: number,
+    loanOrderId: string,
+    reasons: readonly string[],
+    now: Date,
+  ): Promise<OrderRow> {
+    return db.transaction(async (tx) => {
+      const order = await orderOfUser(tx, userId, loanOrderId, true)
+      return move(tx, order, { type: 'borrower.cancelled', reasons }, now, {
+        cancelReason: reasons[0] ?? null,
+        closedAt: now,
+      })
+    })
+  }
+
+  // -------------------------------------------------------------------------------------------- pay-out
+
+  async function disburse(tx: Tx, orderId: number, now: Date): Promise<void> {
+    const order = await orderById(tx, orderId)
+    if (!order || order.status !== OrderStatus.Lending) return
+    const terms = termsOf(order)
+    if (!terms || order.walletAccountId === null)
+      throw new Error(`Order ${order.id} is lending without terms or wallet`)
+    const [wallet] = await tx
+      .select()
+      .from(walletAccounts)
+      .where(eq(walletAccounts.id, order.walletAccountId))
+    if (!wallet) throw new Error(`Order ${order.id}: wallet ${order.walletAccountId} is gone`)
+    const [attempts] = await tx
+      .select({ n: count() })
+      .from(paymentTransfers)
+      .where(and(eq(paymentTransfers.orderId, order.id), eq(paymentTransfers.purpose, 'disbursal')))
+    const started = await payments.startPayout(tx, now, {
+      orderId: order.id,
+      reference: `PO${order.orderNo}-${(attempts?.n ?? 0) + 1}`,
+      provider: deps.route(order.country, wallet.provider),
+      channel: wallet.provider,
+      account: wallet.account,
+      walletProvider: wallet.provider,
+      amountMinor: terms.quote.disbursalMinor,
+      currency: order.currency,
+    })
+    if (started.state === 'failed') await payoutFailed(tx, order, now)
+  }
+
+  async function payoutFailed(q: Queryable, order: OrderRow, now: Date): Promise<void> {
+    await move(q, order, { type: 'payout.failed' }, now, { payoutFailures: order.payoutFailures + 1 })
+  }
+
+  async function payoutSucceeded(tx: Tx, order: OrderRow, paid: TransferRow, now: Date): Promise<void> {
+    const terms = termsOf(order)!
+    const tz = timeZoneOf(order.country)
+    const q = quoteOn(order, now)
+    if (q.disbursalMinor !== paid.amountMinor) {
+      throw new Error(
+        `Order ${order.orderNo}: paid out ${paid.amountMinor}, its quote says ${q.disbursalMinor}`,
+      )
+    }
+    const loan = openLoan({ ...q, installments: q.installments })
+    const base = { orderId: order.id, currency: order.currency, at: now }
+    await post(tx, {
+      ...base,
+      kind: 'disbursal',
+      key: `disbursal:${order.id}`,
+      lines: transfer('receivable.principal', 'walletClearing', q.disbursalMinor),
+    })
+    await post(tx, {
+      ...base,
+      kind: 'processingFee',
+      key: `processingFee:${order.id}`,
+      lines: transfer('receivable.principal', 'income.processingFee', q.processingFeeMinor),
+    })
+    await post(tx, {
+      ...base,
+      kind: 'tax',
+      key: `tax:${order.id}`,
+      lines: transfer('receivable.principal', 'taxPayable', q.feeTaxMinor),
+    })
+    await post(tx, {
+      ...base,
+      kind: 'interest',
+      key: `interest:${order.id}`,
+      lines: transfer('receivable.interest', 'income.interest', q.interestMinor),
+    })
+    const b = balanceOf(loan)
+    await move(tx, order, { type: 'payout.succeeded' }, now, {
+      disbursedAt: now,
+      dueAt: endOfLocalDay(q.dueDate, tz),
+      terms: { ...terms, quote: q } satisfies Terms,
+      loan,
+      principalDueMinor: b.principalMinor,
+      interestDueMinor: b.interestMinor,
+      penaltyDueMinor: b.penaltyMinor,
+    })
+  }
+
+  // -------------------------------------------------------------------------------------------- repayment
+
+  async function repaymentReceived(tx: Tx, order: OrderRow, paid: TransferRow, now: Date): Promise<void> {
+    const loan = loanOf(order)
+    if (!loan || (order.status !== OrderStatus.Repaying && order.status !== OrderStatus.Overdued)) {
+      log.error(
+        { order: order.orderNo, status: order.status },
+        'repayment received for a loan that is not repaying; refund by hand',
+      )
+      return
+    }
+    const owed = balanceOf(loan).totalMinor
+    if (paid.amountMinor > owed) {
+      log.error({ order: order.orderNo }, 'repayment above the balance; the excess needs a refund by hand')
+    }
+    const amount = Math.min(paid.amountMinor, owed)
+    const { loan: next, allocation } = applyPayment(loan, amount)
+    await post(tx, {
+      orderId: order.id,
+      kind: 'repayment',
+      currency: order.currency,
+      key: `repayment:${paid.reference}`,
+      at: now,
+      lines: [
+        { account: 'walletClearing', debitMinor: amount },
+        { account: 'receivable.penalty', creditMinor: allocation.penaltyMinor },
+        { account: 'receivable.interest', creditMinor: allocation.interestMinor },
+        { account: 'receivable.principal', creditMinor: allocation.principalMinor },
+      ],
+    })
+    const b = balanceOf(next)
+    const changes: OrderChanges = {
+      loan: next,
+      principalDueMinor: b.principalMinor,
+      interestDueMinor: b.interestMinor,
+      penaltyDueMinor: b.penaltyMinor,
+      repaidMinor: order.repaidMinor + amount,
+    }
+    if (b.totalMinor === 0)
+      await move(tx, order, { type: 'repayment.full' }, now, { ...changes, finishedAt: now, closedAt: now })
+    else await move(tx, order, { type: 'repayment.partial' }, now, changes)
+  }
+
+  async function rolloverPaid(tx: Tx, order: OrderRow, paid: TransferRow, now: Date): Promise<void> {
+    const loan = loanOf(order)
+    const terms = termsOf(order)
+    if (!loan || !terms) throw new Error(`Order ${order.orderNo}: rollover paid for a loan never disbursed`)
+    const rq = rolloverQuote(terms.product, loan)
+    if (rq.totalMinor !== paid.amountMinor) {
+      throw new Error(
+        `Order ${order.orderNo}: rollover paid ${paid.amountMinor}, its price is ${rq.totalMinor}`,
+      )
+    }
+    const base = { orderId: order.id, currency: order.currency, at: now }
+    await post(tx, {
+      ...base,
+      kind: 'rolloverFee',
+      key: `rolloverFee:${paid.reference}`,
+      lines: transfer('walletClearing', 'income.rolloverFee', rq.feeMinor),
+    })
+    await post(tx, {
+      ...base,
+      kind: 'rolloverTax',
+      key: `rolloverTax:${paid.reference}`,
+      lines: transfer('walletClearing', 'taxPayable', rq.feeTaxMinor),
+    })
+    const newDueAt = endOfLocalDay(rq.newDueDate, timeZoneOf(order.country))
+    await move(
+      tx,
+      order,
+      { type: 'rollover.confirmed', at: now.getTime(), newDueAt: newDueAt.getTime() },
+      now,
+      {
+        loan: applyRollover(loan, rq),
+        dueAt: newDueAt,
+      },
+    )
+  }
+
+  async function transferCompleted(
+    tx: Tx,
+    t: TransferRow,
+    outcome: Pick<CallbackOutcome, 'state'>,
+    now: Date,
+  ): Promise<void> {
+    const order = await orderById(tx, t.orderId)
+    if (!order) throw new Error(`Transfer ${t.reference} names no order`)
+    if (t.purpose === 'disbursal') {
+      if (order.status !== OrderStatus.Lending) {
+        log.warn(
+          { order: order.orderNo, status: order.status },
+          'pay-out result for an order no longer lending',
+        )
+        return
+      }
+      if (outcome.state === 'succeeded') await payoutSucceeded(tx, order, t, now)
+      else await payoutFailed(tx, order, now)
+      return
+    }
+    if (outcome.state !== 'succeeded') return
+    if (t.purpose === 'repayment') await repaymentReceived(tx, order, t, now)
+    else await rolloverPaid(tx, order, t, now)
+  }
+
+  /** Starts a payment order (repayment or rollover fee) through a channel; 15 minutes to complete. */
+  async function startPayment(
+    tx: Tx,
+    order: OrderRow,
+    p: { purpose: 'repayment' | 'rollover'; amountMinor: number; channelId: string; payer: string },
+    now: Date,
+  ): Promise<TransferRow> {
+    const channel = channelsFor(order.country, deps.route).find((c) => c.id === p.channelId)
+    if (!channel) fail(ApiCode.PaymentNoChannel)
+    // A new payment order replaces the one still pending (the borrower tapped pay again).
+    await tx
+      .update(paymentTransfers)
+      .set({ state: 'expired', completedAt: now, failureReason: 'replaced' })
+      .where(
+        and(
+          eq(paymentTransfers.orderId, order.id),
+          eq(paymentTransfers.kind, 'collection'),
+          eq(paymentTransfers.state, 'pending'),
+        ),
+      )
+    const [n] = await tx
+      .select({ n: count() })
+      .from(paymentTransfers)
+      .where(and(eq(paymentTransfers.orderId, order.id), eq(paymentTransfers.kind, 'collection')))
+    const expiresAt = new Date(now.getTime() + settings.paymentWindowMs)
+    const started = await payments.startCollection(tx, now, {
+      orderId: order.id,
+      reference: `PY${order.orderNo}-${(n?.n ?? 0) + 1}`,
+      purpose: p.purpose,
+      provider: channel.provider,
+      channel: channel.id,
+      payer: p.payer,
+      description: order.orderNo,
+      amountMinor: p.amountMinor,
+      currency: order.currency,
+      expiresAt,
+    })
+    if (started.state === 'failed') fail(ApiCode.PaymentRequestFailed)
+    await jobs.enqueue(
+      LOAN_JOBS.expirePayment,
+      { transferId: started.id },
+      { q: tx, runAt: expiresAt, key: `pay-expire:${started.id}` },
+    )
+    return started
+  }
+
+  function requireRepaying(order: OrderRow): LoanState {
+    const loan = loanOf(order)
+    if (order.status === OrderStatus.Finish) fail(ApiCode.LoanNothingToRepay)
+    if (!loan || (order.status !== OrderStatus.Repaying && order.status !== OrderStatus.Overdued)) {
+      fail(ApiCode.LoanActionNotAllowed, undefined, { status: order.status })
+    }
+    return loan
+  }
+
+  /** /portal/repayment/confirm: pay all or part of the balance (checkRepaymentAmount). */
+  async function confirmRepayment(
+    session: { userId: number; mobile: string },
+    input: { orderNo: string; amountMinor: number; channelId: string },
+    now: Date,
+  ): Promise<{ order: OrderRow; payment: TransferRow }> {
+    return db.transaction(async (tx) => {
+      const order = await orderOfUser(tx, session.userId, input.orderNo, true)
+      const loan = requireRepaying(order)
+      const config = termsOf(order)!.product
+      const remaining = balanceOf(loan).totalMinor
+      if (remaining === 0) fail(ApiCode.LoanNothingToRepay)
+      const problem = checkRepaymentAmount({
+        amountMinor: input.amountMinor,
+        remainingMinor: remaining,
+        productMinMinor: config.repayment.minMinor,
+        unitMinor: config.repayment.unitMinor,
+        minorPerUnit: config.minorPerUnit,
+      })
+      if (problem) fieldFailure({ amountMinor: problem })
+      const payment = await startPayment(
+        tx,
+        order,
+        {
+          purpose: 'repayment',
+          amountMinor: input.amountMinor,
+          channelId: input.channelId,
+          payer: session.mobile,
+        },
+        now,
+      )
+      return { order, payment }
+    })
+  }
+
+  /** /repay/confirmExtensionOrder: pay the rollover fee; the due date moves once it is paid. */
+  async function confirmRollover(
+    session: { userId: number; mobile: string },
+    input: { orderNo: string; channelId: string },
+    now: Date,
+  ): Promise<{ order: OrderRow; payment: TransferRow }> {
+    return db.transaction(async (tx) => {
+      const order = await orderOfUser(tx, session.userId, input.orderNo, true)
+      const loan = requireRepaying(order)
+      if (order.rolloverCount >= order.maxRollovers) fail(ApiCode.LoanRolloverLimit)
+      const rq = rolloverQuote(termsOf(order)!.product, loan)
+      const payment = await startPayment(
+        tx,
+        order,
+        {
+          purpose: 'rollover',
+          amountMinor: rq.totalMinor,
+          channelId: input.channelId,
+          payer: session.mobile,
+        },
+        now,
+      )
+      return { order, payment }
+    })
+  }
+
+  // -------------------------------------------------------------------------------------------- overdue
+
+  /** Marks a loan overdue once its due date has passed and charges each overdue day's penalty, up to the cap. */
+  async function chargeOverdue(tx: Tx, order: OrderRow, now: Date): Promise<void> {
+    const loan0 = loanOf(order)
+    const terms = termsOf(order)
+    if (!loan0 || !terms) return
+    const today = localDate(now, timeZoneOf(order.country))
+    if (overdueDays(loan0, today) <= 0) return
+    let current = order
+    if (current.status === OrderStatus.Repaying)
+      current = await moveOrder(tx, current, { type: 'due.passed' }, now)
+    const due = nextDueDate(loan0)!
+    const from =
+      current.penaltyThrough && daysBetween(due, current.penaltyThrough) > 0 ? current.penaltyThrough : due
+    const days = daysBetween(from, today)
+    if (days <= 0) return
+    let loan = loan0
+    let writtenOff = 0
+    for (let d = 1; d <= days; d++) {
+      const date = addDays(from, d)
+      const pen = penaltyAfter(terms.product, loan, 1, overduePrincipal(loan, date))
+      const base = { orderId: order.id, currency: order.currency, at: now }
+      await post(tx, {
+        ...base,
+        kind: 'penalty',
+        key: `penalty:${order.id}:${date}`,
+        lines: transfer('receivable.penalty', 'income.penalty', pen.accruedMinor),
+      })
+      await post(tx, {
+        ...base,
+        kind: 'penaltyWriteOff',
+        key: `penaltyWriteOff:${order.id}:${date}`,
+        lines: transfer('writeOff.penalty', 'receivable.penalty', pen.writtenOffMinor),
+      })
+      loan = chargePenalty(loan, pen)
+      writtenOff += pen.writtenOffMinor
+    }
+    const b = balanceOf(loan)
+    await moveOrder(tx, current, { type: 'penalty.accrued' }, now, {
+      loan,
+      penaltyDueMinor: b.penaltyMinor,
+      penaltyChargedMinor: loan.penaltyChargedMinor,
+      penaltyWrittenOffMinor: current.penaltyWrittenOffMinor + writtenOff,
+      penaltyThrough: today,
+    })
+  }
+
+  async function overdueSweep(tx: Tx, now: Date): Promise<number> {
+    const due = await tx
+      .select()
+      .from(loanOrders)
+      .where(
+        and(
+          inArray(loanOrders.status, [OrderStatus.Repaying, OrderStatus.Overdued]),
+          lte(loanOrders.dueAt, now),
+        ),
+      )
+      .orderBy(loanOrders.id)
+      .for('update', { skipLocked: true })
+    for (const order of due) await chargeOverdue(tx, order, now)
+    return due.length
+  }
+
+  // -------------------------------------------------------------------------------------------- jobs
+
+  function defineJobs(): void {
+    const byOrder =
+      (fn: (tx: Tx, orderId: number, now: Date) => Promise<unknown>) =>
+      async (payload: Record<string, unknown>, ctx: { tx: Tx; now: Date }) => {
+        await fn(ctx.tx, Number(payload.orderId), ctx.now)
+      }
+    jobs.define(
+      LOAN_JOBS.collectionGrace,
+      byOrder(async (tx, orderId, now) => {
+        const order = await orderById(tx, orderId)
+        if (order && order.status === OrderStatus.FinishLoading) {
+          await move(tx, order, { type: 'collection.finished' }, now, { submittedAt: now })
+        }
+      }),
+    )
+    jobs.define(LOAN_JOBS.assess, byOrder(assess))
+    jobs.define(LOAN_JOBS.expireApproval, byOrder(expireApproval))
+    jobs.define(LOAN_JOBS.disburse, byOrder(disburse))
+    jobs.define(LOAN_JOBS.expirePayment, async (payload, ctx) => {
+      await payments.expire(ctx.tx, Number(payload.transferId), ctx.now)
+    })
+    jobs.every(LOAN_JOBS.overdueSweep, settings.overdueSweepMs, async (_payload, ctx) => {
+      await overdueSweep(ctx.tx, ctx.now)
+    })
+    payments.setListener({ completed: transferCompleted })
+  }
+
+  /** A pending payment order past its window (read paths treat it as expired before the job runs). */
+  function paymentTimedOut(p: TransferRow, now: Date): boolean {
+    return p.state === 'expired' || (p.state === 'pending' && p.expiresAt !== null && p.expiresAt <= now)
+  }
+
+  async function paymentOf(q: Queryable, userId: number, payOrderId: string): Promise<TransferRow> {
+    const [row] = await q
+      .select({ t: paymentTransfers })
+      .from(paymentTransfers)
+      .innerJoin(loanOrders, eq(loanOrders.id, paymentTransfers.orderId))
+      .where(
+        and(
+          eq(paymentTransfers.reference, payOrderId),
+          eq(paymentTransfers.kind, 'collection'),
+          eq(loanOrders.userId, userId),
+        ),
+      )
+    if (!row) fail(ApiCode.PaymentOrderNotFound)
+    return row.t
+  }
+
+  async function pendingPayment(q: Queryable, orderId: number): Promise<TransferRow | null> {
+    const [row] = await q
+      .select()
+      .from(paymentTransfers)
+      .where(
+        and(
+          eq(paymentTransfers.orderId, orderId),
+          eq(paymentTransfers.kind, 'collection'),
+          isNull(paymentTransfers.completedAt),
+        ),
+      )
+      .orderBy(desc(paymentTransfers.id))
+      .limit(1)
+    return row ?? null
+  }
+
+  return {
+    apply,
+    onProfileStep,
+    submit,
+    confirm,
+    cancel,
+    confirmRepayment,
+    confirmRollover,
+    defineJobs,
+    paymentTimedOut,
+    paymentOf,
+    pendingPayment,
+    product,
+    /** For tests and operators: run one overdue sweep now. */
+    overdueSweep: (now: Date) => db.transaction((tx) => overdueSweep(tx, now)),
+  }
+}
+
+export { ApiFailure }

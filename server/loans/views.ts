@@ -1,0 +1,299 @@
+/**
+ * Stored orders, products and payments as the API table's reply shapes (src/domain/api-types.ts).
+ */
+import { APPROVAL_TTL_MS } from '../../machines/order-lifecycle.machine'
+import type * as T from '../../src/domain/api-types'
+import {
+  COUNTRIES,
+  type CountryCode,
+  type CurrencyCode,
+  type Language,
+  type WalletProviderCode,
+} from '../../src/domain/countries'
+import { LIST_STATE_BY_STATUS, OrderStatus, type OrderStatusCode } from '../../src/domain/order-status'
+import {
+  balanceOf,
+  daysBetween,
+  nextDueDate,
+  overdueDays,
+  overduePrincipal,
+  penaltyAfter,
+  repeatBorrowerTerms,
+  type IsoDate,
+} from '../../src/domain/pricing'
+import { ratioToNumber } from '../../src/domain/money'
+import { REPAYMENT_FLOOR_UNITS, type ProductConfig } from '../../src/domain/product'
+import type { walletAccounts } from '../db/schema/profile'
+import { localDate } from './dates'
+import type { OrderRow } from './lifecycle'
+import { productName, type LoadedProduct, type ProductCatalog } from './products'
+import { loanOf, termsOf, timeZoneOf, type PaymentChannel } from './service'
+import type { TransferRow } from '../payments/service'
+
+type WalletRow = typeof walletAccounts.$inferSelect
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
+
+/** '0712345678' → '0712 *** 678'; an 18-digit CLABE → '0021 **** **** 3456 7'-like: first 4 and last 5 shown. */
+export function maskAccount(account: string): string {
+  const digits = account.replace(/\D/g, '')
+  if (digits.length === 18)
+    return `${digits.slice(0, 4)} **** **** ${digits.slice(13, 17)} ${digits.slice(17)}`
+  if (digits.length <= 6) return '*'.repeat(digits.length)
+  return `${digits.slice(0, 4)} *** ${digits.slice(-3)}`
+}
+
+export function walletSummary(w: WalletRow): T.WalletSummary {
+  return {
+    provider: w.provider as WalletProviderCode,
+    maskedNumber: maskAccount(w.account),
+    addedAt: w.createdAt.toISOString(),
+  }
+}
+
+export function productSummary(
+  p: LoadedProduct,
+  lang: Language,
+  loansRepaidOnTime: number | null,
+): T.ProductSummary {
+  const c = p.config
+  const terms = repeatBorrowerTerms(c, loansRepaidOnTime ?? 0)
+  const daily = ratioToNumber(terms.dailyRate)
+  return {
+    productId: c.id,
+    name: productName(p, lang),
+    currency: c.currency as CurrencyCode,
+    minorPerUnit: c.minorPerUnit,
+    minAmountMinor: c.amount.minMinor,
+    maxAmountMinor: loansRepaidOnTime === null ? c.amount.maxMinor : terms.maxAmountMinor,
+    stepMinor: c.amount.stepMinor,
+    tenureDays: [...c.tenureDays],
+    dailyRatePercent: daily * 100,
+    annualRatePercent: daily * 365 * 100,
+    installments: c.installments,
+  }
+}
+
+export function today(order: OrderRow, now: Date): IsoDate {
+  return localDate(now, timeZoneOf(order.country))
+}
+
+/** What an order owes now, its next due date and days overdue (all zero/null before disbursal). */
+export function standing(order: OrderRow, now: Date) {
+  const loan = loanOf(order)
+  if (!loan) return { remainingMinor: null, dueDate: null, overdueDays: 0 }
+  const open = order.status === OrderStatus.Repaying || order.status === OrderStatus.Overdued
+  return {
+    remainingMinor: balanceOf(loan).totalMinor,
+    dueDate: open ? nextDueDate(loan) : null,
+    overdueDays: open ? overdueDays(loan, today(order, now)) : 0,
+  }
+}
+
+function nameOf(catalog: ProductCatalog, order: OrderRow, lang: Language): string {
+  const p = catalog.byId(order.productId)
+  return p ? productName(p, lang) : order.productId
+}
+
+export function amountOf(order: OrderRow): number {
+  return order.principalMinor ?? order.requestedMinor
+}
+
+export function latestOrderView(
+  order: OrderRow,
+  catalog: ProductCatalog,
+  lang: Language,
+  now: Date,
+): T.LatestOrder {
+  const s = standing(order, now)
+  return {
+    orderNo: order.orderNo,
+    loanOrderId: String(order.id),
+    status: order.status as OrderStatusCode,
+    productId: order.productId,
+    productName: nameOf(catalog, order, lang),
+    currency: order.currency as CurrencyCode,
+    amountMinor: amountOf(order),
+    tenureDays: order.termDays,
+    createdAt: order.createdAt.toISOString(),
+    approvedAt: iso(order.approvedAt),
+    confirmBy: order.approvedAt ? new Date(order.approvedAt.getTime() + APPROVAL_TTL_MS).toISOString() : null,
+    disbursedAt: iso(order.disbursedAt),
+    dueDate: s.dueDate,
+    remainingMinor: s.remainingMinor,
+    overdueDays: s.overdueDays,
+    retryAt: iso(order.retryAt),
+    collectionPending: order.status === OrderStatus.FinishLoading,
+  }
+}
+
+export function orderSummary(
+  order: OrderRow,
+  catalog: ProductCatalog,
+  lang: Language,
+  now: Date,
+): T.OrderSummary {
+  const s = standing(order, now)
+  const status = order.status as OrderStatusCode
+  return {
+    orderNo: order.orderNo,
+    loanOrderId: String(order.id),
+    status,
+    listState: LIST_STATE_BY_STATUS[status],
+    productName: nameOf(catalog, order, lang),
+    currency: order.currency as CurrencyCode,
+    amountMinor: amountOf(order),
+    tenureDays: order.termDays,
+    createdAt: order.createdAt.toISOString(),
+    dueDate: s.dueDate,
+    remainingMinor: s.remainingMinor,
+  }
+}
+
+export function repayProduct(
+  order: OrderRow,
+  catalog: ProductCatalog,
+  lang: Language,
+  now: Date,
+): T.RepayProduct {
+  const s = standing(order, now)
+  return {
+    orderNo: order.orderNo,
+    loanOrderId: String(order.id),
+    productName: nameOf(catalog, order, lang),
+    status: order.status as OrderStatusCode,
+    currency: order.currency as CurrencyCode,
+    remainingMinor: s.remainingMinor ?? 0,
+    dueDate: s.dueDate,
+    overdueDays: s.overdueDays,
+  }
+}
+
+export function repayColor(order: OrderRow | null, now: Date): T.RepayColor {
+  const repaying = order && (order.status === OrderStatus.Repaying || order.status === OrderStatus.Overdued)
+  const s = repaying ? standing(order, now) : null
+  if (!order || !s || s.dueDate === null) return { tone: 'none', daysToDue: null }
+  const days = daysBetween(today(order, now), s.dueDate)
+  const tone = days < 0 ? 'overdue' : days === 0 ? 'dueToday' : days <= 3 ? 'dueSoon' : 'normal'
+  return { tone, daysToDue: days }
+}
+
+export function channelView(c: PaymentChannel): T.PaymentChannel {
+  return {
+    channelId: c.id,
+    kind: c.kind === 'bankTransfer' ? 'bankTransfer' : 'push',
+    provider: c.id as WalletProviderCode,
+    nameKey: `enums.wallet.${c.id}`,
+    available: true,
+  }
+}
+
+export function payOrderView(
+  p: TransferRow,
+  orderNo: string,
+  channel: PaymentChannel | undefined,
+  now: Date,
+  payTo: string | null = null,
+): T.PayOrder {
+  const timedOut =
+    p.state === 'expired' || (p.state === 'pending' && p.expiresAt !== null && p.expiresAt <= now)
+  const status: T.PayOrder['status'] = timedOut
+    ? 'expired'
+    : p.state === 'succeeded'
+      ? 'paid'
+      : p.state === 'failed'
+        ? 'failed'
+        : 'pending'
+  const bank = channel?.kind === 'bankTransfer'
+  return {
+    payOrderId: p.reference,
+    orderNo,
+    purpose: p.purpose === 'rollover' ? 'rollover' : 'repayment',
+    amountMinor: p.amountMinor,
+    currency: p.currency as CurrencyCode,
+    channelId: p.channel,
+    status,
+    createdAt: p.createdAt.toISOString(),
+    expiresAt: (p.expiresAt ?? p.createdAt).toISOString(),
+    instructions: {
+      payTo: bank ? payTo : null,
+      reference: bank ? p.reference : null,
+      pushSent: !bank && p.providerRef !== null,
+    },
+  }
+}
+
+export function repaymentDetail(
+  order: OrderRow,
+  channels: PaymentChannel[],
+  pending: T.PayOrder | null,
+  now: Date,
+): T.RepaymentDetail {
+  const terms = termsOf(order)
+  const loan = loanOf(order)
+  const config: ProductConfig | null = terms?.product ?? null
+  const q = terms?.quote ?? null
+  const asOf = today(order, now)
+  const balance = loan
+    ? balanceOf(loan)
+    : { penaltyMinor: 0, interestMinor: 0, principalMinor: 0, totalMinor: 0 }
+  const open = order.status === OrderStatus.Repaying || order.status === OrderStatus.Overdued
+  const installments: T.InstallmentState[] = (q?.installments ?? []).map((inst, i) => {
+    const left = loan?.installments[i]
+    const owed = left ? left.principalMinor + left.interestMinor : inst.totalMinor
+    const paidMinor = inst.totalMinor - owed
+    const dueDate = left?.dueDate ?? inst.dueDate
+    const state: T.InstallmentState['state'] =
+      owed === 0
+        ? 'paid'
+        : daysBetween(dueDate, asOf) > 0
+          ? 'overdue'
+          : daysBetween(asOf, dueDate) === 0
+            ? 'due'
+            : 'upcoming'
+    return {
+      number: inst.number,
+      dueDate,
+      principalMinor: inst.principalMinor,
+      interestMinor: inst.interestMinor,
+      totalMinor: inst.totalMinor,
+      paidMinor,
+      state,
+    }
+  })
+  const perDay =
+    loan && config && open
+      ? penaltyAfter(config, loan, 1, overduePrincipal(loan, asOf) || balance.principalMinor).chargedMinor
+      : 0
+  return {
+    orderNo: order.orderNo,
+    loanOrderId: String(order.id),
+    status: order.status as OrderStatusCode,
+    currency: order.currency as CurrencyCode,
+    minorPerUnit: config?.minorPerUnit ?? COUNTRIES[order.country as CountryCode]?.minorUnits ?? 100,
+    principalMinor: q?.principalMinor ?? amountOf(order),
+    interestMinor: q?.interestMinor ?? 0,
+    processingFeeMinor: q?.processingFeeMinor ?? 0,
+    feeTaxMinor: q?.feeTaxMinor ?? 0,
+    disbursalMinor: q?.disbursalMinor ?? 0,
+    disbursedAt: iso(order.disbursedAt),
+    balance,
+    paidMinor: order.repaidMinor,
+    reductionMinor: order.penaltyWrittenOffMinor,
+    dueDate: loan && open ? nextDueDate(loan) : null,
+    overdueDays: loan && open ? overdueDays(loan, asOf) : 0,
+    penaltyPerDayMinor: perDay,
+    installments,
+    amountRules: {
+      minMinor: config?.repayment.minMinor ?? 0,
+      unitMinor: config?.repayment.unitMinor ?? 0,
+      floorMinor: REPAYMENT_FLOOR_UNITS * (config?.minorPerUnit ?? 100),
+    },
+    rollover: {
+      available: open && order.rolloverCount < order.maxRollovers && balance.totalMinor > 0,
+      rolloversLeft: Math.max(0, order.maxRollovers - order.rolloverCount),
+    },
+    channels: channels.map(channelView),
+    pendingPayOrder: pending,
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * The native data collector (spec §4 upload check; decisions.md "Data and privacy"). A per-country policy
+ * (config.collection) says which of the seven flags must be delivered; every other flag is reported as set, so by
+ * default the check passes at once and nothing is collected. The collector reports what it delivered to
+ * POST /collector/report (JSON, `Authorization: Bearer <token>`); the reference server records which kinds of
+ * data arrived, never the data itself.
+ */
+import * as v from 'valibot'
+import { eq } from 'drizzle-orm'
+import type { UploadStatusFlags } from '../../src/domain/api-types'
+import { ApiCode } from '../../src/domain/api-codes'
+import { bearerToken, resolveSession } from '../accounts/sessions'
+import { UPLOAD_FLAGS, type UploadFlag } from '../config'
+import type { ModuleHost, ServerContext } from '../context'
+import type { Queryable } from '../db/client'
+import { collectionReports } from '../db/schema/profile'
+import { codeMessageKey, envelope } from '../envelope'
+import { languageOf } from '../i18n'
+
+async function deliveredFlags(q: Queryable, userId: number): Promise<Set<UploadFlag>> {
+  const [row] = await q.select().from(collectionReports).where(eq(collectionReports.userId, userId))
+  const flags = (row?.flags ?? {}) as Partial<Record<UploadFlag, boolean>>
+  return new Set(UPLOAD_FLAGS.filter((f) => flags[f] === true))
+}
+
+/** The seven flags as the app sees them: a required flag is set once delivered; the others always. */
+export async function uploadStatus(
+  ctx: ServerContext,
+  userId: number,
+  country: keyof ServerContext['config']['collection'],
+) {
+  const required = ctx.config.collection[country].requiredFlags
+  const delivered = await deliveredFlags(ctx.db, userId)
+  return Object.fromEntries(
+    UPLOAD_FLAGS.map((flag) => [flag, !required.includes(flag) || delivered.has(flag)]),
+  ) as unknown as UploadStatusFlags
+}
+
+export function registerCollectionCalls(host: ModuleHost): void {
+  host.registerHandler('/time/upload/enable', (req, ctx) => ({
+    enableTimeSdk: ctx.config.collection[req.session!.country].requiredFlags.length > 0,
+  }))
+
+  host.registerHandler('/time/upload/uploadStatus', (req, ctx) =>
+    uploadStatus(ctx, req.session!.userId, req.session!.country),
+  )
+
+  host.registerHandler('/user/device/packageList', (req, ctx) => {
+    const policy = ctx.config.collection[req.session!.country]
+    return { packageNames: policy.requiredFlags.includes('appList') ? [...policy.packageNames] : [] }
+  })
+}
+
+const reportSchema = v.object({
+  orderNo: v.optional(v.pipe(v.string(), v.maxLength(64))),
+  /** The kinds of data delivered in this report. */
+  delivered: v.pipe(v.array(v.picklist(UPLOAD_FLAGS)), v.maxLength(UPLOAD_FLAGS.length)),
+})
+
+/** POST /collector/report: { orderNo?, delivered: ['device', 'location', …] } → { code, msg, data: flags }. */
+export function mountCollector(host: ModuleHost): void {
+  const ctx: ServerContext = host
+  void host.fastify.register(async (scope) => {
+    // A body that is not JSON gets the envelope too, not Fastify's error page.
+    scope.setErrorHandler((err, req, reply) => {
+      const status = (err as { statusCode?: number }).statusCode ?? 500
+      const code = status < 500 ? ApiCode.ValidationFailed : ApiCode.ServerError
+      return reply
+        .code(status < 500 ? 200 : 500)
+        .send(envelope(code, ctx.t(languageOf(req.headers.lang), codeMessageKey(code)), null))
+    })
+    scope.post('/collector/report', async (req, reply) => {
+      const lang = languageOf(req.headers.lang)
+      const answer = (code: number, data: unknown = null) =>
+        reply.send(envelope(code, ctx.t(lang, codeMessageKey(code)), data))
+      await ctx.clock.sync()
+      const session = await resolveSession(ctx.db, bearerToken(req.headers.authorization), ctx.clock.now())
+      if (typeof session === 'number') return answer(session)
+      const parsed = v.safeParse(reportSchema, req.body)
+      if (!parsed.success)
+        return answer(ApiCode.ValidationFailed, { fields: { delivered: ctx.t(lang, 'validation.required') } })
+      const now = ctx.clock.now()
+      const merged = Object.fromEntries(
+        [...(await deliveredFlags(ctx.db, session.userId))].map((f) => [f, true]),
+      )
+      for (const flag of parsed.output.delivered) merged[flag] = true
+      await ctx.db
+        .insert(collectionReports)
+        .values({ userId: session.userId, flags: merged, updatedAt: now })
+        .onConflictDoUpdate({ target: collectionReports.userId, set: { flags: merged, updatedAt: now } })
+      req.log.info({ call: '/collector/report', delivered: parsed.output.delivered }, 'collector report')
+      return answer(ApiCode.Ok, await uploadStatus(ctx, session.userId, session.country))
+    })
+  })
+}

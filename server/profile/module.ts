@@ -1,0 +1,184 @@
+/**
+ * Profile and KYC (spec §3, §5; decisions.md "Onboarding order and statuses"): personal info, additional info,
+ * ID front → back → face, the questionnaire (Mexico) and the payout wallet. Each completed step is saved and
+ * reported to the loan module (`ctx.onProfileStep`) in one transaction; the reply is the status the borrower's
+ * order is in now, so the app opens the screen it names.
+ */
+import { and, eq } from 'drizzle-orm'
+import type { ImageCheckResult, IdCheckProblem, IdOcrResult, StepResult } from '../../src/domain/api-types'
+import { FORM_ERROR } from '../../src/domain/schemas/field-errors'
+import type { PersonalInfo } from '../../src/domain/schemas/personal-info'
+import { normalizeWalletNumber } from '../../src/domain/wallets'
+import type { CallRequest, ProfileStep, ServerContext, ServerModule, Session } from '../context'
+import type { ImageKind } from '../db/schema/profile'
+import { walletAccounts } from '../db/schema/profile'
+import { fieldFailure } from '../envelope'
+import { inspectImage, type UploadedImage } from '../uploads'
+import { mountCollector, registerCollectionCalls } from './collection'
+import { identityImages, profileRow, saveProfile, stepStatus, type ProfileRow } from './store'
+
+type ProfilePatch = Parameters<typeof saveProfile>[2]
+
+/** The spec's ID messages (errors.id.*), for the identity step refused as a whole. */
+const ID_MESSAGES = {
+  front: 'errors.id.frontFailed',
+  back: 'errors.id.uploadBackFirst',
+  face: 'errors.id.finishFace',
+} as const
+
+/** Saves a step and tells the loan module, in one transaction; answers the order's status now. */
+async function completeStep(
+  ctx: ServerContext,
+  session: Session,
+  step: ProfileStep,
+  write: (q: Parameters<Parameters<ServerContext['db']['transaction']>[0]>[0], now: Date) => Promise<void>,
+): Promise<StepResult> {
+  const now = ctx.clock.now()
+  await ctx.db.transaction(async (tx) => {
+    await write(tx, now)
+    await ctx.onProfileStep(session.userId, step, { q: tx, now, country: session.country })
+  })
+  return stepStatus(ctx, session.userId, session.country)
+}
+
+const saveFields = (
+  ctx: ServerContext,
+  session: Session,
+  step: ProfileStep,
+  patch: (now: Date) => ProfilePatch,
+) => completeStep(ctx, session, step, (tx, now) => saveProfile(tx, session.userId, patch(now), now))
+
+const me = (req: CallRequest): Session => req.session!
+
+function imageResult(
+  state: { front: boolean; back: boolean; face: boolean },
+  problem: IdCheckProblem | null,
+): ImageCheckResult {
+  return { accepted: problem === null, problem, ...state }
+}
+
+/** One identity image: checked in order (front, back, face), by the vendor, then kept if accepted. */
+async function identityImage(
+  ctx: ServerContext,
+  req: CallRequest,
+  kind: Extract<ImageKind, 'idFront' | 'idBack' | 'face' | 'liveness'>,
+): Promise<ImageCheckResult> {
+  const session = me(req)
+  const image = req.image!
+  const state = await identityImages(ctx.db, session.userId)
+  let problem: IdCheckProblem | null = null
+  if (kind === 'idFront') {
+    const claimed = ((await profileRow(ctx.db, session.userId))?.basicInfo ?? null) as PersonalInfo | null
+    const reading = await ctx.kyc.ocr.read('front', image, { country: session.country, claimed })
+    if (!reading.recognized) problem = 'notRecognised'
+  } else if (kind === 'idBack') {
+    if (!state.front) problem = 'frontFirst'
+    else if (
+      !(await ctx.kyc.ocr.read('back', image, { country: session.country, claimed: null })).recognized
+    ) {
+      problem = 'notRecognised'
+    }
+  } else if (!state.front) problem = 'frontFirst'
+  else if (!state.back) problem = 'backFirst'
+  else if (!(await ctx.kyc.liveness.check(image, session.country)).passed) problem = 'livenessFailed'
+
+  if (problem) return imageResult(state, problem)
+  await ctx.images.save(ctx.db, session.userId, kind, image, ctx.clock.now())
+  return imageResult(await identityImages(ctx.db, session.userId), null)
+}
+
+/** The latest accepted ID front, read back from the private store. */
+async function latestFront(ctx: ServerContext, userId: number): Promise<UploadedImage | null> {
+  const stored = await ctx.images.latest(ctx.db, userId, 'idFront')
+  if (!stored) return null
+  const file = await ctx.images.read(ctx.db, userId, stored.id)
+  return file ? inspectImage(file.bytes) : null
+}
+
+const NO_OCR: IdOcrResult = {
+  curp: null,
+  firstName: null,
+  middleName: null,
+  lastName: null,
+  birthday: null,
+  gender: null,
+  birthState: null,
+}
+
+export const profileModule: ServerModule = {
+  name: 'profile',
+  register(host) {
+    host.registerHandler('/user/saveBasicInfo-market', (req, ctx) =>
+      saveFields(ctx, me(req), 'basicInfo', (now) => ({ basicInfo: req.input, basicInfoAt: now })),
+    )
+
+    host.registerHandler('/user/saveAdditionInfo-market', (req, ctx) =>
+      saveFields(ctx, me(req), 'additionalInfo', (now) => ({ additionInfo: req.input, additionInfoAt: now })),
+    )
+
+    host.registerHandler('/user/save/questionnaire', (req, ctx) =>
+      saveFields(ctx, me(req), 'questionnaire', (now) => ({
+        questionnaire: req.input.answers,
+        questionnaireAt: now,
+      })),
+    )
+
+    host.registerHandler('/user/upload/curp/front', (req, ctx) => identityImage(ctx, req, 'idFront'))
+    host.registerHandler('/user/upload/curp/back', (req, ctx) => identityImage(ctx, req, 'idBack'))
+    host.registerHandler('/user/saveFaceImage', (req, ctx) => identityImage(ctx, req, 'face'))
+    host.registerHandler('/portal/liveness/detection/result/save', (req, ctx) =>
+      identityImage(ctx, req, 'liveness'),
+    )
+
+    host.registerHandler('/user/finishUploadAllImg', async (req, ctx) => {
+      const session = me(req)
+      const state = await identityImages(ctx.db, session.userId)
+      if (!state.front) fieldFailure({ [FORM_ERROR]: ID_MESSAGES.front })
+      if (!state.back) fieldFailure({ [FORM_ERROR]: ID_MESSAGES.back })
+      if (!state.face) fieldFailure({ [FORM_ERROR]: ID_MESSAGES.face })
+      return saveFields(ctx, session, 'identity', (now) => ({ identityAt: now }))
+    })
+
+    host.registerHandler('/user/curp/ocr', async (req, ctx) => {
+      const session = me(req)
+      const front = await latestFront(ctx, session.userId)
+      if (!front) fieldFailure({ [FORM_ERROR]: ID_MESSAGES.front })
+      const row: ProfileRow | null = await profileRow(ctx.db, session.userId)
+      const claimed = (row?.basicInfo ?? null) as PersonalInfo | null
+      const reading = await ctx.kyc.ocr.read('front', front, { country: session.country, claimed })
+      if (!reading.recognized) fieldFailure({ [FORM_ERROR]: 'errors.id.notRecognized' })
+      const result: IdOcrResult = { ...NO_OCR, ...reading.fields }
+      await saveProfile(ctx.db, session.userId, { ocr: result }, ctx.clock.now())
+      return result
+    })
+
+    host.registerHandler('/user/addBankCard', (req, ctx) => {
+      const session = me(req)
+      const { provider, accountNumber } = req.input
+      const account = normalizeWalletNumber(session.country, provider, accountNumber)
+      if (!account) fieldFailure({ accountNumber: 'validation.wallet.number' })
+      return completeStep(ctx, session, 'wallet', async (tx, now) => {
+        // The newest account is the one paid out to: adding a known one again makes it the newest.
+        const [existing] = await tx
+          .select({ id: walletAccounts.id })
+          .from(walletAccounts)
+          .where(
+            and(
+              eq(walletAccounts.userId, session.userId),
+              eq(walletAccounts.provider, provider),
+              eq(walletAccounts.account, account),
+            ),
+          )
+        if (existing)
+          await tx.update(walletAccounts).set({ createdAt: now }).where(eq(walletAccounts.id, existing.id))
+        else
+          await tx
+            .insert(walletAccounts)
+            .values({ userId: session.userId, provider, account, createdAt: now })
+      })
+    })
+
+    registerCollectionCalls(host)
+    mountCollector(host)
+  },
+}

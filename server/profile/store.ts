@@ -1,0 +1,155 @@
+/**
+ * Reading and writing the borrower's profile: the saved forms, which onboarding steps are done, the wallet, and
+ * the `UserInfo` the app keeps after login.
+ */
+import { desc, eq, inArray, and } from 'drizzle-orm'
+import type { ProfileProgress, UserInfo, WalletSummary } from '../../src/domain/api-types'
+import { COUNTRIES, type CountryCode, type Language } from '../../src/domain/countries'
+import { ONBOARDING_STATUSES, OrderStatus, type OrderStatusCode } from '../../src/domain/order-status'
+import { formatMobile } from '../../src/domain/phone'
+import type { AdditionalInfo } from '../../src/domain/schemas/additional-info'
+import type { PersonalInfo } from '../../src/domain/schemas/personal-info'
+import { findProvider } from '../../src/domain/wallets'
+import type { ServerContext } from '../context'
+import type { Queryable } from '../db/client'
+import { users } from '../db/schema/core'
+import { images, profiles, walletAccounts } from '../db/schema/profile'
+
+export type ProfileRow = typeof profiles.$inferSelect
+type ProfilePatch = Partial<Omit<ProfileRow, 'userId' | 'updatedAt'>>
+
+export async function profileRow(q: Queryable, userId: number): Promise<ProfileRow | null> {
+  const [row] = await q.select().from(profiles).where(eq(profiles.userId, userId))
+  return row ?? null
+}
+
+/** Creates or updates the borrower's profile row. */
+export async function saveProfile(
+  q: Queryable,
+  userId: number,
+  patch: ProfilePatch,
+  now: Date,
+): Promise<void> {
+  await q
+    .insert(profiles)
+    .values({ userId, ...patch, updatedAt: now })
+    .onConflictDoUpdate({ target: profiles.userId, set: { ...patch, updatedAt: now } })
+}
+
+export async function latestWallet(q: Queryable, userId: number) {
+  const [row] = await q
+    .select()
+    .from(walletAccounts)
+    .where(eq(walletAccounts.userId, userId))
+    .orderBy(desc(walletAccounts.createdAt), desc(walletAccounts.id))
+    .limit(1)
+  return row ?? null
+}
+
+/** An account number with its middle hidden: '0712 *** 678', '0021 **** **** 3456 7'. */
+export function maskAccount(country: CountryCode, provider: string, account: string): string {
+  if (findProvider(country, provider)?.accountKind === 'clabe') {
+    const groups = account.match(/.{1,4}/g) ?? [account]
+    return groups.map((g, i) => (i === 0 || i >= groups.length - 2 ? g : '*'.repeat(g.length))).join(' ')
+  }
+  const parts = formatMobile(country, account, 'national').split(' ')
+  return parts.map((p, i) => (i === 0 || i === parts.length - 1 ? p : '*'.repeat(p.length))).join(' ')
+}
+
+/** Which identity images the borrower has had accepted (only accepted images are kept). */
+export async function identityImages(q: Queryable, userId: number) {
+  const rows = await q
+    .selectDistinct({ kind: images.kind })
+    .from(images)
+    .where(and(eq(images.userId, userId), inArray(images.kind, ['idFront', 'idBack', 'face', 'liveness'])))
+  const kinds = new Set(rows.map((r) => r.kind))
+  return {
+    front: kinds.has('idFront'),
+    back: kinds.has('idBack'),
+    face: kinds.has('face') || kinds.has('liveness'),
+  }
+}
+
+export function progressOf(
+  country: CountryCode,
+  row: ProfileRow | null,
+  hasWallet: boolean,
+): ProfileProgress {
+  return {
+    basicInfo: row?.basicInfoAt != null,
+    identity: row?.identityAt != null,
+    additionalInfo: row?.additionInfoAt != null,
+    wallet: hasWallet,
+    questionnaire: !COUNTRIES[country].questionnaireRequired || row?.questionnaireAt != null,
+  }
+}
+
+export async function profileProgress(
+  q: Queryable,
+  userId: number,
+  country: CountryCode,
+): Promise<ProfileProgress> {
+  return progressOf(country, await profileRow(q, userId), (await latestWallet(q, userId)) !== null)
+}
+
+const STEP_DONE: Readonly<Partial<Record<OrderStatusCode, keyof ProfileProgress>>> = {
+  6: 'basicInfo',
+  12: 'identity',
+  11: 'additionalInfo',
+  5: 'wallet',
+  17: 'questionnaire',
+}
+
+/**
+ * The status a profile save reports (StepResult): the open order's, when there is one (the loan module moved it);
+ * before any application, the onboarding status of the first step still to do, or 4 when nothing is left, which
+ * opens no screen (home offers Apply).
+ */
+export async function stepStatus(
+  ctx: ServerContext,
+  userId: number,
+  country: CountryCode,
+): Promise<{ status: OrderStatusCode; orderNo: string | null }> {
+  const open = await ctx.loans.openOrder(ctx.db, userId)
+  if (open) return open
+  const progress = await profileProgress(ctx.db, userId, country)
+  const next = ONBOARDING_STATUSES.find((s) => {
+    const step = STEP_DONE[s]
+    return step !== undefined && !progress[step]
+  })
+  return { status: next ?? OrderStatus.Finish, orderNo: null }
+}
+
+/** GET /security/getUserInfo. */
+export async function userInfo(ctx: ServerContext, userId: number): Promise<UserInfo> {
+  const q = ctx.db
+  const [user] = await q.select().from(users).where(eq(users.id, userId))
+  if (!user) throw new Error('session without a user')
+  const country = user.country as CountryCode
+  const row = await profileRow(q, userId)
+  const wallet = await latestWallet(q, userId)
+  const personal = (row?.basicInfo ?? null) as PersonalInfo | null
+  const summary: WalletSummary | null = wallet
+    ? {
+        provider: wallet.provider as WalletSummary['provider'],
+        maskedNumber: maskAccount(country, wallet.provider, wallet.account),
+        addedAt: wallet.createdAt.toISOString(),
+      }
+    : null
+  return {
+    basicInfo: {
+      userId: String(user.id),
+      country,
+      mobile: user.mobile,
+      language: user.lang as Language,
+      firstName: personal?.firstName ?? null,
+      lastName: personal?.lastName ?? null,
+      registeredAt: user.createdAt.toISOString(),
+    },
+    profile: progressOf(country, row, wallet !== null),
+    personalInfo: personal,
+    additionalInfo: (row?.additionInfo ?? null) as AdditionalInfo | null,
+    wallet: summary,
+    credit: await ctx.loans.creditInfo(q, userId, country),
+  }
+}
