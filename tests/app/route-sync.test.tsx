@@ -1,0 +1,104 @@
+import { act, render, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
+import { homeMachine } from '../../machines/home.machine'
+import { journeyMachine } from '../../machines/journey.machine'
+import { sessionMachine, type StoredSession } from '../../machines/session.machine'
+import type { HomeIndex, LatestOrder, RejectRecommendation } from '../../src/domain/api-types'
+import type { RouteName } from '../../src/domain/routes'
+import { RouteSync } from '../../src/routing/route-sync'
+import { T0, order, user } from '../machines/journey-fixtures'
+
+function journey(stored: StoredSession, latest: LatestOrder | null, entry: RouteName | null = null) {
+  const machine = journeyMachine.provide({
+    actors: {
+      session: sessionMachine.provide({
+        actors: {
+          readStoredSession: fromPromise(async () => stored),
+          storeToken: fromPromise(async () => {}),
+          loadUser: fromPromise(async () => user()),
+          clearStoredSession: fromPromise(async () => {}),
+        },
+      }),
+      fetchLatestOrder: fromPromise(async () => ({ order: latest, readAt: T0 })),
+      home: homeMachine.provide({
+        actors: {
+          loadOverview: fromPromise(() => new Promise<HomeIndex>(() => {})),
+          checkRejectRecommendation: fromPromise(() => new Promise<RejectRecommendation>(() => {})),
+        },
+      }),
+    },
+  })
+  return createActor(machine, { input: { entry } }).start()
+}
+
+const hash = () => window.location.hash
+const SIGNED_OUT: StoredSession = { token: null, user: null }
+const SIGNED_IN: StoredSession = { token: 'tok', user: user() }
+
+let scrollTo: ReturnType<typeof vi.spyOn>
+beforeEach(() => {
+  window.history.replaceState(null, '', '/#/')
+  scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {})
+})
+afterEach(() => scrollTo.mockRestore())
+
+describe('route sync', () => {
+  it('writes each screen the journey opens into the URL as a new history entry, and scrolls to the top', async () => {
+    const actor = journey(SIGNED_OUT, null)
+    render(<RouteSync actor={actor} />)
+    await waitFor(() => expect(actor.getSnapshot().context.booted).toBe(true))
+    const entries = window.history.length
+    scrollTo.mockClear()
+
+    act(() => actor.send({ type: 'xstate.route', to: '#me' }))
+    await waitFor(() => expect(hash()).toBe('#/me'))
+    expect(window.history.length).toBe(entries + 1)
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0 })
+  })
+
+  it('turns a URL the borrower opens into the journey’s route event', async () => {
+    const actor = journey(SIGNED_OUT, null)
+    render(<RouteSync actor={actor} />)
+    await waitFor(() => expect(actor.getSnapshot().context.booted).toBe(true))
+
+    act(() => {
+      window.location.hash = '#/privacy_policy'
+    })
+    await waitFor(() => expect(actor.getSnapshot().context.route).toBe('privacyPolicy'))
+    expect(hash()).toBe('#/privacy_policy')
+  })
+
+  it('sends a deep link to a protected screen to login, replacing the URL it was opened at', async () => {
+    window.history.replaceState(null, '', '/#/records')
+    const entries = window.history.length
+    const actor = journey(SIGNED_OUT, null, 'records')
+    render(<RouteSync actor={actor} />)
+    await waitFor(() => expect(hash()).toBe('#/user/login'))
+    expect(actor.getSnapshot().context.returnTo).toBe('records')
+    expect(window.history.length).toBe(entries)
+  })
+
+  it('puts the URL back when a guard refuses it, like the back button into a finished step', async () => {
+    window.history.replaceState(null, '', '/#/auth/id_card_authentication')
+    const actor = journey(SIGNED_IN, order(12), 'idCardAuthentication')
+    render(<RouteSync actor={actor} />)
+    await waitFor(() => expect(actor.getSnapshot().context.route).toBe('idCardAuthentication'))
+
+    act(() => {
+      window.location.hash = '#/auth/personal_infomation'
+    })
+    await waitFor(() => expect(hash()).toBe('#/auth/id_card_authentication'))
+    expect(actor.getSnapshot().context.route).toBe('idCardAuthentication')
+  })
+
+  it('replaces a URL that is no route with the screen the journey shows', async () => {
+    const actor = journey(SIGNED_OUT, null)
+    render(<RouteSync actor={actor} />)
+    await waitFor(() => expect(actor.getSnapshot().context.booted).toBe(true))
+    act(() => {
+      window.location.hash = '#/no/such/screen'
+    })
+    await waitFor(() => expect(hash()).toBe('#/'))
+  })
+})

@@ -1,0 +1,36 @@
+/** Valid onboarding forms of a Tanzanian borrower, shared by the schema, machine and server tests. */
+
+/** Asha's personal information. */
+export const tanzanianPersonalInfo = {
+  firstName: 'Asha',
+  middleName: '',
+  lastName: 'Mwakyusa',
+  gender: 'female',
+  nationalId: '19900517-12345-00002-26',
+  birthday: '1990-05-17',
+  education: 'bachelors',
+  maritalStatus: 'single',
+  residenceType: 'rened',
+  state: 'Arusha',
+  city: 'Karatu',
+  address: 'Plot 12, Sokoine Road',
+  email: 'asha.m@gmail.com',
+  whatsappNo: '0754123456',
+}
+
+/** Her work and emergency contacts. */
+export const workInfo = {
+  employmentType: 'employee',
+  companyName: 'Tanga Cement',
+  industryCategory: 'manufacturing',
+  jobExperience: 'in1_3Years',
+  monthlySalary: '180001-280000',
+  payFrequency: 'Monthly',
+  monthlyPayday: 25,
+  emergencyContactName1: 'Baraka Mushi',
+  emergencyContactMobile1: '0754000001',
+  emergencyContactRelation1: 'parents',
+  emergencyContactName2: 'Neema Mushi',
+  emergencyContactMobile2: '688000002',
+  emergencyContactRelation2: 'brothersOrSisters',
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import {
+  digitsOnly,
+  formatMobile,
+  isValidMobile,
+  isValidPhoneField,
+  normalizeMobile,
+  phoneFieldMaxLength,
+  sameMobile,
+  toE164,
+} from '../../src/domain/phone'
+
+describe('mobile numbers', () => {
+  it.each(['+255 712 345 678', '0712345678', '712345678', '00255712345678', '255712345678', '0712-345-678'])(
+    'reads the Tanzanian number %s as 712345678',
+    (input) => expect(normalizeMobile('TZ', input)).toBe('712345678'),
+  )
+
+  it('refuses Tanzanian numbers that are too short, not mobile, from another country or not digits', () => {
+    for (const input of ['71234567', '0812345678', '+254712345678', '07123a5678', '', '+255 612 345 67'])
+      expect(normalizeMobile('TZ', input), input).toBeNull()
+  })
+
+  it('reads Kenyan 07 and 01 numbers and refuses others', () => {
+    expect(normalizeMobile('KE', '+254 712 345678')).toBe('712345678')
+    expect(normalizeMobile('KE', '0110123456')).toBe('110123456')
+    expect(normalizeMobile('KE', '0212345678')).toBeNull()
+  })
+
+  it('reads Mexican 10-digit numbers, also with the old mobile prefix 1, and refuses a leading 0', () => {
+    expect(normalizeMobile('MX', '55 1234 5678')).toBe('5512345678')
+    expect(normalizeMobile('MX', '+52 1 55 1234 5678')).toBe('5512345678')
+    expect(normalizeMobile('MX', '+52 55 1234 5678')).toBe('5512345678')
+    expect(normalizeMobile('MX', '0512345678')).toBeNull()
+    expect(isValidMobile('MX', '551234567')).toBe(false)
+  })
+
+  it('formats numbers internationally and nationally', () => {
+    expect(formatMobile('TZ', '712345678')).toBe('+255 712 345 678')
+    expect(formatMobile('KE', '712345678', 'national')).toBe('0712 345 678')
+    expect(formatMobile('MX', '5512345678')).toBe('+52 55 1234 5678')
+    expect(formatMobile('MX', '2221234567', 'national')).toBe('222 123 4567')
+    expect(formatMobile('TZ', 'garbage')).toBe('garbage')
+    expect(toE164('TZ', '712345678')).toBe('255712345678')
+  })
+
+  it('recognises the same mobile written two ways', () => {
+    expect(sameMobile('TZ', '0712345678', '+255 712 345 678')).toBe(true)
+    expect(sameMobile('TZ', '0712345678', '0712345679')).toBe(false)
+    expect(sameMobile('TZ', 'x', 'x')).toBe(false)
+  })
+})
+
+describe('phone fields (spec §5)', () => {
+  it('keeps only digits of what is typed', () => {
+    expect(digitsOnly('+255 (712) 345-678')).toBe('255712345678')
+  })
+
+  it('accepts a WhatsApp number of at most 10 digits that is a real mobile', () => {
+    expect(isValidPhoneField('whatsapp', 'TZ', '0712345678')).toBe(true)
+    expect(isValidPhoneField('whatsapp', 'TZ', '255712345678')).toBe(false)
+    expect(isValidPhoneField('whatsapp', 'TZ', '0812345678')).toBe(false)
+    expect(isValidPhoneField('whatsapp', 'TZ', '0712 345678')).toBe(false)
+  })
+
+  it('accepts a spare phone of up to 13 digits', () => {
+    expect(isValidPhoneField('sparePhone', 'KE', '254712345678')).toBe(true)
+    expect(phoneFieldMaxLength('sparePhone', 'KE')).toBe(13)
+    expect(isValidPhoneField('sparePhone', 'KE', '00254712345678')).toBe(false)
+  })
+
+  it('accepts an emergency contact of 9 digits, or 10 when it starts with 0', () => {
+    expect(phoneFieldMaxLength('emergencyContact', 'TZ', '7')).toBe(9)
+    expect(phoneFieldMaxLength('emergencyContact', 'TZ', '07')).toBe(10)
+    expect(isValidPhoneField('emergencyContact', 'TZ', '712345678')).toBe(true)
+    expect(isValidPhoneField('emergencyContact', 'TZ', '0712345678')).toBe(true)
+    expect(isValidPhoneField('emergencyContact', 'TZ', '255712345678')).toBe(false)
+  })
+})

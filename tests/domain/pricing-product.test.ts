@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest'
+import { unitsToMinor } from '../../src/domain/money'
+import {
+  assertValidProduct,
+  defineProduct,
+  type ProductConfig,
+  ProductConfigError,
+  validateProduct,
+} from '../../src/domain/product'
+import { mxInstallments, tzStandard } from './pricing-products'
+
+const tzs = (units: number) => unitsToMinor(units, 100)
+const fields = (product: ProductConfig) => validateProduct(product).map((p) => p.field)
+
+describe('a product configuration', () => {
+  it('is accepted when it is fair: the example products start', () => {
+    expect(validateProduct(tzStandard)).toEqual([])
+    expect(validateProduct(mxInstallments)).toEqual([])
+    expect(assertValidProduct(tzStandard)).toBe(tzStandard)
+  })
+
+  it('gets the defaults of the decisions: 2% a day penalty, in duplum cap, 7-day rollover, 100-unit repayments', () => {
+    expect(tzStandard.annualRateCapBps).toBe(3_600)
+    expect(tzStandard.penalty).toEqual({ dailyBps: 200, chargesCapBps: 10_000 })
+    expect(tzStandard.rollover.days).toBe(7)
+    expect(tzStandard.repayment).toEqual({ unitMinor: tzs(100), minMinor: tzs(1_000) })
+    expect(tzStandard.repeatLadder.dailyRateFloorPpm).toBe(100)
+    expect(tzStandard.installments).toBe(1)
+    expect(tzStandard.aprExcludesFeeTax).toBe(false)
+    expect(mxInstallments.aprExcludesFeeTax).toBe(true)
+  })
+
+  it('is refused when the fees would eat the principal: 0.98% a day for 91 days plus 18% VAT', () => {
+    const greedy = defineProduct({ ...tzStandard, id: 'tz-greedy', processingFee: { dailyPpm: 9_800 } })
+    const problems = validateProduct(greedy)
+    expect(problems[0]).toEqual({
+      field: 'processingFee',
+      message:
+        'at TZS 10,000 for 91 days the processing fee TZS 8,918 and its tax TZS 1,605 leave a disbursal of ' +
+        '-TZS 523; it must be above 0',
+    })
+    expect(() => assertValidProduct(greedy)).toThrow(ProductConfigError)
+    expect(() => assertValidProduct(greedy)).toThrow(/Product "tz-greedy" is refused/)
+  })
+
+  it('is refused when the annual interest rate is above the 36% cap', () => {
+    const high = defineProduct({ ...tzStandard, id: 'tz-37', interest: { annualBps: 3_700 } })
+    expect(validateProduct(high)).toEqual([
+      { field: 'interest', message: 'the annual rate 37% (365-day year) is above the cap of 36%' },
+    ])
+    // The spec's "0.1% a day" is 36.5% a year: above the cap too. 0.09% a day (32.85%) is fine.
+    expect(fields(defineProduct({ ...tzStandard, interest: { dailyPpm: 1_000 } }))).toEqual(['interest'])
+    expect(fields(defineProduct({ ...tzStandard, interest: { dailyPpm: 900 } }))).toEqual([])
+    expect(fields(defineProduct({ ...tzStandard, interest: { annualBps: 3_600 } }))).toEqual([])
+  })
+
+  it('follows a lower cap when the product sets one', () => {
+    expect(fields(defineProduct({ ...tzStandard, annualRateCapBps: 2_500 }))).toEqual(['interest'])
+  })
+
+  it('is refused with a tenure under the app-store minimum of 91 days', () => {
+    expect(validateProduct(defineProduct({ ...tzStandard, tenureDays: [60, 91] }))).toEqual([
+      { field: 'tenureDays[0]', message: '60 days is shorter than the app-store minimum of 91 days' },
+    ])
+  })
+
+  it('is refused when interest, fees and every allowed rollover would already break the in duplum cap', () => {
+    const rollovers = defineProduct({ ...tzStandard, rollover: { feeBps: 2_000, maxCount: 5 } })
+    expect(fields(rollovers)).toEqual([
+      'penalty.chargesCapBps',
+      'penalty.chargesCapBps',
+      'penalty.chargesCapBps',
+    ])
+    expect(fields(defineProduct({ ...rollovers, penalty: { chargesCapBps: null } }))).toEqual([])
+  })
+
+  it('is refused with amounts off the whole-unit grid or malformed numbers, naming each field', () => {
+    const broken = defineProduct({
+      ...tzStandard,
+      amount: { minMinor: tzs(10_000) + 50, maxMinor: tzs(300_000), stepMinor: tzs(1_000) },
+      feeTaxBps: 18.5,
+      rollover: { feeBps: 500, maxCount: -1 },
+    })
+    expect(fields(broken)).toEqual([
+      'amount.minMinor',
+      'amount',
+      'feeTaxBps',
+      'rollover.maxCount',
+      'repeatLadder.maxLimitMinor',
+    ])
+  })
+
+  it('is refused when the repeat-borrower ladder leaves the amount grid', () => {
+    const ladder = defineProduct({
+      ...tzStandard,
+      repeatLadder: { limitIncreaseMinor: tzs(1_500), maxLimitMinor: tzs(500_000), dailyRateDecreasePpm: 10 },
+    })
+    expect(fields(ladder)).toEqual(['repeatLadder.limitIncreaseMinor'])
+  })
+
+  it('is refused with more installments than days in its shortest tenure', () => {
+    expect(fields(defineProduct({ ...mxInstallments, installments: 120 }))).toEqual([])
+    expect(fields(defineProduct({ ...mxInstallments, installments: 121 }))).toEqual(['installments'])
+  })
+
+  it('is refused when its smallest amount cannot give every installment a whole unit of principal', () => {
+    const amount = {
+      minMinor: unitsToMinor(100, 100),
+      maxMinor: unitsToMinor(20_000, 100),
+      stepMinor: unitsToMinor(100, 100),
+    }
+    const small = { ...mxInstallments, amount, tenureDays: [180] }
+    expect(fields(defineProduct({ ...small, installments: 100 }))).toEqual([])
+    expect(fields(defineProduct({ ...small, installments: 101 }))).toEqual(['installments'])
+  })
+})

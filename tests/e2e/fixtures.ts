@@ -1,0 +1,267 @@
+/**
+ * Fixtures of the browser journeys:
+ * - `kopa` (one per worker): the reference server (server/main.ts, KOPA_MODE=test) on a free port, serving the
+ *   built app, on a fresh PGlite directory — or on PostgreSQL in a fresh schema for the `postgres` project —
+ *   with its dev endpoints for the clock and the development SMS;
+ * - `page`: a 360×740 touch phone with the fake native shell (fake-native-shell.ts) injected before any script,
+ *   the interface language (`lang` option) stored before the app starts;
+ * - `shot(name)`: a screenshot of the screen as the borrower sees it, into docs/screens/<journey>/ (gallery:
+ *   scripts/gallery.mjs builds docs/screens/index.html from these files).
+ */
+import { test as base, expect, type Page } from '@playwright/test'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { installFakeNativeShell, type FakeShellConfig } from './fake-native-shell'
+import { tsImport } from 'tsx/esm/api'
+import { API, type ApiPath } from '../../src/domain/api'
+import type { ApiEnvelope } from '../../src/domain/api-codes'
+import type { LoginResult } from '../../src/domain/api-types'
+
+// The app's own wire encoder, loaded through tsx like the server loads it (its crypto-js subpath imports have no
+// extension, which Playwright's loader does not resolve).
+type Wire = typeof import('../../services/wire/protocol')
+const wire: Promise<Wire> = tsImport('../../services/wire/protocol.ts', import.meta.url) as Promise<Wire>
+
+export type Lang = 'en' | 'sw' | 'es'
+
+export interface KopaWorkerOptions {
+  database: 'pglite' | 'postgres'
+}
+
+export interface KopaServer {
+  readonly url: string
+  /** Moves the server's one clock forward and runs the jobs now due. */
+  advanceClock(ms: number): Promise<void>
+  /** The newest development SMS code sent to a number (matched by its last three digits). */
+  smsCode(mobile: string): Promise<string>
+  /** Any dev endpoint, plain JSON. */
+  devPost(pathname: string, body: unknown): Promise<unknown>
+  /** One real encrypted API call, as the app (or another device) makes it, timed on the server's clock. */
+  call<T = unknown>(apiPath: ApiPath, payload?: Record<string, unknown>, token?: string): Promise<ApiEnvelope<T>>
+  /** Registers a Tanzanian number with its SMS code (as the shell's own login would) and returns the token. */
+  signUp(mobile: string): Promise<string>
+  /** Logs an existing number in again (another device) and returns the new token. */
+  logIn(mobile: string): Promise<string>
+}
+
+interface TestFixtures {
+  lang: Lang
+  shell: FakeShellConfig
+  shot: (name: string) => Promise<void>
+}
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..')
+export const SCREENS_DIR = path.join(ROOT, 'docs', 'screens')
+export const HOUR = 60 * 60 * 1000
+export const DAY = 24 * HOUR
+
+async function startServer(database: KopaWorkerOptions['database'], worker: number): Promise<{
+  server: KopaServer
+  stop: () => Promise<void>
+}> {
+  const distDir = path.resolve(ROOT, process.env.KOPA_DIST_DIR ?? 'dist')
+  if (!existsSync(path.join(distDir, 'index.html'))) throw new Error(`no built app in ${distDir}: run npx vite build`)
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kopa-e2e-'))
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    KOPA_MODE: 'test',
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    KOPA_DATA_DIR: dataDir,
+    KOPA_UPLOAD_DIR: path.join(dataDir, 'uploads'),
+    KOPA_DIST_DIR: distDir,
+    KOPA_JOB_POLL_MS: '250',
+    // The journeys move the server's clock days ahead while the browser keeps its own: accept its `t` anyway.
+    KOPA_REPLAY_WINDOW_MS: String(500 * DAY),
+    LOG_LEVEL: 'warn',
+  }
+  if (database === 'postgres') {
+    env.DATABASE_SCHEMA = `kopa_e2e_${Date.now().toString(36)}_${worker}`
+  } else {
+    delete env.DATABASE_URL
+    delete env.DATABASE_SCHEMA
+  }
+  const child: ChildProcess = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /server on (http:\/\/\S+)/.exec(output)
+      if (match) {
+        clearTimeout(timer)
+        resolve(match[1]!.replace('0.0.0.0', '127.0.0.1'))
+      }
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+    })
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`server exited with ${code}:\n${output}`))
+    })
+  })
+  child.stdout?.on('data', () => {})
+
+  const devPost = async (pathname: string, body: unknown) => {
+    const res = await fetch(url + pathname, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    if (!res.ok) throw new Error(`${pathname} answered ${res.status}: ${await res.text()}`)
+    return res.json() as Promise<unknown>
+  }
+  const call = async <T,>(apiPath: ApiPath, payload: Record<string, unknown> = {}, token?: string) => {
+    const def = API[apiPath]
+    const clock = (await (await fetch(`${url}/dev/clock`)).json()) as { now: string }
+    const encoded = (await wire).encodeRequest({
+      packageName: 'com.kopa.app',
+      method: def.method,
+      path: apiPath,
+      base: def.base,
+      payload,
+      now: Date.parse(clock.now),
+    })
+    const headers: Record<string, string> = {
+      lang: 'en',
+      platform: 'android',
+      appname: 'Kopa',
+      packagename: 'com.kopa.app',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    }
+    const res =
+      def.method === 'GET'
+        ? await fetch(`${url}${encoded.url}?${new URLSearchParams(encoded.params).toString()}`, { headers })
+        : await fetch(url + encoded.url, {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: JSON.stringify(encoded.data),
+          })
+    return (await res.json()) as ApiEnvelope<T>
+  }
+  const session = async (mobile: string, purpose: 'register' | 'login') => {
+    // Past the once-a-minute resend limit of any earlier code to this number.
+    if (purpose === 'login') await devPost('/dev/clock/advance', { ms: 61_000 })
+    const sent = await call('/security/getVerifyCode', { country: 'TZ', mobile, purpose })
+    if (sent.code !== 0) throw new Error(`getVerifyCode answered ${sent.code} ${sent.msg}`)
+    const code = await server.smsCode(mobile)
+    const path = purpose === 'register' ? '/security/register' : '/security/login'
+    const res = await call<LoginResult>(path, { country: 'TZ', mobile, code })
+    if (res.code !== 0) throw new Error(`${path} answered ${res.code} ${res.msg}`)
+    return res.data.token
+  }
+  const server: KopaServer = {
+    url,
+    devPost,
+    call,
+    signUp: (mobile) => session(mobile, 'register'),
+    logIn: (mobile) => session(mobile, 'login'),
+    async advanceClock(ms) {
+      await devPost('/dev/clock/advance', { ms })
+    },
+    async smsCode(mobile) {
+      const html = await (await fetch(`${url}/dev/sms`)).text()
+      const tail = mobile.slice(-3)
+      for (const row of html.split('<tr>')) {
+        const cells = [...row.matchAll(/<td>([^<]*)<\/td>/g)].map((m) => m[1]!)
+        if (cells.length === 3 && cells[1]!.endsWith(tail)) {
+          const code = /\b(\d{4,8})\b/.exec(cells[2]!)
+          if (code) return code[1]!
+        }
+      }
+      throw new Error(`no development SMS to …${tail}`)
+    },
+  }
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
+      if (child.exitCode === null) child.kill('SIGKILL')
+    }
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  return { server, stop }
+}
+
+export const test = base.extend<TestFixtures, KopaWorkerOptions & { kopa: KopaServer }>({
+  database: ['pglite', { option: true, scope: 'worker' }],
+  kopa: [
+    async ({ database }, provide, workerInfo) => {
+      const { server, stop } = await startServer(database, workerInfo.workerIndex)
+      await provide(server)
+      await stop()
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  lang: ['en', { option: true }],
+  shell: [{}, { option: true }],
+  baseURL: async ({ kopa }, provide) => provide(kopa.url),
+  page: async ({ page, lang, shell }, provide) => {
+    await page.addInitScript(installFakeNativeShell, shell)
+    await page.addInitScript((language: string) => {
+      if (location.protocol !== 'http:') return
+      if (!sessionStorage.getItem('kopa-e2e-started')) {
+        sessionStorage.setItem('kopa-e2e-started', '1')
+        localStorage.setItem('language', language)
+      }
+    }, lang)
+    await provide(page)
+  },
+  shot: async ({ page, lang }, provide, testInfo) => {
+    const journey = (testInfo.titlePath[1] ?? 'journey').replace(/\s*\[[a-z]{2}\]$/, '')
+    const story = testInfo.title.split(/\s+/).slice(0, 6).join(' ')
+    const slug = `${journey.replace(/^\((\d+)\)\s*/, '$1 ')} ${story}`
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+    const dir = path.join(SCREENS_DIR, slug)
+    const taken: { file: string; png: Buffer }[] = []
+    await provide(async (name: string) => {
+      await page.waitForLoadState('networkidle').catch(() => {})
+      const file = `${String(taken.length + 1).padStart(2, '0')}-${name}.${lang}.png`
+      taken.push({ file, png: await page.screenshot({ animations: 'disabled' }) })
+    })
+    // Only a passing journey replaces its pictures, so the gallery never shows a screen it no longer passes and
+    // a failing run never erases the last good ones.
+    if (testInfo.status !== testInfo.expectedStatus || taken.length === 0) return
+    mkdirSync(dir, { recursive: true })
+    for (const old of readdirSync(dir)) if (old.endsWith(`.${lang}.png`)) rmSync(path.join(dir, old))
+    for (const { file, png } of taken) writeFileSync(path.join(dir, file), png)
+  },
+})
+
+/** A translated text as the app shows it: `t('sw', 'errors.code.10010303')` reads locales/sw/errors.json. */
+export function t(lang: Lang, key: string): string {
+  const [ns, ...rest] = key.split('.')
+  let node: unknown = JSON.parse(readFileSync(path.join(ROOT, 'locales', lang, `${ns}.json`), 'utf8'))
+  for (const part of rest) node = (node as Record<string, unknown> | undefined)?.[part]
+  if (typeof node !== 'string') throw new Error(`no ${lang} text for ${key}`)
+  return node
+}
+
+/** What the fake shell recorded: the actions the app asked of the native shell, in order. */
+export async function shellActions(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    (window as unknown as { __kopaShellCalls: { action: string }[] }).__kopaShellCalls.map((c) => c.action),
+  )
+}
+
+/** The native shell logs the borrower in with a token (docs/native-bridge.md, event `login`). */
+export async function shellLogin(page: Page, token: string): Promise<void> {
+  await page.evaluate((tok) => {
+    ;(window as unknown as { __kopaShell: { login(t: string): void } }).__kopaShell.login(tok)
+  }, token)
+}
+
+export { expect }
+export type { Page }

@@ -1,0 +1,193 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromCallback, fromPromise, waitFor, type AnyActorRef } from 'xstate'
+import { accountDeletionMachine } from '../../machines/account-deletion.machine'
+import { couponsMachine, type CouponCentre } from '../../machines/coupons.machine'
+import { feedbackTicketMachine } from '../../machines/feedback-ticket.machine'
+import { helpContentMachine, type HelpContentKind } from '../../machines/help-content.machine'
+import { homeMachine } from '../../machines/home.machine'
+import { journeyMachine, type OrderReading } from '../../machines/journey.machine'
+import { languageMachine } from '../../machines/language.machine'
+import { sessionMachine, type StoredSession } from '../../machines/session.machine'
+import { submitMachine } from '../../machines/submit.machine'
+import type {
+  Coupon,
+  DownloadAddress,
+  FaqContent,
+  FaqItem,
+  FeedbackItem,
+  HomeIndex,
+  Page,
+  RejectRecommendation,
+} from '../../src/domain/api-types'
+import type { Language } from '../../src/domain/countries'
+import type { OrderStatusCode } from '../../src/domain/order-status'
+import type { RouteName } from '../../src/domain/routes'
+import { T0, order, user } from './journey-fixtures'
+
+const never = <T>() => new Promise<T>(() => {})
+
+/** A signed-in borrower whose latest order has `status`; the user-centre children answer like the server. */
+function start(entry: RouteName, status: OrderStatusCode | null = null, signedIn = true) {
+  const loaded: HelpContentKind[] = []
+  const saved: Language[] = []
+  let cleared = 0
+  const machine = journeyMachine.provide({
+    actors: {
+      session: sessionMachine.provide({
+        actors: {
+          readStoredSession: fromPromise(async (): Promise<StoredSession> =>
+            signedIn ? { token: 'tok-1', user: user() } : { token: null, user: null },
+          ),
+          storeToken: fromPromise(async () => {}),
+          loadUser: fromPromise(async () => user()),
+          clearStoredSession: fromPromise(async () => {
+            cleared += 1
+          }),
+        },
+      }),
+      fetchLatestOrder: fromPromise(async (): Promise<OrderReading> => ({
+        order: status === null ? null : order(status),
+        readAt: T0,
+      })),
+      home: homeMachine.provide({
+        actors: {
+          loadOverview: fromPromise(() => never<HomeIndex>()),
+          checkRejectRecommendation: fromPromise(() => never<RejectRecommendation>()),
+        },
+      }),
+      helpContent: helpContentMachine.provide({
+        actors: {
+          loadFaq: fromPromise(async (): Promise<FaqContent> => {
+            loaded.push('faq')
+            return { language: 'en', sections: [] }
+          }),
+          loadQuestions: fromPromise(async (): Promise<FaqItem[]> => {
+            loaded.push('questions')
+            return []
+          }),
+          loadDownloadAddress: fromPromise(async (): Promise<DownloadAddress | null> => {
+            loaded.push('downloadAddress')
+            return null
+          }),
+        },
+      }),
+      coupons: couponsMachine.provide({
+        actors: {
+          loadCentre: fromPromise(async (): Promise<CouponCentre> => ({ show: false, available: 0 })),
+          loadCoupons: fromPromise(async (): Promise<Page<Coupon>> => ({
+            items: [],
+            page: 1,
+            pageSize: 20,
+            total: 0,
+          })),
+        },
+      }),
+      feedbackTicket: feedbackTicketMachine.provide({
+        actors: {
+          loadTickets: fromPromise(async (): Promise<Page<FeedbackItem>> => ({
+            items: [],
+            page: 1,
+            pageSize: 20,
+            total: 0,
+          })),
+          loadRedDot: fromPromise(async () => ({ unread: 0 })),
+          ticketForm: submitMachine.provide({ actors: { draftStore: fromCallback(() => {}) } }),
+        },
+      }),
+      accountDeletion: accountDeletionMachine.provide({
+        actors: { deleteAccount: fromPromise(async () => ({ deletedAt: new Date(T0).toISOString() })) },
+      }),
+      language: languageMachine.provide({
+        actors: {
+          loadLanguage: fromPromise(async (): Promise<Language | null> => 'en'),
+          saveLanguage: fromPromise(async ({ input }: { input: { language: Language } }) => {
+            saved.push(input.language)
+          }),
+        },
+      }),
+    },
+  })
+  const actor = createActor(machine, { input: { entry } }).start()
+  return { actor, loaded, saved, cleared: () => cleared }
+}
+
+type Journey = ReturnType<typeof start>['actor']
+const on = (actor: Journey, route: RouteName) =>
+  waitFor(actor, (s) => !s.hasTag('busy') && s.context.route === route, { timeout: 2000 })
+const child = (actor: Journey, id: string) => actor.getSnapshot().children[id] as AnyActorRef | undefined
+
+describe('journey: user centre', () => {
+  it.each([
+    ['faq', 'faq'],
+    ['openApp', 'downloadAddress'],
+    ['feedbackFaq', 'questions'],
+  ] as [RouteName, HelpContentKind][])('reads the help content %s shows (%s)', async (route, kind) => {
+    const { actor, loaded } = start(route)
+    await on(actor, route)
+    await waitFor(child(actor, 'helpContent')!, (s) => s.matches('shown'))
+    expect(loaded).toEqual([kind])
+  })
+
+  it('runs the coupon centre on the coupons screen', async () => {
+    const { actor } = start('coupons')
+    await on(actor, 'coupons')
+    const coupons = child(actor, 'coupons')!
+    expect(coupons.getSnapshot().context.mode).toBe('centre')
+    await waitFor(coupons, (s) => s.matches({ centre: 'ready' }))
+  })
+
+  it('keeps the language the borrower chooses, on any screen', async () => {
+    const { actor, saved } = start('settings')
+    await on(actor, 'settings')
+    const language = child(actor, 'language')!
+    await waitFor(language, (s) => s.matches('ready'))
+    actor.send({ type: 'language.chosen', language: 'es' })
+    await waitFor(language, (s) => s.matches('ready') && s.context.language === 'es')
+    expect(saved).toEqual(['es'])
+  })
+
+  it('tells account deletion the latest order, so an open loan refuses it', async () => {
+    const { actor } = start('deleteAccount', 2)
+    await on(actor, 'deleteAccount')
+    expect(child(actor, 'accountDeletion')!.getSnapshot().hasTag('refused')).toBe(true)
+  })
+
+  it('signs the borrower out and goes home once the account is deleted', async () => {
+    const { actor, cleared } = start('deleteAccount', 4)
+    await on(actor, 'deleteAccount')
+    const deletion = child(actor, 'accountDeletion')!
+    deletion.send({ type: 'reason.toggled', reason: 'noLongerNeeded' })
+    deletion.send({ type: 'code.changed', code: '123456' })
+    deletion.send({ type: 'deletion.submitted' })
+    await on(actor, 'home')
+    await waitFor(actor, (s) => s.context.session.status === 'signedOut')
+    expect(actor.getSnapshot().context.order).toBeNull()
+    expect(cleared()).toBe(1)
+  })
+
+  it('goes back to settings when the borrower keeps the account', async () => {
+    const { actor } = start('deleteAccount')
+    await on(actor, 'deleteAccount')
+    child(actor, 'accountDeletion')!.send({ type: 'deletion.dismissed' })
+    await on(actor, 'settings')
+  })
+
+  it('opens a new ticket from the questions before one, in the same ticket child', async () => {
+    const { actor } = start('feedbackFaq')
+    await on(actor, 'feedbackFaq')
+    const tickets = child(actor, 'feedbackTicket')!
+    await waitFor(tickets, (s) => s.matches({ list: 'shown' }))
+    actor.send({ type: 'feedback.write' })
+    await on(actor, 'addFeedback')
+    expect(child(actor, 'feedbackTicket')).toBe(tickets)
+    expect(tickets.getSnapshot().matches('composing')).toBe(true)
+  })
+
+  it('asks a signed-out borrower to log in before writing a ticket', async () => {
+    const { actor } = start('feedbackFaq', null, false)
+    await on(actor, 'feedbackFaq')
+    actor.send({ type: 'feedback.write' })
+    await on(actor, 'login')
+    expect(actor.getSnapshot().context.returnTo).toBe('addFeedback')
+  })
+})

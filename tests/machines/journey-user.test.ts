@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate'
+import { homeMachine } from '../../machines/home.machine'
+import { journeyMachine, type JourneyInput, type OrderReading } from '../../machines/journey.machine'
+import { legalDocumentMachine, type LegalDocumentInput } from '../../machines/legal-document.machine'
+import { loginMachine, type CodeRequest, type SignInRequest } from '../../machines/login.machine'
+import { permissionMachine } from '../../machines/permission.machine'
+import { sessionMachine, type StoredSession } from '../../machines/session.machine'
+import type { AgreementDocument, RejectRecommendation, UserInfo } from '../../src/domain/api-types'
+import type { PermissionStates } from '../../src/domain/permissions'
+import type { RouteName } from '../../src/domain/routes'
+import { T0, user } from './journey-fixtures'
+
+/** A signed-out borrower's journey; login, the disclosure and the legal texts answer like the server. */
+function start(input: JourneyInput = {}) {
+  const codes: CodeRequest[] = []
+  const signIns: SignInRequest[] = []
+  const documents: LegalDocumentInput[] = []
+  const stored: { token: string | null } = { token: null }
+  const machine = journeyMachine.provide({
+    actors: {
+      session: sessionMachine.provide({
+        actors: {
+          readStoredSession: fromPromise(async (): Promise<StoredSession> => ({ token: null, user: null })),
+          storeToken: fromPromise(async ({ input }: { input: { token: string } }) => {
+            stored.token = input.token
+          }),
+          loadUser: fromPromise(async (): Promise<UserInfo> => user()),
+          clearStoredSession: fromPromise(async () => {}),
+        },
+      }),
+      fetchLatestOrder: fromPromise(async (): Promise<OrderReading> => ({ order: null, readAt: T0 })),
+      home: homeMachine.provide({
+        actors: {
+          loadOverview: fromPromise(async () => Promise.reject(new Error('offline'))),
+          checkRejectRecommendation: fromPromise(async (): Promise<RejectRecommendation> => ({
+            show: false,
+            retryAt: null,
+            apps: [],
+          })),
+        },
+      }),
+      loginForm: loginMachine.provide({
+        actors: {
+          requestCode: fromPromise(async ({ input }: { input: CodeRequest }) => {
+            codes.push(input)
+            return { resendAfterSeconds: 60, expiresInSeconds: 300 }
+          }),
+          signIn: fromPromise(async ({ input }: { input: SignInRequest }) => {
+            signIns.push(input)
+            return { token: 'tok-new', userId: '42', newUser: input.purpose === 'register' }
+          }),
+        },
+      }),
+      permission: permissionMachine.provide({
+        actors: {
+          queryPermissions: fromPromise(async (): Promise<PermissionStates> => ({})),
+          requestPermissions: fromPromise(async (): Promise<PermissionStates> => ({ camera: 'granted' })),
+        },
+      }),
+      legalDocument: legalDocumentMachine.provide({
+        actors: {
+          loadLegalDocument: fromPromise(
+            async ({ input }: { input: LegalDocumentInput }): Promise<AgreementDocument> => {
+              documents.push(input)
+              return { title: input.document, version: '1', language: 'en', html: '' }
+            },
+          ),
+        },
+      }),
+    },
+  })
+  const actor = createActor(machine, { input }).start()
+  return { actor, codes, signIns, documents, stored }
+}
+
+type Journey = ReturnType<typeof start>['actor']
+const on = (actor: Journey, route: RouteName) =>
+  waitFor(actor, (s) => !s.hasTag('busy') && s.context.route === route, { timeout: 2000 })
+const go = (actor: Journey, route: RouteName) => actor.send({ type: 'xstate.route', to: `#${route}` })
+const loginForm = (actor: Journey) =>
+  actor.getSnapshot().children.loginForm as ActorRefFrom<typeof loginMachine> | undefined
+
+describe('journey: logging in, registering and the public pages', () => {
+  it('signs the borrower in with the login form’s token and goes where they were going', async () => {
+    const { actor, stored } = start({ entry: 'settings' })
+    await on(actor, 'login')
+    const form = loginForm(actor)!
+    form.send({ type: 'login.mobileChanged', mobile: '0712345678' })
+    form.send({ type: 'login.codeChanged', code: '123456' })
+    form.send({ type: 'login.submitted' })
+    await on(actor, 'settings')
+    expect(stored.token).toBe('tok-new')
+    expect(actor.getSnapshot().context.session.status).toBe('signedIn')
+  })
+
+  it('logs in and registers in the country chosen on /user/nation', async () => {
+    const { actor, codes } = start({ entry: 'nation', country: 'KE' })
+    await on(actor, 'nation')
+    actor.send({ type: 'user.countryChosen', country: 'MX' })
+    go(actor, 'register')
+    await on(actor, 'register')
+    const form = loginForm(actor)!
+    expect(form.getSnapshot().context).toMatchObject({ purpose: 'register', country: 'MX' })
+    form.send({ type: 'login.mobileChanged', mobile: '55 1234 5678' })
+    form.send({ type: 'login.codeRequested' })
+    await waitFor(form, (s) => s.hasTag('coolingDown'))
+    expect(codes).toEqual([{ purpose: 'register', country: 'MX', mobile: '5512345678' }])
+  })
+
+  it('opens register with the number the /yx3 landing page took', async () => {
+    const { actor } = start({ entry: 'yx3' })
+    await on(actor, 'yx3')
+    actor.send({ type: 'user.mobileEntered', mobile: '0754 000 111' })
+    await on(actor, 'register')
+    expect(loginForm(actor)!.getSnapshot().context.mobile).toBe('0754 000 111')
+  })
+
+  it('goes home once the permission disclosure is answered', async () => {
+    const { actor } = start({ entry: 'pop' })
+    await on(actor, 'pop')
+    const permission = actor.getSnapshot().children.permission as ActorRefFrom<typeof permissionMachine>
+    await waitFor(permission, (s) => !s.hasTag('busy'))
+    permission.send({ type: 'permissions.accepted' })
+    await on(actor, 'home')
+  })
+
+  it('reads the privacy policy on /privacy and the terms on /agreements for the borrower’s country', async () => {
+    const { actor, documents } = start({ entry: 'privacy', country: 'KE' })
+    await on(actor, 'privacy')
+    go(actor, 'agreements')
+    await on(actor, 'agreements')
+    await waitFor(actor, () => documents.length === 2)
+    expect(documents).toEqual([
+      { document: 'privacy-policy', country: 'KE' },
+      { document: 'terms-of-service', country: 'KE' },
+    ])
+  })
+})

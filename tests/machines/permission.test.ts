@@ -1,0 +1,70 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise, toPromise, waitFor } from 'xstate'
+import { permissionMachine } from '../../machines/permission.machine'
+import type { DisclosedPermission, PermissionStates, UploadFlag } from '../../src/domain/permissions'
+import { permissionUse } from '../../src/domain/permissions'
+
+function start(
+  requiredFlags: UploadFlag[],
+  answers: { query?: () => Promise<PermissionStates>; request?: () => Promise<PermissionStates> } = {},
+) {
+  const asked = vi.fn<(names: readonly DisclosedPermission[]) => void>()
+  const actor = createActor(
+    permissionMachine.provide({
+      actors: {
+        queryPermissions: fromPromise(answers.query ?? (async () => ({ camera: 'granted' as const }))),
+        requestPermissions: fromPromise(async ({ input }: { input: { names: readonly DisclosedPermission[] } }) => {
+          asked(input.names)
+          return answers.request ? answers.request() : { location: 'granted' as const }
+        }),
+      },
+    }),
+    { input: { requiredFlags } },
+  ).start()
+  return { actor, asked }
+}
+
+describe('permission disclosure', () => {
+  it('never asks for contacts, SMS, call log or installed apps where the country does not require them', async () => {
+    const { actor, asked } = start([])
+    await waitFor(actor, (s) => !s.hasTag('busy'))
+    actor.send({ type: 'permissions.accepted' })
+    await expect(toPromise(actor)).resolves.toEqual({
+      outcome: 'accepted',
+      states: { camera: 'granted', location: 'granted' },
+    })
+    expect(asked).toHaveBeenCalledWith(['camera', 'location', 'phone', 'storage'])
+  })
+
+  it('asks for the data a country’s policy requires, and calls it required', async () => {
+    const { actor, asked } = start(['contact'])
+    await waitFor(actor, (s) => !s.hasTag('busy'))
+    actor.send({ type: 'permissions.accepted' })
+    await toPromise(actor)
+    expect(asked.mock.calls[0]![0]).toContain('contacts')
+    expect(permissionUse('contacts', ['contact'])).toBe('required')
+    expect(permissionUse('contacts', [])).toBe('notUsed')
+    expect(permissionUse('camera', ['contact'])).toBe('identity')
+  })
+
+  it('goes on without asking when the borrower says not now', async () => {
+    const { actor, asked } = start([])
+    await waitFor(actor, (s) => !s.hasTag('busy'))
+    actor.send({ type: 'permissions.declined' })
+    await expect(toPromise(actor)).resolves.toMatchObject({ outcome: 'declined' })
+    expect(asked).not.toHaveBeenCalled()
+  })
+
+  it('shows the disclosure even when the phone cannot say what was granted, and offers it again after a failure', async () => {
+    const { actor } = start([], {
+      query: async () => Promise.reject(new Error('no shell')),
+      request: async () => Promise.reject(new Error('bridge failed')),
+    })
+    await waitFor(actor, (s) => !s.hasTag('busy'))
+    expect(actor.getSnapshot().context.states).toEqual({})
+    actor.send({ type: 'permissions.accepted' })
+    const snap = await waitFor(actor, (s) => !s.hasTag('busy'))
+    expect(snap.context.error).toEqual({ key: 'errors.requestFailed' })
+    expect(snap.can({ type: 'permissions.accepted' })).toBe(true)
+  })
+})

@@ -1,0 +1,183 @@
+/**
+ * The onboarding screens' tests render a screen over a real journey actor started at its route, with every I/O
+ * actor stubbed: a fake server keeps the borrower's order in the real order lifecycle (so a save moves the status as
+ * the reference server would), form drafts live in a map that outlives the journey (a reload or an app kill), and
+ * the identity child's uploads report progress and succeed unless told otherwise.
+ */
+import { screen, within } from '@testing-library/react'
+import type { UserEvent } from '@testing-library/user-event'
+import i18next from 'i18next'
+import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate'
+import { identityMachine, type LivenessResult, type UploadImageInput } from '../../machines/identity.machine'
+import { journeyMachine, type OrderReading } from '../../machines/journey.machine'
+import {
+  decide,
+  lifecycleAt,
+  statusOf,
+  type OrderLifecycleEvent,
+  type OrderLifecycleSnapshot,
+} from '../../machines/order-lifecycle.machine'
+import { sessionMachine, type StoredSession } from '../../machines/session.machine'
+import {
+  submitMachine,
+  type DraftStoreEvent,
+  type FormValues,
+  type SubmitEvent,
+} from '../../machines/submit.machine'
+import type { UserInfo } from '../../src/domain/api-types'
+import type { CountryCode } from '../../src/domain/countries'
+import type { OrderStatusCode } from '../../src/domain/order-status'
+import type { RouteName } from '../../src/domain/routes'
+import { T0, order, user } from '../machines/journey-fixtures'
+import { renderOnRoute, settledOn } from './render-on-route'
+
+export type FormName = 'personalInfo' | 'additionalInfo' | 'wallet' | 'questionnaire'
+
+/** What the fake server answers a form's save with: nothing (saved) or a failure value the API client would give. */
+export type SaveAnswer = (values: FormValues) => Promise<void>
+
+export interface JourneyOptions {
+  status: OrderStatusCode
+  entry: RouteName
+  country?: CountryCode
+  /** Drafts kept by the "device"; pass the same map to a second journey to reload the app. */
+  drafts?: Map<string, FormValues>
+  /** Deliver a kept draft after the form opened (storage that answers late). */
+  lateDrafts?: boolean
+  save?: Partial<Record<FormName, SaveAnswer>>
+  featureMode?: { live: number; ocr: number }
+  userExtra?: Partial<UserInfo>
+}
+
+const REFUSED = { ok: false, kind: 'rejected', code: 1500, message: '', messageKey: 'errors.requestFailed' }
+
+export const NETWORK_DOWN = { ok: false, kind: 'network', message: 'errors.network' }
+
+export function startJourney(opts: JourneyOptions) {
+  const country = opts.country ?? 'TZ'
+  let lifecycle: OrderLifecycleSnapshot = lifecycleAt(opts.status, {
+    questionnaireRequired: country === 'MX',
+  })
+  const drafts = opts.drafts ?? new Map<string, FormValues>()
+  const sent: Partial<Record<FormName, FormValues>> = {}
+  let reads = 0
+  const uploads: UploadImageInput[] = []
+  const base = user()
+  const borrower: UserInfo = {
+    ...base,
+    basicInfo: { ...base.basicInfo, country, language: country === 'MX' ? 'es' : base.basicInfo.language },
+    ...opts.userExtra,
+  }
+  const move = (event: OrderLifecycleEvent) => {
+    const verdict = decide(lifecycle, event)
+    if (!verdict.allowed) throw REFUSED
+    lifecycle = verdict.snapshot
+  }
+  const form = (name: FormName, event: OrderLifecycleEvent) =>
+    submitMachine.provide({
+      actors: {
+        submit: fromPromise<unknown, { values: FormValues }>(async ({ input }) => {
+          sent[name] = input.values
+          await opts.save?.[name]?.(input.values)
+          move(event)
+        }),
+        draftStore: fromCallback<DraftStoreEvent, { formId: string }, SubmitEvent>(
+          ({ input, receive, sendBack }) => {
+            const kept = drafts.get(input.formId)
+            const restore = () => kept && sendBack({ type: 'draft.restored', values: kept })
+            if (opts.lateDrafts) setTimeout(restore, 20)
+            else restore()
+            receive((event) => {
+              if (event.type === 'draft.save') drafts.set(input.formId, event.values)
+              else drafts.delete(input.formId)
+            })
+          },
+        ),
+      },
+    })
+  const machine = journeyMachine.provide({
+    actors: {
+      session: sessionMachine.provide({
+        actors: {
+          readStoredSession: fromPromise(async (): Promise<StoredSession> => ({
+            token: 'tok-1',
+            user: borrower,
+          })),
+          storeToken: fromPromise(async () => {}),
+          loadUser: fromPromise(async () => borrower),
+          clearStoredSession: fromPromise(async () => {}),
+        },
+      }),
+      fetchLatestOrder: fromPromise(async (): Promise<OrderReading> => {
+        reads += 1
+        const status = statusOf(lifecycle)
+        return { order: status === null ? null : order(status), readAt: T0 }
+      }),
+      personalInfoForm: form('personalInfo', { type: 'profile.basicSaved' }),
+      additionalInfoForm: form('additionalInfo', { type: 'profile.additionalSaved' }),
+      walletForm: form(
+        'wallet',
+        statusOf(lifecycle) === 10 ? { type: 'wallet.corrected' } : { type: 'wallet.added' },
+      ),
+      questionnaireForm: form('questionnaire', { type: 'questionnaire.saved' }),
+      identity: identityMachine.provide({
+        actors: {
+          readFeatureMode: fromPromise(async () => opts.featureMode ?? { live: -1, ocr: -1 }),
+          uploadImage: fromCallback<EventObject, UploadImageInput>(({ input, sendBack }) => {
+            uploads.push(input)
+            setTimeout(() => sendBack({ type: 'identity.uploadProgressed', fraction: 0.5 }), 5)
+            setTimeout(() => sendBack({ type: 'identity.uploadSucceeded' }), 200)
+          }),
+          runLiveness: fromPromise(async (): Promise<LivenessResult> => ({
+            sdk: 'test-sdk',
+            sessionId: 'live-1',
+            score: 0.98,
+            image: new Blob(['face'], { type: 'image/jpeg' }),
+          })),
+          saveLiveness: fromPromise(async () => {}),
+          finishUploads: fromPromise(async () => move({ type: 'profile.identityCompleted' })),
+        },
+      }),
+    },
+  })
+  const actor = createActor(machine, { input: { entry: opts.entry } })
+  actor.start()
+  return {
+    actor,
+    drafts,
+    sent,
+    uploads,
+    status: () => statusOf(lifecycle),
+    /** How often the order was read. */
+    reads: () => reads,
+    /** The back office moves the order (e.g. approves it) between two readings. */
+    advance: move,
+  }
+}
+
+export type Journey = ReturnType<typeof startJourney>['actor']
+
+export { settledOn }
+
+/** Renders a screen over the journey, in a language, once the journey stands on the screen's route. */
+export const renderScreen = renderOnRoute
+
+/** A translation in the language the last screen was rendered in. */
+export const t = (key: string, values?: Record<string, unknown>): string => i18next.t(key, values)
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** A picker field's button, by the start of its label. */
+export const pickerButton = (label: string) =>
+  screen.getByRole('button', { name: new RegExp(`^${escape(label)}`) })
+
+/** Opens a picker field by its label and chooses an option. */
+export async function pick(user: UserEvent, label: string, option: string): Promise<void> {
+  await user.click(pickerButton(label))
+  const sheet = await screen.findByRole('dialog')
+  await user.click(within(sheet).getByRole('option', { name: option }))
+}
+
+/** A text field by the start of its label. */
+export const textField = (label: string) =>
+  screen.getByRole('textbox', { name: new RegExp(`^${escape(label)}`) })

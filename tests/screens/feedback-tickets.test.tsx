@@ -1,0 +1,157 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import FeedbackDetailScreen from '../../screens/feedback/feedback-detail'
+import FeedbackListScreen from '../../screens/feedback/feedback-list'
+import type { FeedbackDetail, FeedbackItem } from '../../src/domain/api-types'
+import type { FeedbackStatusCode } from '../../src/domain/enums'
+import { renderUserCentre, routeOf, startUserCentre, t, type UserCentreIo } from './user-center-harness'
+
+const SCREENS = { feedbackList: FeedbackListScreen, feedbackDetail: FeedbackDetailScreen }
+
+function item(
+  feedbackId: string,
+  status: FeedbackStatusCode,
+  extra: Partial<FeedbackItem> = {},
+): FeedbackItem {
+  return {
+    feedbackId,
+    type: 1,
+    status,
+    summary: 'Nimelipa jana lakini deni bado lipo',
+    createTime: '2026-10-30T07:00:00.000Z',
+    updatedAt: '2026-10-31T07:00:00.000Z',
+    unread: false,
+    rating: null,
+    ...extra,
+  }
+}
+
+function detail(status: FeedbackStatusCode, extra: Partial<FeedbackDetail> = {}): FeedbackDetail {
+  return {
+    ...item('F-1', status),
+    description: 'I repaid TSh 10,748 yesterday but the app still shows the loan.',
+    receiverAccount: '0754123456',
+    contact: '0754123456',
+    contactTime: 'morning',
+    receipts: [],
+    loanOrderId: 'L-1001',
+    messages: [
+      {
+        messageId: 'M-1',
+        from: 'support',
+        content: 'We found your payment and updated the loan.',
+        attachments: [],
+        createTime: '2026-10-31T08:00:00.000Z',
+      },
+    ],
+    canRate: status === 4,
+    ...extra,
+  }
+}
+
+async function openList(io: Partial<UserCentreIo>) {
+  const journey = startUserCentre({ entry: 'feedbackList', io })
+  await renderUserCentre(SCREENS, journey.actor, { route: 'feedbackList' })
+  return journey
+}
+
+async function openTicket(ticket: () => FeedbackDetail, io: Partial<UserCentreIo> = {}) {
+  const user = userEvent.setup()
+  const journey = await openList({
+    loadTickets: async () => ({ items: [item('F-1', ticket().status)], page: 1, pageSize: 20, total: 1 }),
+    loadTicket: async () => ticket(),
+    ...io,
+  })
+  await user.click(
+    await screen.findByRole('button', { name: new RegExp(t('enums.feedbackType.repaidBillNotUpdated')) }),
+  )
+  await screen.findByText(ticket().description)
+  expect(routeOf(journey.actor)).toBe('feedbackDetail')
+  return { user, journey }
+}
+
+describe('feedback list', () => {
+  it('marks a ticket with an unread reply with a red dot and names each status', async () => {
+    await openList({
+      loadRedDot: async () => ({ unread: 1 }),
+      loadTickets: async () => ({
+        items: [item('F-1', 3, { unread: true }), item('F-2', 1, { type: 7 }), item('F-3', 4, { type: 2 })],
+        page: 1,
+        pageSize: 20,
+        total: 3,
+      }),
+    })
+    const rows = await screen.findAllByRole('button', { name: /./ })
+    const ticketRows = rows.filter((row) => row.closest('ul'))
+    expect(ticketRows).toHaveLength(3)
+    expect(within(ticketRows[0]!).getByRole('img', { name: t('feedback.list.newReply') })).toBeInTheDocument()
+    expect(ticketRows[0]).toHaveTextContent(t('enums.feedbackStatus.needReply'))
+    expect(within(ticketRows[1]!).queryByRole('img')).not.toBeInTheDocument()
+    expect(ticketRows[1]).toHaveTextContent(t('enums.feedbackType.loanNotReceived'))
+    expect(ticketRows[1]).toHaveTextContent(t('enums.feedbackStatus.processing'))
+    expect(ticketRows[2]).toHaveTextContent(t('enums.feedbackStatus.done'))
+    expect(await screen.findByText('1 ticket has a new reply')).toBeInTheDocument()
+  })
+
+  it('says so when there is no ticket yet, and starts a new one with the questions first', async () => {
+    const user = userEvent.setup()
+    const journey = await openList({})
+    expect(await screen.findByText(t('feedback.list.empty'))).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: t('feedback.list.new') }))
+    await waitFor(() => expect(routeOf(journey.actor)).toBe('feedbackFaq'))
+  })
+})
+
+describe('feedback detail', () => {
+  it('shows the thread and offers the 1–5 rating only once the ticket is done', async () => {
+    let rated: number | null = null
+    const { user, journey } = await openTicket(() => detail(4, { rating: rated, canRate: rated === null }), {
+      rateTicket: async (input) => {
+        rated = input.rating
+        return {}
+      },
+    })
+    expect(screen.getByText('We found your payment and updated the loan.')).toBeInTheDocument()
+    expect(screen.queryByRole('textbox', { name: t('feedback.detail.message') })).not.toBeInTheDocument()
+    const send = screen.getByRole('button', { name: t('feedback.detail.sendRating') })
+    expect(send).toBeDisabled()
+    await user.click(screen.getByRole('radio', { name: t('feedback.detail.stars', { count: 4 }) }))
+    await user.click(send)
+    expect(await screen.findByText(t('feedback.detail.rated', { count: 4 }))).toBeInTheDocument()
+    expect(journey.inputsOf('rateTicket')).toEqual([{ feedbackId: 'F-1', rating: 4 }])
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument()
+  })
+
+  it.each([1, 2, 3] as FeedbackStatusCode[])(
+    'offers no rating while the ticket is open (status %i), only the message box',
+    async (status) => {
+      const { user, journey } = await openTicket(() => detail(status))
+      expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument()
+      expect(screen.queryByRole('button', { name: t('feedback.detail.sendRating') })).not.toBeInTheDocument()
+      await user.type(
+        screen.getByRole('textbox', { name: t('feedback.detail.message') }),
+        'Still not updated',
+      )
+      await user.click(screen.getByRole('button', { name: t('feedback.detail.send') }))
+      await waitFor(() =>
+        expect(journey.inputsOf('leaveMessage')).toEqual([
+          { feedbackId: 'F-1', content: 'Still not updated', attachments: [] },
+        ]),
+      )
+    },
+  )
+
+  it('says a message is needed before sending an empty one', async () => {
+    const { user, journey } = await openTicket(() => detail(3))
+    await user.click(screen.getByRole('button', { name: t('feedback.detail.send') }))
+    expect(await screen.findByText(t('validation.feedback.message'))).toBeInTheDocument()
+    expect(journey.inputsOf('leaveMessage')).toEqual([])
+  })
+
+  it('goes back to the list', async () => {
+    const { user, journey } = await openTicket(() => detail(1))
+    await user.click(screen.getByRole('button', { name: t('ui.header.back') }))
+    await waitFor(() => expect(routeOf(journey.actor)).toBe('feedbackList'))
+  })
+})

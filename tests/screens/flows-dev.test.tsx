@@ -1,0 +1,24 @@
+import { screen } from '@testing-library/react'
+import i18next from 'i18next'
+import { describe, expect, it } from 'vitest'
+import FlowsScreen from '../../screens/dev/flows'
+import { renderOn, settledOn, startUserJourney } from './user-journey'
+
+const t = (key: string, values?: Record<string, unknown>) => i18next.t(key, values)
+
+describe('#/__flows: the running journey for developers', () => {
+  it('lists the machines the journey runs and shows its live state, without the network', async () => {
+    const { actor } = startUserJourney({ entry: 'flows', devRoutes: true })
+    await renderOn(FlowsScreen, actor, { route: 'flows' })
+    for (const machine of ['session', 'home', 'uploadGate', 'confirmBorrow'])
+      expect(screen.getByText(machine, { selector: 'li code' })).toBeInTheDocument()
+    expect(screen.getByText('flows', { selector: 'dd code' })).toBeInTheDocument()
+    expect(screen.getByLabelText(t('standalone.flows.value'))).toHaveTextContent('"dev"')
+    expect(screen.getByText(/route, returnTo/)).toBeInTheDocument()
+  })
+
+  it('is not opened outside a development build', async () => {
+    const { actor } = startUserJourney({ entry: 'flows' })
+    await settledOn(actor, 'home')
+  })
+})

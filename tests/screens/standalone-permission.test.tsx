@@ -1,0 +1,91 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import i18next from 'i18next'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import PermissionScreen from '../../screens/standalone/permission'
+import type { UploadFlag } from '../../src/domain/permissions'
+import { renderOn, settledOn, startUserJourney } from './user-journey'
+
+const t = (key: string, values?: Record<string, unknown>) => i18next.t(key, values)
+
+// The lender's data policy per country (the same as its server's config.collection).
+const policy = vi.hoisted(() => ({ TZ: [] as UploadFlag[], KE: [] as UploadFlag[], MX: [] as UploadFlag[] }))
+vi.mock('../../src/domain/permissions', async (original) => ({
+  ...(await original<typeof import('../../src/domain/permissions')>()),
+  DEFAULT_REQUIRED_FLAGS: policy,
+}))
+
+beforeEach(() => {
+  policy.TZ = []
+})
+
+const rowOf = (name: string) => screen.getByText(t(`standalone.permission.name.${name}`)).closest('li')!
+
+async function openDisclosure(route: 'pop' | 'permission' = 'pop') {
+  const journey = startUserJourney({
+    entry: route,
+    permissionStates: { camera: 'granted', location: 'prompt' },
+  })
+  await renderOn(PermissionScreen, journey.actor, { route })
+  await screen.findByRole('button', { name: t('standalone.permission.accept') })
+  return journey
+}
+
+describe('permission disclosure', () => {
+  it('states what each permission is for', async () => {
+    await openDisclosure()
+    for (const name of [
+      'camera',
+      'location',
+      'phone',
+      'storage',
+      'contacts',
+      'sms',
+      'callLog',
+      'installedApps',
+    ])
+      expect(within(rowOf(name)).getByText(t(`standalone.permission.purpose.${name}`))).toBeInTheDocument()
+  })
+
+  it('by default needs only the camera, and says contacts, SMS, call log and installed apps are not used', async () => {
+    await openDisclosure()
+    expect(
+      within(rowOf('camera')).getByText(t('standalone.permission.refusing.identity')),
+    ).toBeInTheDocument()
+    for (const name of ['contacts', 'sms', 'callLog', 'installedApps'])
+      expect(within(rowOf(name)).getByText(t('standalone.permission.use.notUsed'))).toBeInTheDocument()
+    expect(
+      within(rowOf('location')).getByText(t('standalone.permission.refusing.optional')),
+    ).toBeInTheDocument()
+    expect(screen.queryByText(t('standalone.permission.refusing.required'))).toBeNull()
+  })
+
+  it('says refusing affects loan approval only for what the country requires', async () => {
+    policy.TZ = ['location', 'contact']
+    await openDisclosure('permission')
+    for (const name of ['location', 'contacts']) {
+      expect(within(rowOf(name)).getByText(t('standalone.permission.use.required'))).toBeInTheDocument()
+      expect(within(rowOf(name)).getByText(t('standalone.permission.refusing.required'))).toBeInTheDocument()
+    }
+    expect(within(rowOf('sms')).getByText(t('standalone.permission.use.notUsed'))).toBeInTheDocument()
+  })
+
+  it('shows what the phone already allows', async () => {
+    await openDisclosure()
+    expect(within(rowOf('camera')).getByText(t('standalone.permission.granted'))).toBeInTheDocument()
+  })
+
+  it('on accept asks the phone for the permissions the app uses, then goes home', async () => {
+    const { actor, asked } = await openDisclosure()
+    await userEvent.setup().click(screen.getByRole('button', { name: t('standalone.permission.accept') }))
+    await settledOn(actor, 'home')
+    expect(asked.permissions).toEqual([['camera', 'location', 'phone', 'storage']])
+  })
+
+  it('"Not now" goes home without asking', async () => {
+    const { actor, asked } = await openDisclosure()
+    await userEvent.setup().click(screen.getByRole('button', { name: t('standalone.permission.decline') }))
+    await settledOn(actor, 'home')
+    expect(asked.permissions).toEqual([])
+  })
+})

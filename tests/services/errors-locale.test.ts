@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { ApiCode } from '../../src/domain/api-codes'
+import { messageKeyForCode } from '../../services/api/errors'
+import { LANGS, localeTexts, placeholders } from '../screens/locale-checks'
+
+/** Every text of errors.json by language, with keys as the app writes them: `errors.<path>`. */
+const texts = Object.fromEntries(
+  LANGS.map((lang) => [lang, Object.fromEntries(localeTexts(lang, ['errors'], { foldPlurals: false }))]),
+) as Record<(typeof LANGS)[number], Record<string, string>>
+
+describe('errors.json in English, Kiswahili and Spanish', () => {
+  it('every language has exactly the same keys', () => {
+    expect(Object.keys(texts.sw).sort()).toEqual(Object.keys(texts.en).sort())
+    expect(Object.keys(texts.es).sort()).toEqual(Object.keys(texts.en).sort())
+  })
+
+  it('every response code of src/domain/api-codes.ts has its message, and it is the key the client falls back to', () => {
+    for (const code of Object.values(ApiCode)) {
+      expect(messageKeyForCode(code)).toBe(`errors.code.${code}`)
+      for (const lang of LANGS) expect(texts[lang][`errors.code.${code}`], `${lang} ${code}`).toBeTruthy()
+    }
+  })
+
+  it('the client’s own failure keys exist', () => {
+    for (const key of ['errors.network', 'errors.timeout', 'errors.requestFailed'])
+      for (const lang of LANGS) expect(texts[lang][key], `${lang} ${key}`).toBeTruthy()
+  })
+
+  it('keeps the wording of the spec §8 toasts in English', () => {
+    expect(texts.en['errors.orderTimedOut']).toBe('This order has timed out, please try again')
+    expect(texts.en['errors.invalidCode']).toBe('Invalid verification code')
+    expect(texts.en['errors.alreadyRegistered']).toBe(
+      'This number has been registered, please login directly',
+    )
+    expect(texts.en['errors.mobileEmpty']).toBe('Mobile phone number cannot be empty')
+    expect(texts.en['errors.code.10010304']).toBe('The account is logged in from another device')
+  })
+
+  it('Kiswahili and Spanish are translations, not English copies, with the same placeholders', () => {
+    for (const [key, english] of Object.entries(texts.en)) {
+      for (const lang of ['sw', 'es'] as const) {
+        const text = texts[lang][key] ?? ''
+        expect(text.trim(), `${lang} ${key}`).not.toBe('')
+        expect(text, `${lang} ${key}`).not.toBe(english)
+        expect(placeholders(text), `${lang} ${key}`).toEqual(placeholders(english))
+      }
+    }
+  })
+})

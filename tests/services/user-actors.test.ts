@@ -1,0 +1,124 @@
+import axios from 'axios'
+import { describe, expect, it } from 'vitest'
+import { createActor, toPromise, waitFor } from 'xstate'
+import { legalDocumentMachine } from '../../machines/legal-document.machine'
+import { loginMachine } from '../../machines/login.machine'
+import { permissionMachine } from '../../machines/permission.machine'
+import { createLegalDocumentActors } from '../../services/actors/legal-document-actors'
+import { createLoginActors } from '../../services/actors/login-actors'
+import { createPermissionActors } from '../../services/actors/permission-actors'
+import type { ApiClient } from '../../services/api/client'
+
+type Api = Pick<ApiClient, 'request'>
+
+/** An API client that records each call and answers like the server. */
+function fakeApi(answer: (path: string, payload: unknown) => unknown) {
+  const calls: [string, unknown][] = []
+  const api = {
+    request: async (path: string, payload: unknown) => {
+      calls.push([path, payload])
+      return answer(path, payload)
+    },
+  } as unknown as Api
+  return { api, calls }
+}
+
+describe('the login form’s calls', () => {
+  it('asks for a code and registers with the country named, as calls before login must', async () => {
+    const { api, calls } = fakeApi((path) =>
+      path === '/security/getVerifyCode'
+        ? { ok: true, data: { resendAfterSeconds: 60, expiresInSeconds: 300 } }
+        : { ok: true, data: { token: 'tok', userId: '1', newUser: true } },
+    )
+    const actor = createActor(loginMachine.provide({ actors: createLoginActors({ api }) }), {
+      input: { purpose: 'register', country: 'KE', mobile: '0712345678' },
+    }).start()
+    actor.send({ type: 'login.codeRequested' })
+    await waitFor(actor, (s) => s.hasTag('coolingDown'))
+    actor.send({ type: 'login.codeChanged', code: '123456' })
+    actor.send({ type: 'login.submitted' })
+    await expect(toPromise(actor)).resolves.toEqual({ token: 'tok', newUser: true })
+    expect(calls).toEqual([
+      ['/security/getVerifyCode', { country: 'KE', mobile: '712345678', purpose: 'register' }],
+      ['/security/register', { country: 'KE', mobile: '712345678', code: '123456' }],
+    ])
+  })
+
+  it('logs in through /security/login, and a refusal reaches the form as it came', async () => {
+    const refusal = {
+      ok: false,
+      kind: 'invalid',
+      fields: { code: 'Invalid verification code' },
+      message: '',
+      messageKey: 'errors.code.1001',
+    }
+    const { api, calls } = fakeApi(() => refusal)
+    const actor = createActor(loginMachine.provide({ actors: createLoginActors({ api }) }), {
+      input: { purpose: 'login', country: 'TZ', mobile: '0712345678' },
+    }).start()
+    actor.send({ type: 'login.codeChanged', code: '123456' })
+    actor.send({ type: 'login.submitted' })
+    const snap = await waitFor(actor, (s) => !s.hasTag('busy'))
+    expect(snap.context.fieldErrors.code).toEqual({ text: 'Invalid verification code' })
+    expect(calls[0]![0]).toBe('/security/login')
+  })
+})
+
+describe('the permission disclosure’s bridge calls', () => {
+  it('reads and asks through the bridge; a failed bridge call is shown as a failure', async () => {
+    const asked: string[][] = []
+    const bridge = {
+      queryPermissions: async () => ({ camera: 'granted' as const }),
+      requestPermissions: async (names: readonly string[]) => {
+        asked.push([...names])
+        throw Object.assign(new Error('shell gone'), { name: 'BridgeError' })
+      },
+    }
+    const actor = createActor(permissionMachine.provide({ actors: createPermissionActors({ bridge }) }), {
+      input: { requiredFlags: [] },
+    }).start()
+    await waitFor(actor, (s) => !s.hasTag('busy'))
+    expect(actor.getSnapshot().context.states).toEqual({ camera: 'granted' })
+    actor.send({ type: 'permissions.accepted' })
+    const snap = await waitFor(actor, (s) => !s.hasTag('busy'))
+    expect(snap.context.error).toEqual({ key: 'errors.requestFailed' })
+    expect(asked).toEqual([['camera', 'location', 'phone', 'storage']])
+  })
+})
+
+describe('the legal texts', () => {
+  function withServer(reply: (url: string, params: unknown) => { status: number; data: unknown }) {
+    const seen: { url: string; params: unknown }[] = []
+    const instance = axios.create({
+      adapter: async (config) => {
+        seen.push({ url: config.url ?? '', params: config.params })
+        const { status, data } = reply(config.url ?? '', config.params)
+        return { status, data, statusText: '', headers: {}, config }
+      },
+      validateStatus: () => true,
+    })
+    return { api: { axios: instance } as Pick<ApiClient, 'axios'>, seen }
+  }
+
+  it('reads the public document for the country in the interface language', async () => {
+    const doc = { title: 'Sera ya faragha', version: '2026-01', language: 'sw', html: '<p>…</p>' }
+    const { api, seen } = withServer(() => ({ status: 200, data: doc }))
+    const actor = createActor(
+      legalDocumentMachine.provide({ actors: createLegalDocumentActors({ api, language: () => 'sw' }) }),
+      { input: { document: 'privacy-policy', country: 'TZ' } },
+    ).start()
+    const snap = await waitFor(actor, (s) => s.context.text !== null)
+    expect(snap.context.text).toEqual(doc)
+    expect(seen).toEqual([{ url: '/legal/privacy-policy.json', params: { country: 'TZ', lang: 'sw' } }])
+  })
+
+  it('treats an answer that is not the document as a failed request', async () => {
+    const { api } = withServer(() => ({ status: 502, data: '<html>Bad gateway</html>' }))
+    const actor = createActor(
+      legalDocumentMachine.provide({ actors: createLegalDocumentActors({ api, language: () => 'en' }) }),
+      { input: { document: 'terms-of-service', country: 'KE' } },
+    ).start()
+    const snap = await waitFor(actor, (s) => s.hasTag('loadFailed'))
+    expect(snap.context.error).toEqual({ key: 'errors.requestFailed' })
+  })
+})
