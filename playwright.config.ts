@@ -1,0 +1,50 @@
+/**
+ * Browser journeys (issue 7): Debian's Chromium at a 360×740 touch phone, against the reference server started
+ * by the tests (tests/e2e/fixtures.ts) on a fresh embedded database per worker, and — in CI, when DATABASE_URL is
+ * set — once more on PostgreSQL in a fresh schema. Never downloads a browser.
+ *
+ * `npm test` (scripts/test-all.mjs) builds dist/ first and runs `playwright test --reporter=list,json` with
+ * PLAYWRIGHT_JSON_OUTPUT_NAME, which the json reporter honours; globalSetup builds dist/ when it is missing.
+ */
+import { defineConfig, type Project } from '@playwright/test'
+import type { KopaWorkerOptions } from './tests/e2e/fixtures'
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+const phone = {
+  browserName: 'chromium' as const,
+  viewport: { width: 360, height: 740 },
+  deviceScaleFactor: 1,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 11; Kopa E2E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36',
+  launchOptions: { executablePath: process.env.KOPA_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+}
+
+const projects: Project<KopaWorkerOptions>[] = [{ name: 'pglite', use: { ...phone, database: 'pglite' } }]
+if (process.env.DATABASE_URL) projects.push({ name: 'postgres', use: { ...phone, database: 'postgres' } })
+
+export default defineConfig<KopaWorkerOptions>({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './tests/e2e/global-setup.ts',
+  globalTeardown: './tests/e2e/global-teardown.ts',
+  outputDir: 'test-results/e2e',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/playwright.json' }]],
+  use: { actionTimeout: 15_000, navigationTimeout: 30_000, trace: 'off', screenshot: 'only-on-failure' },
+  projects,
+})
