@@ -18,6 +18,7 @@ import { tsImport } from 'tsx/esm/api'
 import { API, type ApiPath } from '../../src/domain/api'
 import type { ApiEnvelope } from '../../src/domain/api-codes'
 import type { LoginResult } from '../../src/domain/api-types'
+import type { CountryCode } from '../../src/domain/countries'
 
 // The app's own wire encoder, loaded through tsx like the server loads it (its crypto-js subpath imports have no
 // extension, which Playwright's loader does not resolve).
@@ -40,10 +41,12 @@ export interface KopaServer {
   devPost(pathname: string, body: unknown): Promise<unknown>
   /** One real encrypted API call, as the app (or another device) makes it, timed on the server's clock. */
   call<T = unknown>(apiPath: ApiPath, payload?: Record<string, unknown>, token?: string): Promise<ApiEnvelope<T>>
-  /** Registers a Tanzanian number with its SMS code (as the shell's own login would) and returns the token. */
-  signUp(mobile: string): Promise<string>
+  /** One real upload call (the encrypted `extra` and one image), as the app's upload service makes it. */
+  upload<T = unknown>(apiPath: ApiPath, file: { bytes: Buffer; name: string; type: string }, token: string): Promise<ApiEnvelope<T>>
+  /** Registers a number (Tanzanian unless told) with its SMS code, as the shell's own login would; returns the token. */
+  signUp(mobile: string, country?: CountryCode): Promise<string>
   /** Logs an existing number in again (another device) and returns the new token. */
-  logIn(mobile: string): Promise<string>
+  logIn(mobile: string, country?: CountryCode): Promise<string>
 }
 
 interface TestFixtures {
@@ -148,14 +151,35 @@ async function startServer(database: KopaWorkerOptions['database'], worker: numb
           })
     return (await res.json()) as ApiEnvelope<T>
   }
-  const session = async (mobile: string, purpose: 'register' | 'login') => {
+  const upload = async <T,>(apiPath: ApiPath, file: { bytes: Buffer; name: string; type: string }, token: string) => {
+    const def = API[apiPath]
+    const clock = (await (await fetch(`${url}/dev/clock`)).json()) as { now: string }
+    const w = await wire
+    const encoded = w.encodeUploadExtra({
+      packageName: 'com.kopa.app',
+      path: apiPath,
+      base: def.base,
+      payload: {},
+      now: Date.parse(clock.now),
+    })
+    const form = new FormData()
+    form.set(w.UPLOAD_EXTRA_FIELD, encoded.extra)
+    form.set('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name)
+    const res = await fetch(url + encoded.url, {
+      method: 'POST',
+      headers: { lang: 'en', platform: 'android', appname: 'Kopa', packagename: 'com.kopa.app', authorization: `Bearer ${token}` },
+      body: form,
+    })
+    return (await res.json()) as ApiEnvelope<T>
+  }
+  const session = async (mobile: string, purpose: 'register' | 'login', country: CountryCode = 'TZ') => {
     // Past the once-a-minute resend limit of any earlier code to this number.
     if (purpose === 'login') await devPost('/dev/clock/advance', { ms: 61_000 })
-    const sent = await call('/security/getVerifyCode', { country: 'TZ', mobile, purpose })
+    const sent = await call('/security/getVerifyCode', { country, mobile, purpose })
     if (sent.code !== 0) throw new Error(`getVerifyCode answered ${sent.code} ${sent.msg}`)
     const code = await server.smsCode(mobile)
     const path = purpose === 'register' ? '/security/register' : '/security/login'
-    const res = await call<LoginResult>(path, { country: 'TZ', mobile, code })
+    const res = await call<LoginResult>(path, { country, mobile, code })
     if (res.code !== 0) throw new Error(`${path} answered ${res.code} ${res.msg}`)
     return res.data.token
   }
@@ -163,8 +187,9 @@ async function startServer(database: KopaWorkerOptions['database'], worker: numb
     url,
     devPost,
     call,
-    signUp: (mobile) => session(mobile, 'register'),
-    logIn: (mobile) => session(mobile, 'login'),
+    upload,
+    signUp: (mobile, country) => session(mobile, 'register', country),
+    logIn: (mobile, country) => session(mobile, 'login', country),
     async advanceClock(ms) {
       await devPost('/dev/clock/advance', { ms })
     },

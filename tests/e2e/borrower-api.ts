@@ -1,0 +1,181 @@
+/**
+ * Borrowers brought to a point of the journey through the real API (the same encrypted calls the app makes),
+ * so a journey spends its browser time on the part it proves. Journey 1 and 11 walk the whole way in the
+ * browser; the others start from here: a Tanzanian borrower with a complete profile, an application assessed by
+ * the server's scorecard, an approval, a pay-out.
+ */
+import { deflateSync, crc32 } from 'node:zlib'
+import type { ApiPath } from '../../src/domain/api'
+import type { ApplyResult, LatestOrder, StepResult } from '../../src/domain/api-types'
+import type { KopaServer } from './fixtures'
+
+export const TZS = 100
+export const TZ_PRODUCT = 'tz-haraka'
+
+let serial = 0
+/** A fresh Tanzanian mobile number in national format; `tail` fixes its last four digits (0000 fails pay-outs). */
+export function freshMobile(tail?: string): string {
+  serial += 1
+  const body = `${String(Date.now()).slice(-4)}${String(serial % 100).padStart(2, '0')}`
+  return `075${body.slice(0, 3)}${tail ?? body.slice(3, 6).padEnd(4, '1')}`.slice(0, 10)
+}
+
+export interface ApiBorrower {
+  mobile: string
+  token: string
+}
+
+export const PERSONAL = {
+  firstName: 'Asha',
+  middleName: '',
+  lastName: 'Mwakyusa',
+  gender: 'female',
+  nationalId: '19900517-12345-00002-26',
+  birthday: '1990-05-17',
+  education: 'bachelors',
+  maritalStatus: 'single',
+  residenceType: 'rened',
+  state: 'Arusha',
+  city: 'Karatu',
+  address: 'Plot 12, Sokoine Road',
+  email: 'asha.m@gmail.com',
+  whatsappNo: '0754123456',
+}
+
+/** Work info that the scorecard approves (employee, 180–280k, 1–3 years) or rejects (unemployed, < 70k). */
+export const WORK = {
+  good: {
+    employmentType: 'employee',
+    companyName: 'Tanga Cement',
+    industryCategory: 'manufacturing',
+    jobExperience: 'in1_3Years',
+    monthlySalary: '180001-280000',
+    payFrequency: 'Monthly',
+    monthlyPayday: 25,
+    emergencyContactName1: 'Baraka Mushi',
+    emergencyContactMobile1: '0754000001',
+    emergencyContactRelation1: 'parents',
+    emergencyContactName2: 'Neema Mushi',
+    emergencyContactMobile2: '688000002',
+    emergencyContactRelation2: 'brothersOrSisters',
+  },
+  poor: {
+    employmentType: 'Unemployed',
+    monthlySalary: 'Less than 70000',
+    incomeSource: 'Help from family',
+    emergencyContactName1: 'Baraka Mushi',
+    emergencyContactMobile1: '0754000001',
+    emergencyContactRelation1: 'parents',
+    emergencyContactName2: 'Neema Mushi',
+    emergencyContactMobile2: '688000002',
+    emergencyContactRelation2: 'brothersOrSisters',
+  },
+} as const
+
+/** A small camera-like greyscale PNG (noise), as the ID checks want a real image. */
+export function photoPng(width = 320, height = 200): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4)
+    length.writeUInt32BE(data.length)
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const crc = Buffer.alloc(4)
+    crc.writeUInt32BE(crc32(body))
+    return Buffer.concat([length, body, crc])
+  }
+  const ihdr = Buffer.alloc(13)
+  ihdr.writeUInt32BE(width, 0)
+  ihdr.writeUInt32BE(height, 4)
+  ihdr[8] = 8
+  ihdr[9] = 0
+  const rows: Buffer[] = []
+  for (let y = 0; y < height; y += 1) {
+    const row = Buffer.alloc(width + 1)
+    for (let x = 1; x <= width; x += 1) row[x] = (x * 31 + y * 17 + ((x * y) % 13) * 11) & 0xff
+    rows.push(row)
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
+/** One call that must succeed; its data. */
+export async function ok<T = unknown>(
+  kopa: KopaServer,
+  b: ApiBorrower,
+  apiPath: ApiPath,
+  payload: Record<string, unknown> = {},
+): Promise<T> {
+  const res = await kopa.call<T>(apiPath, payload, b.token)
+  if (res.code !== 0) throw new Error(`${apiPath} answered ${res.code} ${res.msg}`)
+  return res.data
+}
+
+/** A registered Tanzanian borrower (no profile yet). */
+export async function registered(kopa: KopaServer, mobile = freshMobile()): Promise<ApiBorrower> {
+  return { mobile, token: await kopa.signUp(mobile) }
+}
+
+/** Runs what is due now: the jobs (assessment, pay-out) and the sandbox wallet's callbacks. */
+export async function settle(kopa: KopaServer): Promise<void> {
+  for (let i = 0; i < 5; i += 1) {
+    await kopa.advanceClock(0)
+    const { delivered } = (await kopa.devPost('/dev/payments/sandbox/deliver', {})) as { delivered: number }
+    if (delivered === 0) return
+  }
+}
+
+export interface ApplicationOptions {
+  amountMinor?: number
+  tenureDays?: number
+  work?: keyof typeof WORK
+  /** The wallet number (a number ending 0000 makes the sandbox pay-out fail). */
+  wallet?: string
+}
+
+/**
+ * A first application with every profile step saved through its call and the collector done: the server's
+ * scorecard has decided it (14 approved with good work info, 9 rejected with poor).
+ */
+export async function assessedApplication(
+  kopa: KopaServer,
+  b: ApiBorrower,
+  opts: ApplicationOptions = {},
+): Promise<{ applied: ApplyResult; order: LatestOrder }> {
+  const applied = await ok<ApplyResult>(kopa, b, '/loan/loan-order/apply-market', {
+    productId: TZ_PRODUCT,
+    amountMinor: opts.amountMinor ?? 250_000 * TZS,
+    tenureDays: opts.tenureDays ?? 120,
+  })
+  await ok<StepResult>(kopa, b, '/user/saveBasicInfo-market', PERSONAL)
+  for (const [i, path] of (['/user/upload/curp/front', '/user/upload/curp/back', '/user/saveFaceImage'] as const).entries()) {
+    const res = await kopa.upload<{ accepted: boolean }>(path, { bytes: photoPng(320 + i * 8), name: 'photo.png', type: 'image/png' }, b.token)
+    if (res.code !== 0 || !res.data.accepted) throw new Error(`${path} answered ${res.code} ${res.msg}`)
+  }
+  await ok<StepResult>(kopa, b, '/user/finishUploadAllImg')
+  await ok<StepResult>(kopa, b, '/user/saveAdditionInfo-market', { ...WORK[opts.work ?? 'good'] })
+  const wallet = opts.wallet ?? '0754123456'
+  await ok<StepResult>(kopa, b, '/user/addBankCard', { provider: 'mpesa', accountNumber: wallet, confirmAccountNumber: wallet })
+  await ok(kopa, b, '/user/submit', { orderNo: applied.orderNo })
+  await settle(kopa)
+  return { applied, order: await ok<LatestOrder>(kopa, b, '/loan/loan-order/latest') }
+}
+
+/** A borrower whose loan the server approved (status 14), not yet confirmed. */
+export async function approvedBorrower(kopa: KopaServer, opts: ApplicationOptions & { mobile?: string } = {}) {
+  const b = await registered(kopa, opts.mobile)
+  const { applied, order } = await assessedApplication(kopa, b, opts)
+  if (order.status !== 14 && order.status !== 18) throw new Error(`expected an approval, the order is at ${order.status}`)
+  return { b, applied, order }
+}
+
+/** A borrower whose loan was confirmed and paid out to the sandbox wallet (status 2, repaying). */
+export async function paidOutBorrower(kopa: KopaServer, opts: ApplicationOptions & { mobile?: string } = {}) {
+  const { b, applied } = await approvedBorrower(kopa, opts)
+  await ok(kopa, b, '/loan/get-money', { loanOrderId: applied.loanOrderId, agreed: true })
+  await settle(kopa)
+  const order = await ok<LatestOrder>(kopa, b, '/loan/loan-order/latest')
+  return { b, applied, order }
+}
