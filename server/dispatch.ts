@@ -214,6 +214,13 @@ export async function mountApi(app: FastifyInstance, ctx: ServerContext, registr
       api.route({ method: ['GET', 'POST'], url: `${base}/*`, handler: dispatch })
       api.route({ method: ['GET', 'POST'], url: base, handler: dispatch })
     }
+    // Every answer is dated by the one clock, which demo and test mode may have moved: the app counts the
+    // server's deadlines (the 24-hour approval, the payment window, the retry date) from this header
+    // (services/actors/server-clock.ts), so it must name the server's moment, not the system's.
+    api.addHook('onSend', async (_req, reply, payload) => {
+      reply.header('date', ctx.clock.now().toUTCString())
+      return payload
+    })
     api.addHook('onResponse', async (req, reply) => {
       const log = callLogs.get(req)
       req.log.info(

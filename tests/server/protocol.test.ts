@@ -102,6 +102,29 @@ describeOnEachDatabase('The encrypted API', (target) => {
       expect(future.msg).not.toBe(stale.msg)
     })
 
+    it('dates every answer by the server’s clock, also once it was moved, so the app counts deadlines in it', async () => {
+      await s.server.ctx.clock.advance(3 * 60 * 60_000)
+      const now = s.server.ctx.clock.nowMs()
+      const encoded = encodeRequest({
+        packageName: PACKAGE,
+        method: 'GET',
+        path: '/security/existsByMobile',
+        base: '/api',
+        payload: { country: 'TZ', mobile: '0712345678' },
+        now,
+      })
+      const answers = [
+        await s.raw({ method: 'GET', url: `${encoded.url}?${new URLSearchParams(encoded.params)}` }),
+        await post(loginUrl(), '{not json'),
+      ]
+      for (const res of answers) {
+        // The header is cut to the second.
+        const dated = Date.parse(res.headers.date ?? '')
+        expect(dated).toBeGreaterThanOrEqual(Math.floor(now / 1000) * 1000)
+        expect(dated).toBeLessThanOrEqual(s.server.ctx.clock.nowMs())
+      }
+    })
+
     it('answers a call that is not in the table, or sent with the wrong method or base, with 1004', async () => {
       const now = s.server.ctx.clock.nowMs()
       const unknown = encodeRequest({
