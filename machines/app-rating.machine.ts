@@ -7,7 +7,7 @@
  * last shown and for which loan, and whether the latest order seen was rejected. The server keeps the same
  * state (it is asked before prompting, so a reinstall does not reset the 30 days) and is told when it was shown.
  * The machine runs for the session; the journey tells it each latest order it reads ('order.seen', with the
- * device time). The card opens a moment after the repaid order is seen (named delay `promptDelay`) so it does
+ * time it was read). The card opens a moment after the repaid order is seen (named delay `promptDelay`) so it does
  * not cover the screen that says the loan is repaid.
  *
  * Input (AppRatingInput): {} (nothing)

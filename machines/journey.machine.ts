@@ -87,7 +87,7 @@ export interface SessionView {
   toastKey: string | null
 }
 
-/** One reading of /loan/loan-order/latest, with the device's clock when it arrived. */
+/** One reading of /loan/loan-order/latest, with the server's time when it arrived (the composition's clock). */
 export interface OrderReading {
   order: LatestOrder | null
   readAt: number
@@ -107,7 +107,7 @@ export interface JourneyContext {
   /** Start-up is over; until then every route is refused. */
   booted: boolean
   order: LatestOrder | null
-  /** When the order was read (device clock, ms since the epoch). */
+  /** When the order was read (server time as the app knows it, ms since the epoch). */
   orderReadAt: number
   /** The route the borrower is on (and stays on while the order is read). */
   route: RouteName

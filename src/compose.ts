@@ -81,7 +81,9 @@ export function createServices(win: Window & typeof globalThis = window, baseURL
 /** The journey with every actor implemented by services. */
 export function createJourneyLogic({ storage, api, bridge }: Services) {
   const clock = createServerClock(api as never)
-  const journey = createJourneyActors({ api })
+  // The latest order is read in server time: the dates the server sets (a rejection's retry date) are judged on
+  // its clock, like every other deadline (decisions.md "Deadlines run in server time").
+  const journey = createJourneyActors({ api, now: () => clock.stamp().serverNow })
   const forms = createSubmitActors({ api, storage })
   const form = (submit: ReturnType<typeof forms.submitTo>) =>
     submitMachine.provide({ actors: { submit, draftStore: forms.draftStore } })

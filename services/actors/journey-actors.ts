@@ -20,7 +20,10 @@ type Api = typeof API
 
 export interface JourneyActorDeps {
   api: Pick<ApiClient, 'request'>
-  /** The device clock (ms since the epoch), stamped on each reading of the order. */
+  /**
+   * The clock stamped on each reading of the order (ms since the epoch). The composition gives the server's time
+   * (services/actors/server-clock.ts), so the server's dates (the retry date) are judged on its clock.
+   */
   now?: () => number
 }
 
