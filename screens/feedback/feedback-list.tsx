@@ -75,12 +75,15 @@ function Tickets({ tickets }: { tickets: TicketRef }): ReactElement {
               title={t(typeLabelKey(ticket.type))}
               detail={
                 <>
+                  {/* The badge sits above the summary, not at the row's end: at 360 px a badge beside the text
+                      squeezed the summary into a column one word wide. */}
+                  <span className={STATUS_BADGE[ticket.status]}>{t(statusLabelKey(ticket.status))}</span>
+                  <br />
                   {ticket.summary}
                   <br />
                   <DateText at={ticket.createTime} withTime />
                 </>
               }
-              value={<span className={STATUS_BADGE[ticket.status]}>{t(statusLabelKey(ticket.status))}</span>}
               marked={ticket.unread}
               markedLabel={t('feedback.list.newReply')}
               onClick={() => tickets.send({ type: 'ticket.opened', feedbackId: ticket.feedbackId })}

@@ -91,6 +91,8 @@ describe('feedback list', () => {
     expect(ticketRows[1]).toHaveTextContent(t('enums.feedbackType.loanNotReceived'))
     expect(ticketRows[1]).toHaveTextContent(t('enums.feedbackStatus.processing'))
     expect(ticketRows[2]).toHaveTextContent(t('enums.feedbackStatus.done'))
+    // The status sits with the summary, not in a value column that squeezed the summary at 360 px.
+    for (const row of ticketRows) expect(row.querySelector('.k-row__value')).toBeNull()
     expect(await screen.findByText('1 ticket has a new reply')).toBeInTheDocument()
   })
 
