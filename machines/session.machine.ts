@@ -22,6 +22,15 @@ export interface StoredSession {
   user: SessionUser | null
 }
 
+/**
+ * How a session ends: `revoke` asks the server to forget the token (/security/logout) — not when the server ended
+ * it; `tellShell` tells the native shell (its `logout` action) — not when the shell ended it.
+ */
+export interface SessionClearing {
+  revoke: boolean
+  tellShell: boolean
+}
+
 export interface SessionContext extends StoredSession {
   /** i18n key of the message to show once after the server ended the session (errors.code.<code>). */
   toastKey: string | null
@@ -68,7 +77,7 @@ export const sessionMachine = setup({
     loadUser: fromPromise<SessionUser>(async () => {
       throw new Error('loadUser is provided by services/actors/session-actors.ts')
     }),
-    clearStoredSession: fromPromise<void>(async () => {
+    clearStoredSession: fromPromise<void, SessionClearing>(async () => {
       throw new Error('clearStoredSession is provided by services/actors/session-actors.ts')
     }),
   },
@@ -163,16 +172,28 @@ export const sessionMachine = setup({
       },
     },
     ending: {
-      description: 'The server ended the session (spec §8): the stored session is cleared.',
+      description: 'The server ended the session (spec §8): the stored session is cleared and the shell told.',
       tags: ['busy'],
       entry: 'forget',
-      invoke: { src: 'clearStoredSession', onDone: 'signedOut', onError: 'signedOut' },
+      invoke: {
+        src: 'clearStoredSession',
+        input: { revoke: false, tellShell: true } satisfies SessionClearing,
+        onDone: 'signedOut',
+        onError: 'signedOut',
+      },
     },
     signingOut: {
-      description: 'The borrower or the shell logged out: the stored session is cleared.',
+      description:
+        'The borrower (in the app) or the shell logged out: the stored session is cleared, the server forgets the ' +
+        'token, and the shell is told unless it said so itself.',
       tags: ['busy'],
       entry: 'forget',
-      invoke: { src: 'clearStoredSession', onDone: 'signedOut', onError: 'signedOut' },
+      invoke: {
+        src: 'clearStoredSession',
+        input: ({ event }): SessionClearing => ({ revoke: true, tellShell: event.type !== 'shell.logout' }),
+        onDone: 'signedOut',
+        onError: 'signedOut',
+      },
     },
   },
 })

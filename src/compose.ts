@@ -95,7 +95,7 @@ export function createJourneyLogic({ storage, api, bridge }: Services) {
 
   return journeyMachine.provide({
     actors: {
-      session: sessionMachine.provide({ actors: createSessionActors({ api, storage }) }),
+      session: sessionMachine.provide({ actors: createSessionActors({ api, storage, bridge }) }),
       home: homeMachine.provide({
         actors: {
           loadOverview: journey.loadOverview,

@@ -60,6 +60,8 @@ export interface ClientContext {
 export interface CallOptions {
   /** Abort the call (an XState actor that stops passes its signal); an aborted call reads as 'network'. */
   signal?: AbortSignal
+  /** The token to send instead of the stored one: /security/logout, sent after the stored session is cleared. */
+  token?: string
 }
 
 export interface ApiClientOptions<T extends Table> {
@@ -134,8 +136,8 @@ export function createApiClient<T extends Table = typeof API>(options: ApiClient
     ...(options.adapter ? { adapter: options.adapter } : {}),
   })
 
-  function headersFor(def: CallDef): Record<string, string> {
-    const token = context.token()
+  function headersFor(def: CallDef, tokenOverride: string | undefined): Record<string, string> {
+    const token = tokenOverride ?? context.token()
     const afid = context.afid()
     return {
       packageName: context.packageName(),
@@ -163,7 +165,7 @@ export function createApiClient<T extends Table = typeof API>(options: ApiClient
     callOptions: CallOptions | undefined,
   ): Promise<ApiResult<R>> {
     // Without a token the server can only answer NotLoggedIn: say so without spending the borrower's data.
-    if (def.auth && !context.token()) return { ok: false, kind: 'sessionEnded', code: ApiCode.NotLoggedIn }
+    if (def.auth && !(callOptions?.token ?? context.token())) return { ok: false, kind: 'sessionEnded', code: ApiCode.NotLoggedIn }
     let wire: Wire
     try {
       wire = await loadWire()
@@ -174,7 +176,7 @@ export function createApiClient<T extends Table = typeof API>(options: ApiClient
     const config: AxiosRequestConfig = {
       ...build(wire),
       method: def.method,
-      headers: headersFor(def),
+      headers: headersFor(def, callOptions?.token),
       ...(callOptions?.signal ? { signal: callOptions.signal } : {}),
     }
     try {

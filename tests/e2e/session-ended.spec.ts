@@ -27,6 +27,8 @@ for (const lang of ['en', 'sw'] as const) {
       await expect(page.getByRole('status').filter({ hasText: t(lang, 'errors.code.10010303') })).toBeVisible()
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
       expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull()
+      // The shell keeps its own copy of the session: the app tells it the session is over.
+      await expect.poll(() => shellActions(page)).toContain('logout')
       await shot('login-token-expired')
     })
 
@@ -45,6 +47,7 @@ for (const lang of ['en', 'sw'] as const) {
       await expect(page).toHaveURL(/#\/user\/login$/)
       await expect(page.getByRole('status').filter({ hasText: t(lang, 'errors.code.10010304') })).toBeVisible()
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+      await expect.poll(() => shellActions(page)).toContain('logout')
       await shot('login-other-device')
     })
   })

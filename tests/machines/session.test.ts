@@ -1,21 +1,28 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { user } from './journey-fixtures'
-import { needsLogin, sessionMachine, userIdOf, type SessionUser, type StoredSession } from '../../machines/session.machine'
+import {
+  needsLogin,
+  sessionMachine,
+  userIdOf,
+  type SessionClearing,
+  type SessionUser,
+  type StoredSession,
+} from '../../machines/session.machine'
 
 const USER: SessionUser = user('42')
 
 function start(stored: StoredSession, opts: { loadUser?: () => Promise<SessionUser> } = {}) {
   const storeToken = vi.fn(async (_: { token: string }) => {})
   const loadUser = vi.fn(opts.loadUser ?? (async () => USER))
-  const clearStoredSession = vi.fn(async () => {})
+  const clearStoredSession = vi.fn(async (_: SessionClearing) => {})
   const actor = createActor(
     sessionMachine.provide({
       actors: {
         readStoredSession: fromPromise(async () => stored),
         storeToken: fromPromise(({ input }: { input: { token: string } }) => storeToken(input)),
         loadUser: fromPromise(() => loadUser()),
-        clearStoredSession: fromPromise(() => clearStoredSession()),
+        clearStoredSession: fromPromise(({ input }: { input: SessionClearing }) => clearStoredSession(input)),
       },
     }),
   ).start()
@@ -98,7 +105,8 @@ describe('session', () => {
     })
     const snap = await waitFor(actor, (s) => s.matches('signedOut'))
     expect(snap.context).toEqual({ token: null, user: null, toastKey: 'errors.code.10010303' })
-    expect(clearStoredSession).toHaveBeenCalledTimes(1)
+    // The server already dropped the token; the shell must drop its copy.
+    expect(clearStoredSession.mock.calls).toEqual([[{ revoke: false, tellShell: true }]])
   })
 
   it('logs out when the native shell says so, without a toast', async () => {
@@ -106,8 +114,18 @@ describe('session', () => {
     await waitFor(actor, (s) => s.matches({ signedIn: 'ready' }))
     actor.send({ type: 'shell.logout' })
     const snap = await waitFor(actor, (s) => s.matches('signedOut'))
-    expect(clearStoredSession).toHaveBeenCalledTimes(1)
+    // The server forgets the token; the shell, which said so itself, is not told back.
+    expect(clearStoredSession.mock.calls).toEqual([[{ revoke: true, tellShell: false }]])
     expect(snap.context).toEqual({ token: null, user: null, toastKey: null })
+  })
+
+  it('logs out in the app: the server forgets the token and the shell is told', async () => {
+    const { actor, clearStoredSession } = start({ token: 'tok-1', user: USER })
+    await waitFor(actor, (s) => s.matches({ signedIn: 'ready' }))
+    actor.send({ type: 'session.signOut' })
+    const snap = await waitFor(actor, (s) => s.matches('signedOut'))
+    expect(clearStoredSession.mock.calls).toEqual([[{ revoke: true, tellShell: true }]])
+    expect(snap.context.token).toBeNull()
   })
 })
 

@@ -252,6 +252,13 @@ describe('what the client returns', () => {
     expect(seen).toHaveLength(0)
   })
 
+  it('logs out with the token it is given after the stored session was cleared', async () => {
+    reply = () => HttpResponse.json({ code: 0, msg: '', data: {} })
+    const result = await client(context({ token: null })).request('/security/logout', {}, { token: 'tok-old' })
+    expect(result).toEqual({ ok: true, data: {} })
+    expect(seen[0]?.headers.get('Authorization')).toBe('Bearer tok-old')
+  })
+
   it('a validation failure returns each field with its message', async () => {
     reply = () =>
       HttpResponse.json(

@@ -18,15 +18,15 @@ const CHECK = { accepted: true, problem: null, front: true, back: false, face: f
 
 /** An API client answering each path from `answers` and recording the calls. */
 function fakeApi(answers: Record<string, (payload: unknown) => ApiResult<unknown>>) {
-  const calls: { path: string; payload: unknown; files?: string[] }[] = []
+  const calls: { path: string; payload: unknown; files?: string[]; token?: string }[] = []
   const answer = (path: string, payload: unknown) => {
     const reply = answers[path]
     if (!reply) throw new Error(`unexpected call ${path}`)
     return reply(payload)
   }
   const api = {
-    request: async (path: string, payload: unknown) => {
-      calls.push({ path, payload })
+    request: async (path: string, payload: unknown, options?: { token?: string }) => {
+      calls.push({ path, payload, ...(options?.token ? { token: options.token } : {}) })
       return answer(path, payload)
     },
     upload: async (path: string, files: Record<string, Blob>, payload: unknown, onProgress?: (f: number) => void) => {
@@ -54,8 +54,14 @@ const bridge = (overrides: Partial<Bridge> = {}) =>
 describe('session actors', () => {
   it('store the user info read after login and clear the whole session on logout', async () => {
     const storage = createStorage(createMemoryStorage())
-    const { api, calls } = fakeApi({ '/security/getUserInfo': () => ok(user('77')) })
-    const actor = createActor(sessionMachine.provide({ actors: createSessionActors({ api, storage }) })).start()
+    const { api, calls } = fakeApi({
+      '/security/getUserInfo': () => ok(user('77')),
+      '/security/logout': () => ok({}),
+    })
+    const shell = { logout: vi.fn(async () => ({ handled: true }) as const) }
+    const actor = createActor(
+      sessionMachine.provide({ actors: createSessionActors({ api, storage, bridge: shell as unknown as Bridge }) }),
+    ).start()
     await waitFor(actor, (s) => s.matches('signedOut'))
 
     actor.send({ type: 'shell.login', token: 'tok-9' })
@@ -68,6 +74,31 @@ describe('session actors', () => {
     await waitFor(actor, (s) => s.matches('signedOut'))
     expect(storage.get('token')).toBeNull()
     expect(storage.get('userInfo')).toBeNull()
+    expect(calls.at(-1)).toEqual({ path: '/security/logout', payload: {}, token: 'tok-9' })
+    expect(shell.logout).not.toHaveBeenCalled()
+
+    actor.send({ type: 'shell.login', token: 'tok-10' })
+    await waitFor(actor, (s) => s.matches({ signedIn: 'ready' }))
+    actor.send({ type: 'session.signOut' })
+    await waitFor(actor, (s) => s.matches('signedOut'))
+    expect(calls.at(-1)).toEqual({ path: '/security/logout', payload: {}, token: 'tok-10' })
+    expect(shell.logout).toHaveBeenCalledTimes(1)
+  })
+
+  it('tell the shell, but not the server, when the server ended the session', async () => {
+    const storage = createStorage(createMemoryStorage())
+    storage.set('token', 'tok-old')
+    const { api, calls } = fakeApi({
+      '/security/getUserInfo': () => ({ ok: false, kind: 'sessionEnded', code: 10010303 }),
+    })
+    const shell = { logout: vi.fn(async () => ({ handled: true }) as const) }
+    const actor = createActor(
+      sessionMachine.provide({ actors: createSessionActors({ api, storage, bridge: shell as unknown as Bridge }) }),
+    ).start()
+    await waitFor(actor, (s) => s.matches('signedOut'))
+    expect(calls.map((c) => c.path)).toEqual(['/security/getUserInfo'])
+    expect(shell.logout).toHaveBeenCalledTimes(1)
+    expect(storage.get('token')).toBeNull()
   })
 })
 
