@@ -1,8 +1,9 @@
 /**
  * repay_detail — what is owed (by kind: penalties, interest, principal), the due date, overdue days with the
- * daily penalty, the reduction (penalties written off under the charges cap), the installments, the form to pay
- * (parts/repay-form.tsx), and the rollover when the order allows one. A failed pay-out (10) is explained here
- * instead, with "Edit" to correct the wallet (decisions: the same order is sent back to assessment).
+ * daily penalty (or, once the charges cap is reached, that no more is added), the reduction (penalties written
+ * off under the charges cap), the installments, the form to pay (parts/repay-form.tsx), and the rollover when
+ * the order allows one. A failed pay-out (10) is explained here instead, with "Edit" to correct the wallet
+ * (decisions: the same order is sent back to assessment).
  */
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -110,6 +111,9 @@ function Detail({
 function Owed({ detail }: { detail: RepaymentDetail }): ReactElement {
   const { t } = useTranslation()
   const overdue = detail.overdueDays > 0
+  // The charges cap was reached: penalties were written off and another day adds nothing, so the notice must
+  // not say that a penalty is still added each day.
+  const capped = overdue && detail.penaltyPerDayMinor === 0 && detail.reductionMinor > 0
   return (
     <section className={overdue ? 'k-card' : 'k-card k-card--brand'} aria-labelledby="k-owed">
       <h2 id="k-owed" className="k-section-title">
@@ -120,7 +124,7 @@ function Owed({ detail }: { detail: RepaymentDetail }): ReactElement {
       </p>
       {overdue && (
         <p className="k-notice k-notice--danger">
-          {t('repay.detail.overdue', { count: detail.overdueDays })}
+          {t(capped ? 'repay.detail.overdueCapped' : 'repay.detail.overdue', { count: detail.overdueDays })}
         </p>
       )}
       <dl className="k-kv">

@@ -63,6 +63,31 @@ describe('repay detail', () => {
     expect(within(owed).getByText(t('repay.detail.reduction')).nextSibling!.textContent).toBe(tzMoney(-2_200))
   })
 
+  it('says the penalty stopped once the charges cap is reached, instead of "a penalty is added each day"', async () => {
+    await open({
+      status: 3,
+      io: {
+        loadDetail: async () =>
+          repaymentDetail({
+            balance: {
+              penaltyMinor: 21_415_000,
+              interestMinor: 2_700_000,
+              principalMinor: 25_000_000,
+              totalMinor: 49_115_000,
+            },
+            overdueDays: 46,
+            penaltyPerDayMinor: 0,
+            reductionMinor: 1_585_000,
+          }),
+      },
+    })
+    const owed = await screen.findByRole('region', { name: t('repay.detail.due') })
+    expect(within(owed).getByText(t('repay.detail.overdueCapped', { count: 46 }))).toBeInTheDocument()
+    expect(within(owed).queryByText(t('repay.detail.overdue', { count: 46 }))).toBeNull()
+    expect(within(owed).getByText(t('repay.detail.penaltyPerDay')).nextSibling!.textContent).toBe(tzMoney(0))
+    expect(within(owed).getByText(t('repay.detail.reduction')).nextSibling!.textContent).toBe(tzMoney(-1_585_000))
+  })
+
   it('lists the installments with their dates and states', async () => {
     await open({
       io: {
