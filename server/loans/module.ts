@@ -155,7 +155,16 @@ export function createLoansModule(options: LoansModuleOptions = {}): ServerModul
         beforeCallback: () => clock.sync(),
         log,
       })
-      const service = createLoanService({ db, jobs, log, products: () => catalog, payments, settings, route })
+      const service = createLoanService({
+        db,
+        jobs,
+        log,
+        products: () => catalog,
+        payments,
+        settings,
+        requiredFlags: (country) => config.collection[country].requiredFlags,
+        route,
+      })
       service.defineJobs()
       host.setProfileStepListener((userId, step, ctx) => service.onProfileStep(userId, step, ctx))
       await payments.mount(host.fastify)

@@ -118,6 +118,11 @@ export interface LoanDeps {
   products: () => ProductCatalog
   payments: Payments
   settings: LoanSettings
+  /**
+   * The data-collector flags a country requires before approval: the server configuration's `collection`, the
+   * same policy the upload status and the FAQ read (decisions.md: none by default).
+   */
+  requiredFlags(country: CountryCode): readonly string[]
   /** Provider name for a country's wallet provider or channel ('sandbox' unless configured otherwise). */
   route(country: string, walletProvider: string): string
 }
@@ -484,7 +489,7 @@ export function createLoanService(deps: LoanDeps) {
       .from(collectionReports)
       .where(eq(collectionReports.userId, order.userId))
     const flags = (report?.flags ?? {}) as Record<string, unknown>
-    const required = settings.requiredFlags[order.country as CountryCode] ?? []
+    const required = deps.requiredFlags(order.country as CountryCode)
     const history = await borrowerHistory(q, order.userId, now)
     const birthday = typeof basic.birthday === 'string' ? basic.birthday : null
     const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null)

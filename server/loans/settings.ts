@@ -3,7 +3,6 @@
  * and sandbox pay-outs within seconds, so a person can watch the whole journey; test: no delays (tests move the
  * clock); production: the lender's own values.
  */
-import type { CountryCode } from '../../src/domain/countries'
 import type { ServerMode } from '../config'
 
 const SECOND = 1000
@@ -19,8 +18,6 @@ export interface LoanSettings {
   paymentWindowMs: number
   /** How often overdue loans are marked and charged their daily penalty. */
   overdueSweepMs: number
-  /** Data-collector flags each country requires before approval (decisions.md: none by default). */
-  requiredFlags: Readonly<Partial<Record<CountryCode, readonly string[]>>>
 }
 
 export function defaultLoanSettings(mode: ServerMode): LoanSettings {
@@ -29,6 +26,5 @@ export function defaultLoanSettings(mode: ServerMode): LoanSettings {
     collectionGraceMs: 2 * MINUTE,
     paymentWindowMs: 15 * MINUTE,
     overdueSweepMs: mode === 'production' ? HOUR : MINUTE,
-    requiredFlags: {},
   }
 }
