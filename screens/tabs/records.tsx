@@ -22,6 +22,7 @@ import { EmptyState, ErrorState } from '../../src/ui/states'
 import type { JourneyRef, ScreenProps } from '../screen-props'
 import { DayText, useDisplayText } from '../shared/display-text'
 import { MessageNotice, useMessageText } from '../shared/message-text'
+import { TabNavigation } from '../shared/tab-navigation'
 import '../borrow/borrow.css'
 
 type RecordsRef = ActorRefFrom<typeof recordsMachine>
@@ -47,6 +48,7 @@ export default function RecordsScreen({ journey }: ScreenProps): ReactElement {
     <div className="k-page k-page--tabs">
       <PageHeader title={t('records.title')} />
       {records && <Records records={records} journey={journey} />}
+      <TabNavigation journey={journey} current="records" />
     </div>
   )
 }

@@ -93,4 +93,13 @@ describe('records: Incomplete and Finished with the state of each order', () => 
     const sheet = await screen.findByRole('dialog', { name: t('records.statement.title') })
     expect(within(sheet).queryByRole('button', { name: t('records.statement.continue') })).toBeNull()
   })
+
+  it('keeps the bottom tabs, Records current, and Home goes home', async () => {
+    const user = userEvent.setup()
+    const journey = await open()
+    const tabs = screen.getByRole('navigation', { name: t('ui.tabs.label') })
+    expect(within(tabs).getByRole('button', { name: t('ui.tabs.records') })).toHaveAttribute('aria-current', 'page')
+    await user.click(within(tabs).getByRole('button', { name: t('ui.tabs.home') }))
+    await waitFor(() => expect(journey.actor.getSnapshot().context.route).toBe('home'))
+  })
 })
