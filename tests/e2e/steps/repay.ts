@@ -1,0 +1,146 @@
+/**
+ * Page steps of the money-path journeys (2 repeat loan, 3 rollover, 9 partial repayment): a borrower the API
+ * brought to a running loan signs in through the native shell and lands on home; a payment order is paid the
+ * way a borrower pays it (the cashier's prompt is approved on the phone, the sandbox wallet calls back, and the
+ * borrower taps "I have paid"); what the screens should show is the server's figure in the borrower's locale.
+ */
+import { tsImport } from 'tsx/esm/api'
+import type { ApiPath } from '../../../src/domain/api'
+import type { LatestOrder } from '../../../src/domain/api-types'
+import { intlLocale } from '../../../src/domain/countries'
+import { ok, settle, type ApiBorrower } from '../borrower-api'
+import type { Locator } from '@playwright/test'
+import { expect, shellLogin, t, type KopaServer, type Lang, type Page } from '../fixtures'
+
+type Wire = typeof import('../../../services/wire/protocol')
+const wire: Promise<Wire> = tsImport('../../../services/wire/protocol.ts', import.meta.url) as Promise<Wire>
+
+/** The Tanzanian borrower's Intl locale for the interface language (en-TZ, sw-TZ). */
+export const localeOf = (lang: Lang): string => intlLocale('TZ', lang)
+
+/** A translated text with its {{values}} filled in, as i18next shows it. */
+export function tv(lang: Lang, key: string, values: Record<string, string | number>): string {
+  return t(lang, key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]))
+}
+
+/**
+ * How the screens show a server figure: money in the country's currency and a calendar day ('YYYY-MM-DD', the
+ * day the server computed in the borrower's time zone), formatted by the browser's own Intl in the borrower's
+ * locale — so a day must read the same whatever zone the phone is set to.
+ */
+export interface Shown {
+  money(minor: number): Promise<string>
+  day(isoDate: string): Promise<string>
+}
+
+export function shownIn(page: Page, lang: Lang, currency = 'TZS', minorPerUnit = 100): Shown {
+  const locale = localeOf(lang)
+  return {
+    money: (minor) =>
+      page.evaluate(
+        ({ minor, currency, locale, minorPerUnit }) => {
+          const digits = Math.round(Math.log10(minorPerUnit))
+          const whole = Math.trunc(Math.abs(minor) / minorPerUnit)
+          const fraction = Math.abs(minor) % minorPerUnit
+          const shown = fraction === 0 ? 0 : digits
+          const decimal = `${minor < 0 ? '-' : ''}${whole}${digits > 0 ? `.${String(fraction).padStart(digits, '0')}` : ''}`
+          return new Intl.NumberFormat(locale, {
+            style: 'currency',
+            currency,
+            minimumFractionDigits: shown,
+            maximumFractionDigits: shown,
+          }).format(decimal as unknown as number)
+        },
+        { minor, currency, locale, minorPerUnit },
+      ),
+    day: (isoDate) =>
+      page.evaluate(
+        ({ isoDate, locale }) =>
+          new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`)),
+        { isoDate, locale },
+      ),
+  }
+}
+
+/** The borrower opens the app, the native shell logs them in, and home shows their loan's state. */
+export async function signInOnHome(page: Page, token: string, lang: Lang, homeState: string): Promise<void> {
+  await page.goto('/')
+  await expect(page.getByRole('navigation').last()).toBeVisible()
+  await shellLogin(page, token)
+  await expect(page.getByRole('heading', { name: t(lang, `home.state.${homeState}.title`), exact: true })).toBeVisible()
+}
+
+/** A `<dt>`/`<dd>` line of a key–value list: the value shown next to a label. */
+export function valueOf(scope: Locator | Page, label: string): Locator {
+  const page = 'mainFrame' in scope ? scope : scope.page()
+  return scope.locator('dl > div').filter({ has: page.locator('dt').getByText(label, { exact: true }) }).locator('dd')
+}
+
+/** The payment order for `amount` waits on the phone (cashier, or the rollover's fee): its amount and the push. */
+export async function expectPaymentWaiting(page: Page, lang: Lang, purpose: 'repayment' | 'rollover', amount: string) {
+  await expect(page.getByRole('heading', { name: t(lang, `repay.wait.${purpose}`), exact: true })).toBeVisible()
+  await expect(page.locator('.k-amount')).toHaveText(amount)
+  await expect(page.getByText(t(lang, 'repay.wait.pushSent'), { exact: true })).toBeVisible()
+  await expect(page.getByRole('timer')).toBeVisible()
+}
+
+/** The wallet approves the waiting payment order (the sandbox calls back) and the borrower taps "I have paid". */
+export async function approveOnPhone(page: Page, kopa: KopaServer, lang: Lang): Promise<void> {
+  await settle(kopa)
+  await page.getByRole('button', { name: t(lang, 'repay.wait.paid'), exact: true }).click()
+}
+
+/**
+ * Labels of a brand-coloured card (home's product card, the amount due) read in the card's own colour: the
+ * muted grey of other lists is unreadable on the brand green.
+ */
+export async function expectReadableOnBrand(card: Locator): Promise<void> {
+  const colour = await card.evaluate((el) => getComputedStyle(el).color)
+  const labels = card.locator('dt')
+  for (let i = 0; i < (await labels.count()); i += 1) await expect(labels.nth(i)).toHaveCSS('color', colour)
+}
+
+/** The chosen tab of a tab list looks chosen: the brand colour, unlike the others. */
+export async function expectTabChosen(tab: Locator): Promise<void> {
+  await expect(tab).toHaveAttribute('aria-selected', 'true')
+  const primary = await tab.evaluate(() => {
+    const probe = document.createElement('span')
+    probe.style.color = getComputedStyle(document.documentElement).getPropertyValue('--k-primary')
+    document.body.append(probe)
+    const rgb = getComputedStyle(probe).color
+    probe.remove()
+    return rgb
+  })
+  await expect(tab).toHaveCSS('background-color', primary)
+}
+
+/** The server's view of the borrower's latest order. */
+export const latestOf = (kopa: KopaServer, b: ApiBorrower) => ok<LatestOrder>(kopa, b, '/loan/loan-order/latest')
+
+/**
+ * Records every API call the page makes, by its spec path (the app encrypts the path on the wire; this reads
+ * it back with the app's own package key), in order.
+ */
+export async function recordApiCalls(page: Page): Promise<ApiPath[]> {
+  const w = await wire
+  const calls: ApiPath[] = []
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url())
+    const match = /^\/(?:api|cou)\/([^/]+)$/.exec(pathname)
+    if (!match) return
+    const path = w.decryptText('com.kopa.app', match[1]!)
+    if (path) calls.push(path as ApiPath)
+  })
+  return calls
+}
+
+/** The hash routes the app showed, in order (the URL is the projection of the journey's state). */
+export function recordRoutes(page: Page): string[] {
+  const routes: string[] = []
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) return
+    const route = new URL(frame.url()).hash.replace(/^#/, '') || '/'
+    if (routes[routes.length - 1] !== route) routes.push(route)
+  })
+  return routes
+}
