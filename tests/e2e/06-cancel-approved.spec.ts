@@ -13,6 +13,7 @@
 import { ok, approvedBorrower } from './borrower-api'
 import { expect, shellActions, shellLogin, t, test } from './fixtures'
 import type { LatestOrder } from '../../src/domain/api-types'
+import { look, openConfirmBorrow } from './steps/money-path'
 
 for (const lang of ['en', 'sw'] as const) {
   test.describe(`(6) cancel an approved loan with one reason [${lang}]`, () => {
@@ -31,18 +32,16 @@ for (const lang of ['en', 'sw'] as const) {
       // Home: approved, "Get money" opens confirm borrow.
       const approvedTitle = page.getByRole('heading', { name: t(lang, 'home.state.approved.title'), exact: true })
       await expect(approvedTitle).toBeVisible()
-      await shot('home-approved')
-      await page.getByRole('button', { name: t(lang, 'home.button.getMoney'), exact: true }).click()
-      await expect(page).toHaveURL(/#\/borrow\/confirm_borrow$/)
-      await expect(page.getByRole('heading', { name: t(lang, 'borrow.breakdown.title'), exact: true })).toBeVisible()
-      await shot('confirm-borrow')
+      await look(page, shot, 'home-approved')
+      await openConfirmBorrow(page, lang)
+      await look(page, shot, 'confirm-borrow')
 
       // The cancellation form, as a sheet over confirm borrow.
       await page.getByRole('button', { name: t(lang, 'borrow.confirm.cancel'), exact: true }).click()
       const sheet = page.getByRole('dialog', { name: t(lang, 'borrow.cancel.title'), exact: true })
       await expect(sheet).toBeVisible()
       await expect(sheet.getByRole('group', { name: t(lang, 'borrow.cancel.reasons') })).toBeVisible()
-      await shot('cancellation-form')
+      await look(page, shot, 'cancellation-form')
 
       const submit = sheet.getByRole('button', { name: t(lang, 'borrow.cancel.submit'), exact: true })
       const alert = sheet.getByRole('alert')
@@ -52,7 +51,7 @@ for (const lang of ['en', 'sw'] as const) {
       // No reason: refused on the phone.
       await submit.click()
       await expect(alert).toHaveText(t(lang, 'validation.reason.required'))
-      await shot('cancellation-no-reason')
+      await look(page, shot, 'cancellation-no-reason')
 
       // Two reasons: refused too.
       await reason('feesTooHigh').check()
@@ -60,7 +59,7 @@ for (const lang of ['en', 'sw'] as const) {
       await reason('foundAnotherLender').check()
       await submit.click()
       await expect(alert).toHaveText(t(lang, 'validation.reason.onlyOne'))
-      await shot('cancellation-two-reasons')
+      await look(page, shot, 'cancellation-two-reasons')
       // Neither refused form reached the server: the order is still approved.
       expect((await latest()).status).toBe(14)
 
@@ -77,7 +76,7 @@ for (const lang of ['en', 'sw'] as const) {
       await expect(approvedTitle).toBeHidden()
       await expect(page.getByRole('button', { name: t(lang, 'home.button.apply'), exact: true })).toBeEnabled()
       await expect(page.getByRole('button', { name: t(lang, 'home.button.getMoney'), exact: true })).toHaveCount(0)
-      await shot('home-after-cancel')
+      await look(page, shot, 'home-after-cancel')
 
       // The cancelled order cannot be confirmed any more: not by the server, not by a deep link.
       const confirmAgain = await kopa.call('/loan/get-money', { loanOrderId: applied.loanOrderId, agreed: true }, b.token)

@@ -1,0 +1,138 @@
+/**
+ * Page steps of the money path shared by journeys 6, 8 and 13 (confirm borrow, the pay-out, its screens):
+ * - `look(page, shot)`: a screenshot that first checks the screen's title is not cut off at 360 px;
+ * - `routeLog(page)`: every hash route the page showed, in order;
+ * - `openConfirmBorrow(page, lang)`: from home's "Get money" to confirm borrow, agreement not ticked yet;
+ * - `passTransient(…)`: a screen shown only until the server moves on (lending, review tips), photographed when
+ *   it shows, then left with its Refresh;
+ * - `holdNextCall(page, apiPath)`: hold one of the app's calls on its way to the server, to see the screen shown
+ *   while it runs and check the server's state before it lands.
+ */
+import { tsImport } from 'tsx/esm/api'
+import type { ApiPath } from '../../../src/domain/api'
+import { expect, t, type Lang, type Page } from '../fixtures'
+
+type Wire = typeof import('../../../services/wire/protocol')
+const wire: Promise<Wire> = tsImport('../../../services/wire/protocol.ts', import.meta.url) as Promise<Wire>
+
+export type Shot = (name: string) => Promise<void>
+
+/**
+ * The screen's title (its h1) is shown whole: the header cuts a title that does not fit the phone's width with
+ * an ellipsis, which loses words in the longer Kiswahili texts. Then the screenshot.
+ */
+export async function look(page: Page, shot: Shot, name: string): Promise<void> {
+  const title = page.getByRole('heading', { level: 1 }).first()
+  if (await title.count()) {
+    const fits = await title.evaluate((el) => el.scrollWidth <= el.clientWidth)
+    expect(fits, `the title "${await title.textContent()}" of ${name} is cut off at 360 px`).toBe(true)
+  }
+  await shot(name)
+}
+
+/** Every hash the page showed, in order (hash changes are same-document navigations). */
+export function routeLog(page: Page): string[] {
+  const seen: string[] = []
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) return
+    const hash = new URL(frame.url()).hash || '#/'
+    if (seen[seen.length - 1] !== hash) seen.push(hash)
+  })
+  return seen
+}
+
+/**
+ * Home's "Get money" (an approved order, 14) opens confirm borrow with the server's price; the agreement is not
+ * ticked and the confirm button reads as unavailable until it is.
+ */
+export async function openConfirmBorrow(page: Page, lang: Lang) {
+  await expect(page.getByRole('heading', { name: t(lang, 'home.state.approved.title'), exact: true })).toBeVisible()
+  await page.getByRole('button', { name: t(lang, 'home.button.getMoney'), exact: true }).click()
+  return confirmBorrowScreen(page, lang)
+}
+
+/** Confirm borrow as it opens: the price is shown, the agreement not ticked, confirming unavailable. */
+export async function confirmBorrowScreen(page: Page, lang: Lang) {
+  await expect(page).toHaveURL(/#\/borrow\/confirm_borrow$/)
+  const confirm = page.getByRole('button', { name: t(lang, 'borrow.confirm.submit'), exact: true })
+  const tick = page.getByRole('checkbox', { name: t(lang, 'borrow.confirm.agree'), exact: true })
+  await expect(page.getByRole('heading', { name: t(lang, 'borrow.breakdown.title'), exact: true })).toBeVisible()
+  await expect(tick).not.toBeChecked()
+  await expect(confirm).toBeDisabled()
+  return { confirm, tick }
+}
+
+/** One line of a key–value list (`<dt>label</dt><dd>value</dd>`): its value. */
+export function valueOf(page: Page, label: string) {
+  return page
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
+    .locator('xpath=following-sibling::dd[1]')
+}
+
+/**
+ * A screen the borrower sees only while the server has not moved on yet — lending (7) until the sandbox answers
+ * the pay-out, review tips (1) until the assessment — which the app shows when it read the order first (both
+ * answer within one job poll in the test server, 250 ms): photographed when it shows, then its Refresh reads the
+ * order again and opens the screen the server's status names. Call it once the server has moved on.
+ */
+export async function passTransient(
+  page: Page,
+  shot: Shot,
+  screen: { url: RegExp; refresh: string; name: string },
+  next: RegExp,
+): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`${screen.url.source}|${next.source}`))
+  if (screen.url.test(page.url())) {
+    await expect(page.getByRole('button', { name: screen.refresh, exact: true })).toBeEnabled()
+    await look(page, shot, screen.name)
+    await page.getByRole('button', { name: screen.refresh, exact: true }).click()
+  }
+  await expect(page).toHaveURL(next)
+}
+
+export interface HeldCall {
+  /** Resolves when the app has made the call (it is then waiting in the test's hand). */
+  readonly reached: Promise<void>
+  /** Lets the call go on to the server, unchanged. */
+  release(): Promise<void>
+}
+
+/** The spec path of one of the app's requests (`/api/<token>` or `/cou/<token>`), or null for anything else. */
+async function specPathOf(url: string): Promise<string | null> {
+  const match = /^\/(?:api|cou)\/([A-Za-z0-9_-]+)$/.exec(new URL(url).pathname)
+  if (!match) return null
+  return (await wire).decryptText('com.kopa.app', match[1]!)
+}
+
+/**
+ * Holds the app's next call of `apiPath` until `release()`; every other call passes untouched. The call is
+ * recognised by its spec path, which the wire protocol carries encrypted in the URL (docs/wire-protocol.md), read
+ * with the app's own decoder. Nothing is answered by the test: the released call reaches the real server.
+ */
+export async function holdNextCall(page: Page, apiPath: ApiPath): Promise<HeldCall> {
+  let reach!: () => void
+  let letGo!: () => void
+  const reached = new Promise<void>((resolve) => (reach = resolve))
+  const released = new Promise<void>((resolve) => (letGo = resolve))
+  let taken = false
+  let sent: Promise<void> = Promise.resolve()
+  const handler = async (route: Parameters<Parameters<Page['route']>[1]>[0]) => {
+    if (!taken && (await specPathOf(route.request().url())) === apiPath) {
+      taken = true
+      reach()
+      sent = released.then(() => route.continue())
+      return sent
+    }
+    await route.continue()
+  }
+  await page.route(/\/(api|cou)\//, handler)
+  return {
+    reached,
+    async release() {
+      letGo()
+      await sent
+      await page.unroute(/\/(api|cou)\//, handler)
+    },
+  }
+}
