@@ -136,7 +136,7 @@ export function createApiClient<T extends Table = typeof API>(options: ApiClient
     ...(options.adapter ? { adapter: options.adapter } : {}),
   })
 
-  function headersFor(def: CallDef, tokenOverride: string | undefined): Record<string, string> {
+  function headersFor(tokenOverride: string | undefined): Record<string, string> {
     const token = tokenOverride ?? context.token()
     const afid = context.afid()
     return {
@@ -145,7 +145,9 @@ export function createApiClient<T extends Table = typeof API>(options: ApiClient
       lang: LANG_HEADER[context.language()],
       platform: context.platform(),
       ...(afid ? { afid } : {}),
-      ...(def.auth && token ? { Authorization: `Bearer ${token}` } : {}),
+      // Every call carries the session when there is one: a call marked `auth` needs it, any other one uses it
+      // (docs/api.md: the home index and the products are the borrower's own — their country, their limit).
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
     }
   }
 
@@ -176,7 +178,7 @@ export function createApiClient<T extends Table = typeof API>(options: ApiClient
     const config: AxiosRequestConfig = {
       ...build(wire),
       method: def.method,
-      headers: headersFor(def, callOptions?.token),
+      headers: headersFor(callOptions?.token),
       ...(callOptions?.signal ? { signal: callOptions.signal } : {}),
     }
     try {

@@ -144,7 +144,7 @@ describe('what the client puts on the wire', () => {
     expect((seen[0]?.decoded as DecodedRequest).path).toBe('/country/meta/ip')
   })
 
-  it('sends packageName, appName, afid, lang and platform, and the bearer token only where the call needs it', async () => {
+  it('sends packageName, appName, afid, lang and platform, and the bearer token with every call once signed in', async () => {
     const c = client()
     await c.request('/security/existsByMobile', { country: 'TZ', mobile: '0712345678' })
     await c.request('/security/getUserInfo', {})
@@ -156,8 +156,14 @@ describe('what the client puts on the wire', () => {
       expect(req?.headers.get('lang')).toBe('sw_KE')
       expect(req?.headers.get('platform')).toBe('android')
     }
-    expect(open?.headers.get('Authorization')).toBeNull()
+    // A call that does not need the token still carries it: the server answers it for this borrower (docs/api.md).
+    expect(open?.headers.get('Authorization')).toBe('Bearer tok-abc')
     expect(authed?.headers.get('Authorization')).toBe('Bearer tok-abc')
+  })
+
+  it('sends no bearer token before login', async () => {
+    await client(context({ token: null })).request('/loan/loan-product/index', {})
+    expect(seen[0]?.headers.get('Authorization')).toBeNull()
   })
 
   it('maps each interface language to its lang header', async () => {
