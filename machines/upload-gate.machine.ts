@@ -7,9 +7,21 @@
  *
  * The server decides which flags a country requires (decisions.md "Data and privacy"); flags it does not
  * require come back set, so the app never asks for data the lender may not use.
+ *
+ * Before the collector starts, the server is asked whether the shell's timeSDK may run at all
+ * (/time/upload/enable, spec §7 data.enableTimeSdk): when it says no, the collector is never started and the
+ * check fails at once (−1: the data is missing and nothing will collect it, so waiting a minute would not help).
+ * When the installed-app list is among the missing data, the collector also gets the server's allowlist of
+ * package names it may report (/user/device/packageList; empty: none).
+ *
+ * Actors the composition provides (services/actors/upload-gate-actors.ts):
+ *   fetchUploadStatus     ({ orderNo }) → UploadStatusFlags     (GET /time/upload/uploadStatus)
+ *   fetchCollectionPolicy () → UploadEnable                     (GET /time/upload/enable)
+ *   fetchPackageAllowlist () → PackageListPolicy                (GET /user/device/packageList)
+ *   startCollector        (CollectorInput) → void               (bridge timeSDK, or the browser's collector)
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate'
-import type { UploadStatusFlags } from '../src/domain/api-types'
+import type { PackageListPolicy, UploadEnable, UploadStatusFlags } from '../src/domain/api-types'
 import { escalateSessionEnded, failureOf, isSessionEnded, type SessionEndedEvent } from './submit.machine'
 
 /** /time/upload/uploadStatus: spec §4's seven flags. */
@@ -38,6 +50,8 @@ export interface CollectorInput {
   userId: string
   step: string
   isSubmit: boolean
+  /** The installed apps the collector may report (only when appList is missing; else empty). */
+  packageNames: readonly string[]
   flags: UploadFlags
 }
 
@@ -45,6 +59,8 @@ export type UploadGateOutput = { code: 0 | 1 | -1; msg?: string }
 
 interface UploadGateContext extends Required<UploadGateInput> {
   flags: UploadFlags | null
+  /** The server's allowlist for the installed-app list; empty until asked (and when appList is held). */
+  packageNames: readonly string[]
   result: UploadGateOutput | null
 }
 
@@ -64,6 +80,12 @@ export const uploadGateMachine = setup({
     fetchUploadStatus: fromPromise<UploadFlags, { orderNo: string }>(async () => {
       throw new Error('fetchUploadStatus is provided by services/actors/upload-gate-actors.ts')
     }),
+    fetchCollectionPolicy: fromPromise<UploadEnable>(async () => {
+      throw new Error('fetchCollectionPolicy is provided by services/actors/upload-gate-actors.ts')
+    }),
+    fetchPackageAllowlist: fromPromise<PackageListPolicy>(async () => {
+      throw new Error('fetchPackageAllowlist is provided by services/actors/upload-gate-actors.ts')
+    }),
     startCollector: fromPromise<void, CollectorInput>(async () => {
       throw new Error('startCollector is provided by services/actors/upload-gate-actors.ts')
     }),
@@ -71,10 +93,17 @@ export const uploadGateMachine = setup({
   guards: {
     flagsComplete: (_, params: { flags: UploadFlags }) => allFlagsSet(params.flags),
     checkOnly: ({ context }) => context.checkOnly,
+    collectionEnabled: (_, params: { policy: UploadEnable }) => params.policy.enableTimeSdk,
+    /** The collector will run and the installed-app list is among the missing data. */
+    allowlistNeeded: (_, params: { policy: UploadEnable; flags: UploadFlags }) =>
+      params.policy.enableTimeSdk && !params.flags.appList,
     sessionEnded: (_, params: { error: unknown }) => isSessionEnded(params.error),
   },
   actions: {
     storeFlags: assign((_, params: { flags: UploadFlags }) => ({ flags: params.flags })),
+    keepAllowlist: assign((_, params: { policy: PackageListPolicy }) => ({
+      packageNames: [...params.policy.packageNames],
+    })),
     pass: assign({ result: { code: 0 } }),
     collected: assign({ result: { code: 1 } }),
     fail: assign((_, params: { error?: unknown }) => {
@@ -102,6 +131,7 @@ export const uploadGateMachine = setup({
     isSubmit: input.isSubmit,
     checkOnly: input.checkOnly ?? false,
     flags: null,
+    packageNames: [],
     result: null,
   }),
   initial: 'checking',
@@ -123,8 +153,55 @@ export const uploadGateMachine = setup({
             target: 'failed',
             actions: [{ type: 'storeFlags', params: ({ event }) => ({ flags: event.output }) }, { type: 'fail', params: {} }],
           },
-          { target: 'startingCollector', actions: { type: 'storeFlags', params: ({ event }) => ({ flags: event.output }) } },
+          { target: 'askingPolicy', actions: { type: 'storeFlags', params: ({ event }) => ({ flags: event.output }) } },
         ],
+        onError: {
+          target: 'failed',
+          actions: [
+            { type: 'fail', params: ({ event }) => ({ error: event.error }) },
+            { type: 'escalateSessionEnded', params: ({ event }) => ({ error: event.error }) },
+          ],
+        },
+      },
+    },
+    askingPolicy: {
+      description: "Data is missing: asks the server whether the shell's timeSDK may run (/time/upload/enable).",
+      tags: ['busy'],
+      invoke: {
+        src: 'fetchCollectionPolicy',
+        onDone: [
+          {
+            guard: {
+              type: 'allowlistNeeded',
+              params: ({ context, event }) => ({ policy: event.output, flags: context.flags! }),
+            },
+            target: 'loadingAllowlist',
+          },
+          {
+            guard: { type: 'collectionEnabled', params: ({ event }) => ({ policy: event.output }) },
+            target: 'startingCollector',
+          },
+          // Collection is off: nothing will deliver the missing data, so the check fails now.
+          { target: 'failed', actions: { type: 'fail', params: {} } },
+        ],
+        onError: {
+          target: 'failed',
+          actions: [
+            { type: 'fail', params: ({ event }) => ({ error: event.error }) },
+            { type: 'escalateSessionEnded', params: ({ event }) => ({ error: event.error }) },
+          ],
+        },
+      },
+    },
+    loadingAllowlist: {
+      description: 'The installed-app list is missing: the package names the collector may report.',
+      tags: ['busy'],
+      invoke: {
+        src: 'fetchPackageAllowlist',
+        onDone: {
+          target: 'startingCollector',
+          actions: { type: 'keepAllowlist', params: ({ event }) => ({ policy: event.output }) },
+        },
         onError: {
           target: 'failed',
           actions: [
@@ -144,6 +221,7 @@ export const uploadGateMachine = setup({
           userId: context.userId,
           step: context.step,
           isSubmit: context.isSubmit,
+          packageNames: context.packageNames,
           flags: context.flags!,
         }),
         onDone: 'collecting',
@@ -193,7 +271,10 @@ export const uploadGateMachine = setup({
     },
     passed: { type: 'final', description: 'Every data set was already present (0).' },
     collected: { type: 'final', description: 'The collector delivered every missing data set (1).' },
-    failed: { type: 'final', description: 'Check-only with data missing, a failed call, or the time limit (−1).' },
+    failed: {
+      type: 'final',
+      description: 'Check-only with data missing, collection switched off, a failed call, or the time limit (−1).',
+    },
   },
   output: ({ context }) => context.result ?? { code: -1 },
 })

@@ -122,6 +122,11 @@ export interface CollectorInput {
   /** The journey step that asked (e.g. 'finishLoading'). */
   step: string
   isSubmit: boolean
+  /**
+   * The installed apps the collector may report when `appList` is missing (GET /user/device/packageList): only
+   * these package names; empty: no installed app at all.
+   */
+  packageNames: readonly string[]
   /** What the server already holds (true) and what is missing (false). */
   flags: UploadFlags
 }
@@ -602,8 +607,9 @@ export function createBridge(options: BridgeOptions): Bridge {
     },
 
     async startCollector(input) {
-      const { orderNo, userId, step, isSubmit, flags } = input
-      const r = await invoke('timeSDK', { orderNo, userId, step, isSubmit, ...flags }, () =>
+      const { orderNo, userId, step, isSubmit, packageNames, flags } = input
+      const payload = { orderNo, userId, step, isSubmit, packageNames: [...packageNames], ...flags }
+      const r = await invoke('timeSDK', payload, () =>
         web.collect(input),
       )
       // In a browser the page's own collector ran: announce its end as the shell does after each run.

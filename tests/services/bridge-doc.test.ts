@@ -121,6 +121,15 @@ describe('docs/native-bridge.md', () => {
     )
     for (const flag of UPLOAD_FLAGS) expect(timeSdk).toContain(flag)
   })
+
+  it('documents exactly the fields timeSDK sends (tests/services/bridge-native.test.ts checks the code sends these)', () => {
+    const timeSdk = table(subsections(actions).get('timeSDK')!, 'Payload field').map((row) =>
+      unquote(row[0]!),
+    )
+    expect(sorted(timeSdk)).toEqual(
+      sorted(['orderNo', 'userId', 'step', 'isSubmit', 'packageNames', ...UPLOAD_FLAGS]),
+    )
+  })
 })
 
 describe('the bridge’s own lists', () => {

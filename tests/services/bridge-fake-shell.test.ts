@@ -30,6 +30,7 @@ const collectorInput: CollectorInput = {
   userId: '42',
   step: 'finishLoading',
   isSubmit: true,
+  packageNames: [],
   flags: held,
 }
 

@@ -18,6 +18,7 @@ const collectorInput: CollectorInput = {
   userId: '42',
   step: 'finishLoading',
   isSubmit: true,
+  packageNames: ['com.example.wallet'],
   flags: {
     appList: true,
     sms: true,
@@ -244,7 +245,7 @@ describe('an older shell: actions it does not implement use the web fallback', (
 })
 
 describe('actions in the shell', () => {
-  it('starts the collector with orderNo, userId, step, isSubmit and the seven flags, and returns its result', async () => {
+  it('starts the collector with orderNo, userId, step, isSubmit, the app allowlist and the seven flags, and returns its result', async () => {
     const { page, bridge } = await shellPage()
     const run = bridge.startCollector(collectorInput)
     const call = page.last('timeSDK')
@@ -253,6 +254,7 @@ describe('actions in the shell', () => {
       userId: '42',
       step: 'finishLoading',
       isSubmit: true,
+      packageNames: ['com.example.wallet'],
       appList: true,
       sms: true,
       exif: false,

@@ -17,6 +17,7 @@ const input = (flags: Partial<UploadFlags> = {}): CollectorInput => ({
   userId: '42',
   step: 'finishLoading',
   isSubmit: true,
+  packageNames: [],
   flags: { ...nothingHeld, ...flags },
 })
 

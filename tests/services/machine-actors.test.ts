@@ -5,7 +5,7 @@ import { sessionMachine } from '../../machines/session.machine'
 import { uploadGateMachine } from '../../machines/upload-gate.machine'
 import type { ApiResult } from '../../src/domain/api-result'
 import type { ApiClient } from '../../services/api/client'
-import { BridgeError, type Bridge } from '../../services/bridge/native-bridge'
+import { BridgeError, type Bridge, type CollectorInput } from '../../services/bridge/native-bridge'
 import { createIdentityActors } from '../../services/actors/identity-actors'
 import { createJourneyActors } from '../../services/actors/journey-actors'
 import { createSessionActors } from '../../services/actors/session-actors'
@@ -132,10 +132,54 @@ describe('journey actors', () => {
 })
 
 describe('upload gate actors', () => {
+  it('ask /time/upload/enable, then /user/device/packageList for a missing app list, and hand timeSDK the allowlist', async () => {
+    const { api, calls } = fakeApi({
+      '/time/upload/uploadStatus': () =>
+        ok({ appList: false, sms: true, exif: true, device: true, contact: true, callLog: true, location: true }),
+      '/time/upload/enable': () => ok({ enableTimeSdk: true }),
+      '/user/device/packageList': () => ok({ packageNames: ['com.mpesa'] }),
+    })
+    const started: unknown[] = []
+    const shell = bridge({
+      startCollector: async (input) => {
+        started.push(input)
+        return { flags: input.flags }
+      },
+    })
+    const actor = createActor(uploadGateMachine.provide({ actors: createUploadGateActors({ api, bridge: shell }) }), {
+      input: { orderNo: 'KP-1', userId: '42', step: 'finishLoading', isSubmit: true },
+    }).start()
+    await waitFor(actor, (s) => s.matches('collecting'))
+    actor.stop()
+    expect(calls.map((c) => c.path)).toEqual([
+      '/time/upload/uploadStatus',
+      '/time/upload/enable',
+      '/user/device/packageList',
+    ])
+    expect(started).toEqual([expect.objectContaining({ orderNo: 'KP-1', packageNames: ['com.mpesa'] })])
+  })
+
+  it('never start timeSDK when /time/upload/enable says the collector may not run', async () => {
+    const { api } = fakeApi({
+      '/time/upload/uploadStatus': () =>
+        ok({ appList: true, sms: true, exif: false, device: true, contact: true, callLog: true, location: false }),
+      '/time/upload/enable': () => ok({ enableTimeSdk: false }),
+    })
+    const startCollector = vi.fn(async (input: CollectorInput) => ({ flags: input.flags }))
+    const actor = createActor(
+      uploadGateMachine.provide({ actors: createUploadGateActors({ api, bridge: bridge({ startCollector }) }) }),
+      { input: { orderNo: 'KP-1', userId: '42', step: 'finishLoading', isSubmit: true } },
+    ).start()
+    const done = await waitFor(actor, (s) => s.status === 'done')
+    expect(done.output).toEqual({ code: -1 })
+    expect(startCollector).not.toHaveBeenCalled()
+  })
+
   it('report the native shell’s message when the collector fails', async () => {
     const { api } = fakeApi({
       '/time/upload/uploadStatus': () =>
         ok({ appList: true, sms: true, exif: false, device: true, contact: true, callLog: true, location: false }),
+      '/time/upload/enable': () => ok({ enableTimeSdk: true }),
     })
     const shell = bridge({
       startCollector: async () => {
