@@ -31,6 +31,8 @@ export function tv(lang: Lang, key: string, values: Record<string, string | numb
 export interface Shown {
   money(minor: number): Promise<string>
   day(isoDate: string): Promise<string>
+  /** A rate as a fraction (0.0008 is 0.08%), up to four decimals. */
+  percent(fraction: number): Promise<string>
 }
 
 export function shownIn(page: Page, lang: Lang, currency = 'TZS', minorPerUnit = 100): Shown {
@@ -58,6 +60,11 @@ export function shownIn(page: Page, lang: Lang, currency = 'TZS', minorPerUnit =
         ({ isoDate, locale }) =>
           new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`)),
         { isoDate, locale },
+      ),
+    percent: (fraction) =>
+      page.evaluate(
+        ({ fraction, locale }) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 4 }).format(fraction),
+        { fraction, locale },
       ),
   }
 }
