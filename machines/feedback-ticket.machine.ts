@@ -31,6 +31,7 @@
  *   rateTicket      ({ feedbackId, rating }) → Empty                  (POST /feedback/submit-rating)
  */
 import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate'
+import { ApiCode } from '../src/domain/api-codes'
 import type { FeedbackDetail, FeedbackItem, Page, UploadedFile } from '../src/domain/api-types'
 import type { CountryCode } from '../src/domain/countries'
 import { imageFile } from '../src/domain/schemas/common'
@@ -184,6 +185,11 @@ export const feedbackTicketMachine = setup({
         fieldErrors(ratingSchema(), { feedbackId: context.ticket.feedbackId, rating: event.rating }),
       ).length === 0,
     sessionEnded: ({ event }) => endsSession(event),
+    /** The app has no token (the client answers NotLoggedIn without calling): not a session that ended. */
+    neverSignedIn: ({ event }) => {
+      const failure = failureOf(errorOf(event))
+      return failure.kind === 'sessionEnded' && failure.code === ApiCode.NotLoggedIn
+    },
   },
   actions: {
     keepPage: assign(({ context, event }) => {
@@ -332,6 +338,7 @@ export const feedbackTicketMachine = setup({
             input: ({ context }) => ({ page: context.page + 1 }),
             onDone: { target: 'shown', actions: 'keepPage' },
             onError: [
+              { guard: 'neverSignedIn', target: 'signedOut' },
               { guard: 'sessionEnded', target: '#feedbackTicket.sessionEnded' },
               { target: 'loadFailed', actions: 'showFailure' },
             ],
@@ -340,6 +347,11 @@ export const feedbackTicketMachine = setup({
         loadFailed: {
           tags: ['loadFailed'],
           on: { 'tickets.refreshed': { target: 'loading', actions: ['startOver', 'clearError'] } },
+        },
+        signedOut: {
+          description:
+            'No session at all (the questions before a ticket are open to anyone): nothing to list, and no session ' +
+            'that ended. Writing a ticket still starts here; the journey asks for login first.',
         },
         shown: {
           on: {

@@ -46,6 +46,8 @@ const uploaded = (fileId: string): UploadedFile => ({
 })
 
 interface Options {
+  /** What loading the list fails with (e.g. the client's NotLoggedIn without a token). */
+  listFails?: ApiFailure
   tickets?: FeedbackItem[]
   ticket?: FeedbackDetail
   compress?: (file: Blob) => Promise<Blob>
@@ -55,12 +57,15 @@ interface Options {
 
 function open(o: Options = {}) {
   const all = o.tickets ?? [item('F-1'), item('F-2'), item('F-3')]
-  const loadTickets = vi.fn(async ({ input }: { input: { page: number } }): Promise<Page<FeedbackItem>> => ({
-    items: all.slice((input.page - 1) * 2, input.page * 2),
-    page: input.page,
-    pageSize: 2,
-    total: all.length,
-  }))
+  const loadTickets = vi.fn(async ({ input }: { input: { page: number } }): Promise<Page<FeedbackItem>> => {
+    if (o.listFails) throw o.listFails
+    return {
+      items: all.slice((input.page - 1) * 2, input.page * 2),
+      page: input.page,
+      pageSize: 2,
+      total: all.length,
+    }
+  })
   /** The upload actor of each receipt in flight, to report its progress and outcome. */
   const uploads = new Map<string, (event: UploadEvent) => void>()
   const cancelled: string[] = []
@@ -137,6 +142,23 @@ describe('feedback ticket list', () => {
     await settled(actor)
     expect(actor.getSnapshot().context.tickets).toHaveLength(3)
     expect(actor.getSnapshot().can({ type: 'tickets.more' })).toBe(false)
+  })
+
+  it('has nothing to list without a session, without saying a session ended (the public feedback FAQ)', async () => {
+    const { actor } = open({ listFails: { ok: false, kind: 'sessionEnded', code: 10010301 } })
+    const ended = vi.fn()
+    actor.on('session.ended', ended)
+    await settled(actor)
+    expect(actor.getSnapshot().matches({ list: 'signedOut' })).toBe(true)
+    expect(actor.getSnapshot().status).toBe('active')
+    expect(ended).not.toHaveBeenCalled()
+    expect(actor.getSnapshot().can({ type: 'ticket.started' })).toBe(true)
+  })
+
+  it('ends with the session when the server refuses the token', async () => {
+    const { actor } = open({ listFails: { ok: false, kind: 'sessionEnded', code: 10010303 } })
+    await waitFor(actor, (s) => s.status === 'done')
+    expect(actor.getSnapshot().output).toEqual({ outcome: 'sessionEnded' })
   })
 })
 

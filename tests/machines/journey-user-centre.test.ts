@@ -19,12 +19,15 @@ import type {
   Page,
   RejectRecommendation,
 } from '../../src/domain/api-types'
+import { ApiCode } from '../../src/domain/api-codes'
+import type { ApiFailure } from '../../src/domain/api-result'
 import type { Language } from '../../src/domain/countries'
 import type { OrderStatusCode } from '../../src/domain/order-status'
 import type { RouteName } from '../../src/domain/routes'
 import { T0, order, user } from './journey-fixtures'
 
 const never = <T>() => new Promise<T>(() => {})
+const NOT_LOGGED_IN: ApiFailure = { ok: false, kind: 'sessionEnded', code: ApiCode.NotLoggedIn }
 
 /** A signed-in borrower whose latest order has `status`; the user-centre children answer like the server. */
 function start(entry: RouteName, status: OrderStatusCode | null = null, signedIn = true) {
@@ -84,13 +87,15 @@ function start(entry: RouteName, status: OrderStatusCode | null = null, signedIn
       }),
       feedbackTicket: feedbackTicketMachine.provide({
         actors: {
-          loadTickets: fromPromise(async (): Promise<Page<FeedbackItem>> => ({
-            items: [],
-            page: 1,
-            pageSize: 20,
-            total: 0,
-          })),
-          loadRedDot: fromPromise(async () => ({ unread: 0 })),
+          // Like the API client: a call that needs a session, made without a token, fails as "session ended".
+          loadTickets: fromPromise(async (): Promise<Page<FeedbackItem>> => {
+            if (!signedIn) throw NOT_LOGGED_IN
+            return { items: [], page: 1, pageSize: 20, total: 0 }
+          }),
+          loadRedDot: fromPromise(async () => {
+            if (!signedIn) throw NOT_LOGGED_IN
+            return { unread: 0 }
+          }),
           ticketForm: submitMachine.provide({ actors: { draftStore: fromCallback(() => {}) } }),
         },
       }),
@@ -115,6 +120,16 @@ type Journey = ReturnType<typeof start>['actor']
 const on = (actor: Journey, route: RouteName) =>
   waitFor(actor, (s) => !s.hasTag('busy') && s.context.route === route, { timeout: 2000 })
 const child = (actor: Journey, id: string) => actor.getSnapshot().children[id] as AnyActorRef | undefined
+/** The ticket child has tried to load the list (and, without a session, failed), or the journey left meanwhile. */
+const ticketsRefused = (actor: Journey) =>
+  waitFor(
+    actor,
+    (s) =>
+      s.context.route !== 'feedbackFaq' ||
+      (s.children as Record<string, AnyActorRef | undefined>).feedbackTicket?.getSnapshot().hasTag('busy') !==
+        true,
+    { timeout: 2000 },
+  )
 
 describe('journey: user centre', () => {
   it.each([
@@ -183,9 +198,19 @@ describe('journey: user centre', () => {
     expect(tickets.getSnapshot().matches('composing')).toBe(true)
   })
 
+  it('keeps a signed-out borrower on the questions before a ticket, open to anyone', async () => {
+    const { actor } = start('feedbackFaq', null, false)
+    await on(actor, 'feedbackFaq')
+    // The ticket list cannot load without a session; that is no reason to leave a public page.
+    await ticketsRefused(actor)
+    expect(actor.getSnapshot().context.route).toBe('feedbackFaq')
+    await waitFor(child(actor, 'helpContent')!, (s) => s.matches('shown'))
+  })
+
   it('asks a signed-out borrower to log in before writing a ticket', async () => {
     const { actor } = start('feedbackFaq', null, false)
     await on(actor, 'feedbackFaq')
+    await ticketsRefused(actor)
     actor.send({ type: 'feedback.write' })
     await on(actor, 'login')
     expect(actor.getSnapshot().context.returnTo).toBe('addFeedback')
