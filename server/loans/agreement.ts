@@ -218,7 +218,9 @@ export function renderAgreement(input: AgreementInput): T.AgreementDocument {
   const row = (label: string, value: string) => `<tr><th>${label}</th><td>${escapeHtml(value)}</td></tr>`
   const days = (n: number) => tx.days.replace('{n}', String(n))
 
-  const parts: string[] = [`<h1>${escapeHtml(tx.title)}</h1>`]
+  // The title is the document's `title`, which the app shows as the document's heading (as for the legal texts):
+  // repeating it as an <h1> in the body showed it three times, the last as large as a page title.
+  const parts: string[] = []
   if (!input.orderNo) parts.push(`<p>${escapeHtml(tx.example)}</p>`)
   parts.push(
     `<h2>${escapeHtml(tx.parties)}</h2>`,
