@@ -55,15 +55,17 @@ function Disclosure({ child }: { child: PermissionRef }): ReactElement {
           const granted = states[permission] === 'granted'
           return (
             <li key={permission} className="k-row">
+              {/* The badge sits under the name, not at the row's end: at 360 px a badge beside the text squeezed
+                  the purpose into a column one or two words wide. */}
               <span className="k-row__main">
                 <span className="k-row__title">{t(`standalone.permission.name.${permission}`)}</span>
+                <span>
+                  <span className={granted ? 'k-badge' : BADGE[use]}>
+                    {granted ? t('standalone.permission.granted') : t(`standalone.permission.use.${use}`)}
+                  </span>
+                </span>
                 <span className="k-row__detail">{t(`standalone.permission.purpose.${permission}`)}</span>
                 <span className="k-row__detail">{t(`standalone.permission.refusing.${use}`)}</span>
-              </span>
-              <span className="k-row__value">
-                <span className={granted ? 'k-badge' : BADGE[use]}>
-                  {granted ? t('standalone.permission.granted') : t(`standalone.permission.use.${use}`)}
-                </span>
               </span>
             </li>
           )

@@ -11,6 +11,7 @@ import { formatMobile } from '../../../src/domain/phone'
 import { CopyButton } from '../../../src/ui/copy-button'
 import { useDisplay } from '../../../src/ui/display'
 import { ListRow } from '../../../src/ui/list-row'
+import './contact-list.css'
 
 const WEEK = WEEKDAYS.A
 
@@ -47,7 +48,7 @@ export function ContactList({ country }: { country: CountryCode }): ReactElement
   const phone = displayPhone(country, service.phone)
   const whatsapp = displayPhone(country, service.whatsapp)
   return (
-    <ul className="k-list">
+    <ul className="k-list k-contacts">
       <ListRow
         title={t('user-center.contact.phone')}
         detail={phone}
