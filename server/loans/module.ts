@@ -525,7 +525,7 @@ function registerHandlers(host: ModuleHost, { service, catalog, route, payTo }: 
         : order.productId,
       aprLabel: country.aprLabel,
       feeTaxNameKey: country.feeTaxNameKey,
-      wallet: walletSummary(wallet),
+      wallet: walletSummary(wallet, order.country as CountryCode),
       confirmBy: new Date(order.approvedAt.getTime() + APPROVAL_TTL_MS).toISOString(),
       ...coupon,
     }

@@ -24,6 +24,7 @@ import {
 import { ratioToNumber } from '../../src/domain/money'
 import { REPAYMENT_FLOOR_UNITS, type ProductConfig } from '../../src/domain/product'
 import type { walletAccounts } from '../db/schema/profile'
+import { maskAccount } from '../profile/store'
 import { localDate } from './dates'
 import type { OrderRow } from './lifecycle'
 import { productName, type LoadedProduct, type ProductCatalog } from './products'
@@ -34,19 +35,14 @@ type WalletRow = typeof walletAccounts.$inferSelect
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
 
-/** '0712345678' → '0712 *** 678'; an 18-digit CLABE → '0021 **** **** 3456 7'-like: first 4 and last 5 shown. */
-export function maskAccount(account: string): string {
-  const digits = account.replace(/\D/g, '')
-  if (digits.length === 18)
-    return `${digits.slice(0, 4)} **** **** ${digits.slice(13, 17)} ${digits.slice(17)}`
-  if (digits.length <= 6) return '*'.repeat(digits.length)
-  return `${digits.slice(0, 4)} *** ${digits.slice(-3)}`
-}
-
-export function walletSummary(w: WalletRow): T.WalletSummary {
+/**
+ * The wallet the money goes to, masked as the profile shows it (server/profile/store.ts `maskAccount`: the
+ * country's national format, '0754 *** 456'), so confirm borrow and the wallet form name one account alike.
+ */
+export function walletSummary(w: WalletRow, country: CountryCode): T.WalletSummary {
   return {
     provider: w.provider as WalletProviderCode,
-    maskedNumber: maskAccount(w.account),
+    maskedNumber: maskAccount(country, w.provider, w.account),
     addedAt: w.createdAt.toISOString(),
   }
 }

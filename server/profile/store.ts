@@ -6,7 +6,7 @@ import { desc, eq, inArray, and } from 'drizzle-orm'
 import type { ProfileProgress, UserInfo, WalletSummary } from '../../src/domain/api-types'
 import { COUNTRIES, type CountryCode, type Language } from '../../src/domain/countries'
 import { ONBOARDING_STATUSES, OrderStatus, type OrderStatusCode } from '../../src/domain/order-status'
-import { formatMobile } from '../../src/domain/phone'
+import { formatMobile, normalizeMobile } from '../../src/domain/phone'
 import type { AdditionalInfo } from '../../src/domain/schemas/additional-info'
 import type { PersonalInfo } from '../../src/domain/schemas/personal-info'
 import { findProvider } from '../../src/domain/wallets'
@@ -52,7 +52,12 @@ export function maskAccount(country: CountryCode, provider: string, account: str
     const groups = account.match(/.{1,4}/g) ?? [account]
     return groups.map((g, i) => (i === 0 || i >= groups.length - 2 ? g : '*'.repeat(g.length))).join(' ')
   }
-  const parts = formatMobile(country, account, 'national').split(' ')
+  const parts = formatMobile(country, normalizeMobile(country, account) ?? account, 'national').split(' ')
+  if (parts.length < 3) {
+    // Not a number of the country's plan (an account stored before a rule changed): never show it whole.
+    const digits = account.replace(/\D/g, '')
+    return digits.length > 7 ? `${digits.slice(0, 4)} *** ${digits.slice(-3)}` : '*'.repeat(digits.length)
+  }
   return parts.map((p, i) => (i === 0 || i === parts.length - 1 ? p : '*'.repeat(p.length))).join(' ')
 }
 

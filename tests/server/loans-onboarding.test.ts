@@ -77,6 +77,10 @@ describeOnEachDatabase('Applying through the profile calls', (target) => {
       loanOrderId: applied.loanOrderId,
     })
     expect(info.wallet).toMatchObject({ provider: 'mpesa' })
+    // The same account reads the same on confirm borrow as in the profile (the wallet form after a failed pay-out).
+    const me = await ok<T.UserInfo>(ls, b, '/security/getUserInfo')
+    expect(info.wallet.maskedNumber).toBe('0754 *** 456')
+    expect(me.wallet?.maskedNumber).toBe(info.wallet.maskedNumber)
     await ok(ls, b, '/loan/get-money', { loanOrderId: applied.loanOrderId, agreed: true })
     await settle(ls)
     expect((await ok<T.LatestOrder>(ls, b, '/loan/loan-order/latest')).status).toBe(2)
