@@ -11,7 +11,9 @@
  *   still so ten minutes before the retry date; the lender's suggestions (/app/isRejectRecommendation) are shown
  *   when the server makes any;
  * - once the retry date has passed home offers Apply (canLoan) and the borrower, whose profile is complete,
- *   applies from the loan screen straight into assessment (decisions.md "Order lifecycle"): a new order exists;
+ *   applies from the loan screen straight into assessment (decisions.md "Order lifecycle"): a new order exists
+ *   for the amount shown; the scorecard (same work information) rejects it again, and home shows the new retry
+ *   date, 30 days after that decision;
  * - spec §4 "Upload check": with all seven flags already set for the order (the default policy requires no
  *   data), the app does not start the native data collector (no timeSDK call to the shell);
  * - the 30-day session (spec §8 "Token expired"): the borrower, back after it ran out, logs in again through
@@ -90,27 +92,45 @@ for (const lang of ['en', 'sw'] as const) {
       await expect(apply).toBeEnabled()
       await shot('home-can-apply-again')
 
-      // A new application from home: the loan screen, then straight to assessment (the profile is complete).
+      // A new application from home: the loan screen, whose amount and term the borrower applies for.
       await apply.click()
       await expect(page).toHaveURL(/#\/borrow\/to_borrow$/)
       await expect(page.getByRole('slider')).toBeVisible()
+      const amount = valueOf(page, t(lang, 'borrow.breakdown.amount'))
+      await expect(amount).toHaveText(/\d/)
+      const appliedFor = await amount.textContent()
       await shot('to-borrow')
       await page.getByRole('button', { name: t(lang, 'borrow.toBorrow.apply'), exact: true }).click()
-      await expect(page).toHaveURL(/#\/auth\/review_tips$/)
-      await expect(page.getByRole('heading', { name: t(lang, 'auth.review.assessing.heading'), exact: true })).toBeVisible()
+      await expect(page).not.toHaveURL(/#\/borrow\/to_borrow$/)
 
-      // The server holds a new order, created after the retry date, with what the loan screen applied for.
+      // The server holds a new order, created after the retry date, for the amount the loan screen showed; the
+      // profile is complete, so it goes straight to assessment (decisions.md "Order lifecycle").
+      await expect.poll(async () => (await latest()).orderNo).not.toBe(rejected.orderNo)
       const renewed = await latest()
-      expect(renewed.orderNo).not.toBe(rejected.orderNo)
       expect(Date.parse(renewed.createdAt)).toBeGreaterThanOrEqual(retryAt)
-      await expect(valueOf(page, t(lang, 'auth.review.amount'))).toHaveText(await shown.money(renewed.amountMinor))
-      await shot('review-tips-new-application')
+      expect(appliedFor).toBe(await shown.money(renewed.amountMinor))
 
-      // Spec §4 upload check: the default policy requires no data (shared decisions "Data and privacy"), so every
-      // flag of the order is reported set and the app never starts the shell's data collector.
+      // Test mode assesses at once (the screen after Apply is review tips or, once decided, home). The work
+      // information still says unemployed, so the scorecard rejects again — with a retry date of its own,
+      // 30 days after this decision, which home shows when the borrower looks again.
+      await expect.poll(async () => (await latest()).status).toBe(9)
+      const again = await latest()
+      expect(again.orderNo).toBe(renewed.orderNo)
+      expect(Date.parse(again.retryAt!)).toBeGreaterThanOrEqual(Date.parse(renewed.createdAt) + 30 * DAY)
+      // Spec §4 upload check (the app went through it before the order reached assessment): the default policy
+      // requires no data (shared decisions "Data and privacy"), so every flag of the order is reported set and the
+      // app never started the shell's data collector.
       const flags = await ok<UploadStatusFlags>(kopa, b, '/time/upload/uploadStatus', { orderNo: renewed.orderNo })
       expect(Object.values(flags).every(Boolean)).toBe(true)
       expect(await page.evaluate(() => window.__kopaShell!.callsOf('timeSDK').length)).toBe(0)
+      await page.reload()
+      await expect(page).toHaveURL(/\/(#\/?)?$/)
+      await expect(rejectedTitle).toBeVisible()
+      await expect(page.locator(`time[datetime="${new Date(again.retryAt!).toISOString()}"]`)).toHaveText(
+        await shown.date(again.retryAt!),
+      )
+      await expect(apply).toHaveCount(0)
+      await shot('home-rejected-again')
     })
   })
 }
