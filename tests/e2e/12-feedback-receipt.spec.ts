@@ -15,7 +15,7 @@
  */
 import { freshMobile, ok, photoPng, registered } from './borrower-api'
 import { expect, t, test } from './fixtures'
-import { heading, okIn, openTab, signedInByShell, tapBack } from './steps/content'
+import { expectReadableRows, heading, okIn, openTab, signedInByShell, tapBack } from './steps/content'
 import type { FaqItem, FeedbackItem, Page as ApiPage, RedDot } from '../../src/domain/api-types'
 
 /** What the borrower and customer service write, in the borrower's language (the gallery shows both). */
@@ -56,6 +56,7 @@ for (const lang of ['en', 'sw'] as const) {
       await shot('me')
       await page.getByRole('button', { name: t(lang, 'me.item.customerServices') }).click()
       await expect(heading(page, t(lang, 'user-center.service.title'))).toBeVisible()
+      await expectReadableRows(page)
       await shot('customer-services')
       await page.getByRole('button', { name: t(lang, 'user-center.service.feedback') }).click()
       await expect(page).toHaveURL(/#\/feedback\/feedback_list$/)
@@ -161,6 +162,7 @@ for (const lang of ['en', 'sw'] as const) {
           .getByRole('status')
           .filter({ hasText: t(lang, 'feedback.list.unread_one').replace('{{count}}', '1') }),
       ).toBeVisible()
+      await expectReadableRows(page)
       await shot('feedback-list-red-dot')
 
       // The detail shows the thread; opening it clears the red dot on the server.

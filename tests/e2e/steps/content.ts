@@ -90,3 +90,25 @@ export function heading(page: Page, text: string) {
 export async function tapBack(page: Page, lang: Lang): Promise<void> {
   await page.getByRole('button', { name: t(lang, 'ui.header.back'), exact: true }).click()
 }
+
+/**
+ * No list row on the screen squeezes its text (under half the row, wrapped over more than three lines) or cuts a
+ * line off: at 360 px a badge or buttons at a row's end once squeezed the text into a column a word or two wide.
+ */
+export async function expectReadableRows(page: Page): Promise<void> {
+  const squeezed = await page.locator('main .k-row__main').evaluateAll((mains) =>
+    mains
+      .filter((main) => {
+        const row = main.closest('.k-row')
+        if (!row || main.getBoundingClientRect().width === 0) return false
+        const box = main.getBoundingClientRect()
+        const narrow = box.width < 0.5 * row.getBoundingClientRect().width && box.height > 80
+        const cut = [...main.querySelectorAll<HTMLElement>('.k-row__detail, .k-row__title')].some(
+          (line) => line.scrollWidth > line.clientWidth + 1,
+        )
+        return narrow || cut
+      })
+      .map((main) => main.textContent),
+  )
+  expect(squeezed, 'rows whose text is squeezed or cut off').toEqual([])
+}
