@@ -16,7 +16,8 @@
  *
  * Before login the borrower's country is the one chosen on this device (/user/nation, 'user.countryChosen'; input
  * `country`); after it, the account's. A landing page (/yx3) hands the number it took to register
- * ('user.mobileEntered'), which opens with it filled in.
+ * ('user.mobileEntered'), which opens with it filled in; login and register hand a number to each other the same
+ * way ('user.accountSwitched') when the server says it has no account, or has one.
  *
  * Tags: busy (start-up, reading the order; the global loading overlay follows it).
  * Children (snapshot.children): session and appRating always (the rating prompt hears of every order read);
@@ -137,6 +138,8 @@ export type JourneyEvent =
   | { type: 'user.countryChosen'; country: CountryCode }
   /** /yx3: the number typed on the landing page; register opens with it. */
   | { type: 'user.mobileEntered'; mobile: string }
+  /** Login or register: the server said the number belongs on the other form; it opens with the number kept. */
+  | { type: 'user.accountSwitched'; to: 'login' | 'register'; mobile: string }
   /** user_center/language: the interface language, kept on the phone by the language child. */
   | LanguageEvent
   /** feedback_faq: none of the questions helped; write a ticket (the ticket child keeps running). */
@@ -855,6 +858,14 @@ export const journeyMachine = setup({
 
           initial: 'login',
           description: 'Login and register; once the session is signed in the borrower goes on where they were going.',
+          on: {
+            'user.accountSwitched': {
+              actions: [
+                { type: 'keepMobile', params: ({ event }) => event },
+                { type: 'goTo', params: ({ event }) => ({ wanted: [event.to] }) },
+              ],
+            },
+          },
           states: {
             login: { ...page('login'), invoke: loginFormOf('login') },
             register: { ...page('register'), invoke: loginFormOf('register') },

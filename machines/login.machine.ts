@@ -7,19 +7,35 @@
  * please login directly"). Another code may be asked for once the server's `resendAfterSeconds` (once a minute)
  * have passed; `resendIn` counts them down a second at a time for the screen.
  *
+ * Registered or not (GET /security/existsByMobile), decided before an SMS is spent:
+ * - login: the number is looked up before the code is asked for; a number with no account gets no code and is
+ *   led to register with it (`numberStatus` 'unregistered'). A look-up that cannot be made does not stop the
+ *   login (the server's login accepts any number of the country: server/accounts).
+ * - register: /security/getVerifyCode itself refuses a registered number, before sending anything, at the
+ *   number field ("This number has been registered, please login directly"), so no look-up comes first. When
+ *   that refusal arrives the number is looked up once, and a registered one is led to login
+ *   (`numberStatus` 'registered').
+ *
+ * The country (POST /cou/country/meta/code) is looked up when the form opens: the dial code the form shows is the
+ * server's (`countryMeta`, the domain's until it answers), and a country the server refuses to serve
+ * (`countryRefused`, its message) gets no code: the borrower chooses another on /user/nation.
+ *
  * On success the machine ends with the token; the journey hands it to the session ('session.signIn').
  *
  * Input (LoginInput): { purpose: 'login' | 'register', country, mobile? } (mobile: prefilled, e.g. from /yx3)
  * Events: login.mobileChanged {mobile}, login.codeChanged {code}, login.codeRequested, login.submitted
- * Tags:   busy (sending the code or signing in), requestingCode, signingIn, coolingDown (no new code yet)
+ * Tags:   busy (looking the number up, sending the code or signing in), requestingCode (looking up or sending),
+ *         signingIn, coolingDown (no new code yet)
  * Output: { token, newUser }
  * Actors the composition provides:
- *   requestCode ({ purpose, country, mobile }) → VerifyCodeSent   (POST /security/getVerifyCode)
- *   signIn      ({ purpose, country, mobile, code }) → LoginResult (POST /security/login or /security/register)
+ *   checkNumber     ({ country, mobile }) → ExistsResult          (GET /security/existsByMobile)
+ *   describeCountry ({ country }) → CountryMeta                   (POST /cou/country/meta/code)
+ *   requestCode     ({ purpose, country, mobile }) → VerifyCodeSent   (POST /security/getVerifyCode)
+ *   signIn          ({ purpose, country, mobile, code }) → LoginResult (POST /security/login or /security/register)
  */
 import * as v from 'valibot'
-import { assign, fromPromise, setup } from 'xstate'
-import type { LoginResult, VerifyCodeSent } from '../src/domain/api-types'
+import { and, assign, fromPromise, setup } from 'xstate'
+import type { CountryMeta, ExistsResult, LoginResult, VerifyCodeSent } from '../src/domain/api-types'
 import type { CountryCode } from '../src/domain/countries'
 import { normalizeMobile } from '../src/domain/phone'
 import { loginSchema, mobileNumber, type VerifyCodePurpose } from '../src/domain/schemas/account'
@@ -48,6 +64,15 @@ export interface LoginContext {
   fieldErrors: Partial<Record<LoginField, Message>>
   error: Message | null
   result: LoginResult | null
+  /**
+   * What the server said of the number as typed: 'unregistered' (login: no account, register instead) or
+   * 'registered' (register: log in instead); null until it said either, and again once the number changes.
+   */
+  numberStatus: 'registered' | 'unregistered' | null
+  /** The server's description of the country (dial code, currency, languages); null until it answers. */
+  countryMeta: CountryMeta | null
+  /** The server's refusal of the country (not served); null while it is served or unknown. */
+  countryRefused: Message | null
 }
 
 export type LoginEvent =
@@ -67,6 +92,12 @@ export interface CodeRequest {
 
 export interface SignInRequest extends CodeRequest {
   code: string
+}
+
+export interface NumberQuery {
+  country: CountryCode
+  /** The national number. */
+  mobile: string
 }
 
 const nationalOf = (c: LoginContext) => normalizeMobile(c.country, c.mobile) ?? c.mobile.trim()
@@ -93,7 +124,15 @@ function serverFieldErrors(error: unknown): LoginContext['fieldErrors'] | null {
   return Object.keys(out).length > 0 ? out : null
 }
 
-const notProvided = (name: string) => () => {
+/** The server's refusal of the country at the meta/code call's only field, or null for any other failure. */
+function countryRefusal(error: unknown): Message | null {
+  const failure = failureOf(error)
+  if (failure.kind !== 'invalid') return null
+  const text = failure.fields.code ?? failure.message
+  return text ? { text } : msg(failure.messageKey)
+}
+
+const notProvided = (name: string) => async () => {
   throw new Error(`The '${name}' actor is provided by the composition (services/actors)`)
 }
 
@@ -106,6 +145,8 @@ export const loginMachine = setup({
     tags: {} as 'busy' | 'requestingCode' | 'signingIn' | 'coolingDown',
   },
   actors: {
+    checkNumber: fromPromise<ExistsResult, NumberQuery>(notProvided('checkNumber')),
+    describeCountry: fromPromise<CountryMeta, { country: CountryCode }>(notProvided('describeCountry')),
     requestCode: fromPromise<VerifyCodeSent, CodeRequest>(notProvided('requestCode')),
     signIn: fromPromise<LoginResult, SignInRequest>(notProvided('signIn')),
   },
@@ -118,12 +159,23 @@ export const loginMachine = setup({
     formValid: ({ context }) => Object.keys(formErrors(context)).length === 0,
     cooledDown: ({ context }) => context.resendIn <= 0,
     refusedAtField: (_, params: { error: unknown }) => serverFieldErrors(params.error) !== null,
+    /** Register: getVerifyCode refused the number itself (the server's "registered" rule). */
+    registerRefusedNumber: ({ context }, params: { error: unknown }) =>
+      context.purpose === 'register' && serverFieldErrors(params.error)?.mobile !== undefined,
+    forLogin: ({ context }) => context.purpose === 'login',
+    countryRefused: ({ context }) => context.countryRefused !== null,
+    exists: (_, params: { result: ExistsResult }) => params.result.exists,
+    refusedCountry: (_, params: { error: unknown }) => countryRefusal(params.error) !== null,
   },
   actions: {
     changeMobile: assign(({ context }, params: { mobile: string }) => ({
       mobile: params.mobile,
       fieldErrors: { ...context.fieldErrors, mobile: undefined },
+      numberStatus: null,
     })),
+    markNumber: assign((_, params: { status: 'registered' | 'unregistered' }) => ({ numberStatus: params.status })),
+    keepCountryMeta: assign((_, params: { meta: CountryMeta }) => ({ countryMeta: params.meta })),
+    refuseCountry: assign((_, params: { error: unknown }) => ({ countryRefused: countryRefusal(params.error) })),
     changeCode: assign(({ context }, params: { code: string }) => ({
       code: params.code,
       fieldErrors: { ...context.fieldErrors, code: undefined },
@@ -157,6 +209,9 @@ export const loginMachine = setup({
     fieldErrors: {},
     error: null,
     result: null,
+    numberStatus: null,
+    countryMeta: null,
+    countryRefused: null,
   }),
   initial: 'editing',
   states: {
@@ -174,9 +229,43 @@ export const loginMachine = setup({
             ready: {
               on: {
                 'login.codeRequested': [
+                  // A country the server does not serve gets no code; the form points to /user/nation.
+                  { guard: 'countryRefused' },
+                  { guard: and(['mobileValid', 'forLogin']), target: 'checking', actions: 'clearError' },
                   { guard: 'mobileValid', target: 'requesting', actions: 'clearError' },
                   { actions: 'showMobileErrors' },
                 ],
+              },
+            },
+            checking: {
+              description: 'Login: is the number registered? No SMS is spent on a number that has no account.',
+              tags: ['busy', 'requestingCode'],
+              invoke: {
+                src: 'checkNumber',
+                input: ({ context }) => ({ country: context.country, mobile: nationalOf(context) }),
+                onDone: [
+                  { guard: { type: 'exists', params: ({ event }) => ({ result: event.output }) }, target: 'requesting' },
+                  { target: 'ready', actions: { type: 'markNumber', params: { status: 'unregistered' } } },
+                ],
+                // The login itself accepts any number of the country: a look-up that failed does not stop it.
+                onError: 'requesting',
+              },
+            },
+            confirmingRegistered: {
+              description: 'Register: the server refused the number; if it is registered, login is offered instead.',
+              tags: ['busy'],
+              invoke: {
+                src: 'checkNumber',
+                input: ({ context }) => ({ country: context.country, mobile: nationalOf(context) }),
+                onDone: [
+                  {
+                    guard: { type: 'exists', params: ({ event }) => ({ result: event.output }) },
+                    target: 'ready',
+                    actions: { type: 'markNumber', params: { status: 'registered' } },
+                  },
+                  { target: 'ready' },
+                ],
+                onError: 'ready',
               },
             },
             requesting: {
@@ -193,6 +282,14 @@ export const loginMachine = setup({
                   actions: { type: 'startCooldown', params: ({ event }) => ({ sent: event.output }) },
                 },
                 onError: [
+                  {
+                    guard: { type: 'registerRefusedNumber', params: ({ event }) => ({ error: event.error }) },
+                    target: 'confirmingRegistered',
+                    actions: {
+                      type: 'showServerFieldErrors',
+                      params: ({ event }) => ({ error: event.error }),
+                    },
+                  },
                   {
                     guard: { type: 'refusedAtField', params: ({ event }) => ({ error: event.error }) },
                     target: 'ready',
@@ -213,6 +310,33 @@ export const loginMachine = setup({
               always: { guard: 'cooledDown', target: 'ready' },
               after: { oneSecond: { target: 'coolingDown', reenter: true, actions: 'tick' } },
             },
+          },
+        },
+        country: {
+          description: "The server's description of the country: its dial code, or that it does not serve it.",
+          initial: 'describing',
+          states: {
+            describing: {
+              invoke: {
+                src: 'describeCountry',
+                input: ({ context }) => ({ country: context.country }),
+                onDone: {
+                  target: 'described',
+                  actions: { type: 'keepCountryMeta', params: ({ event }) => ({ meta: event.output }) },
+                },
+                onError: [
+                  {
+                    guard: { type: 'refusedCountry', params: ({ event }) => ({ error: event.error }) },
+                    target: 'refused',
+                    actions: { type: 'refuseCountry', params: ({ event }) => ({ error: event.error }) },
+                  },
+                  // Not reached (offline): the domain's profile of the country stands in.
+                  { target: 'described' },
+                ],
+              },
+            },
+            described: {},
+            refused: {},
           },
         },
         form: {

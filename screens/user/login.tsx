@@ -1,7 +1,7 @@
 /**
- * /user/login — log in with the mobile number and the SMS code (spec §2, §5: both required). A number without
- * an account yet is registered by the same login (server/accounts: one screen for both); register is offered for
- * those who look for it. Once signed in the journey goes on where the borrower was going.
+ * /user/login — log in with the mobile number and the SMS code (spec §2, §5: both required). The number is
+ * looked up before a code is sent: one without an account gets no SMS and is offered register with it (the form,
+ * screens/user/parts/login-form.tsx). Once signed in the journey goes on where the borrower was going.
  */
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'

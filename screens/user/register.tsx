@@ -1,7 +1,7 @@
 /**
  * /user/register — create an account with a mobile number and the SMS code. A number that is registered already
- * is refused at the number field ("This number has been registered, please login directly"), with login one tap
- * away. A landing page (/yx3) may have filled the number in.
+ * is refused at the number field ("This number has been registered, please login directly"), with "Log in with
+ * this number" one tap away. A landing page (/yx3) may have filled the number in.
  */
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'

@@ -1,10 +1,11 @@
 /**
- * The login form's I/O (machines/login.machine.ts): the SMS code and the login or registration. Composition:
+ * The login form's I/O (machines/login.machine.ts): whether a number is registered, the country's description,
+ * the SMS code and the login or registration. Composition:
  * `loginMachine.provide({ actors: createLoginActors({ api }) })`. The machine sends the national number; the
  * calls name the country, as every call before login does.
  */
 import { fromPromise } from 'xstate'
-import type { LoginResult, VerifyCodeSent } from '../../src/domain/api-types'
+import type { CountryMeta, ExistsResult, LoginResult, VerifyCodeSent } from '../../src/domain/api-types'
 import type { CountryCode } from '../../src/domain/countries'
 import type { VerifyCodePurpose } from '../../src/domain/schemas/account'
 import type { ApiClient } from '../api/client'
@@ -23,6 +24,14 @@ interface SignInRequest extends CodeRequest {
 
 export function createLoginActors({ api }: { api: Pick<ApiClient, 'request'> }) {
   return {
+    checkNumber: fromPromise<ExistsResult, { country: CountryCode; mobile: string }>(async ({ input, signal }) =>
+      dataOf(
+        await api.request('/security/existsByMobile', { country: input.country, mobile: input.mobile }, { signal }),
+      ),
+    ),
+    describeCountry: fromPromise<CountryMeta, { country: CountryCode }>(async ({ input, signal }) =>
+      dataOf(await api.request('/country/meta/code', { code: input.country }, { signal })),
+    ),
     requestCode: fromPromise<VerifyCodeSent, CodeRequest>(async ({ input, signal }) =>
       dataOf(
         await api.request(

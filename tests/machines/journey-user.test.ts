@@ -94,6 +94,17 @@ describe('journey: logging in, registering and the public pages', () => {
     expect(actor.getSnapshot().context.session.status).toBe('signedIn')
   })
 
+  it('opens register with the number when login finds no account, and login with it when register finds one', async () => {
+    const { actor } = start({ entry: 'login' })
+    await on(actor, 'login')
+    actor.send({ type: 'user.accountSwitched', to: 'register', mobile: '0712345678' })
+    await on(actor, 'register')
+    expect(loginForm(actor)!.getSnapshot().context).toMatchObject({ purpose: 'register', mobile: '0712345678' })
+    actor.send({ type: 'user.accountSwitched', to: 'login', mobile: '0712345679' })
+    await on(actor, 'login')
+    expect(loginForm(actor)!.getSnapshot().context).toMatchObject({ purpose: 'login', mobile: '0712345679' })
+  })
+
   it('logs in and registers in the country chosen on /user/nation', async () => {
     const { actor, codes } = start({ entry: 'nation', country: 'KE' })
     await on(actor, 'nation')

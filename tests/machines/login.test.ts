@@ -1,9 +1,23 @@
 import { describe, expect, it, vi } from 'vitest'
 import { SimulatedClock, createActor, fromPromise, toPromise, waitFor } from 'xstate'
-import { loginMachine, type CodeRequest, type LoginInput, type SignInRequest } from '../../machines/login.machine'
-import type { LoginResult, VerifyCodeSent } from '../../src/domain/api-types'
+import {
+  loginMachine,
+  type CodeRequest,
+  type LoginInput,
+  type NumberQuery,
+  type SignInRequest,
+} from '../../machines/login.machine'
+import type { CountryMeta, ExistsResult, LoginResult, VerifyCodeSent } from '../../src/domain/api-types'
+import type { CountryCode } from '../../src/domain/countries'
 
 const SENT: VerifyCodeSent = { resendAfterSeconds: 60, expiresInSeconds: 300 }
+const TANZANIA: CountryMeta = {
+  country: 'TZ',
+  dialCode: '255',
+  currency: 'TZS',
+  languages: ['sw', 'en'],
+  defaultLanguage: 'sw',
+}
 const invalid = (fields: Record<string, string>) => ({
   ok: false,
   kind: 'invalid',
@@ -17,21 +31,27 @@ function start(
   answers: {
     requestCode?: (req: CodeRequest) => Promise<VerifyCodeSent>
     signIn?: (req: SignInRequest) => Promise<LoginResult>
+    checkNumber?: (req: NumberQuery) => Promise<ExistsResult>
+    describeCountry?: (req: { country: CountryCode }) => Promise<CountryMeta>
   } = {},
 ) {
   const clock = new SimulatedClock()
   const requestCode = vi.fn(answers.requestCode ?? (async () => SENT))
   const signIn = vi.fn(answers.signIn ?? (async () => ({ token: 'tok-9', userId: '9', newUser: false })))
+  const checkNumber = vi.fn(answers.checkNumber ?? (async () => ({ exists: true })))
+  const describeCountry = vi.fn(answers.describeCountry ?? (async () => TANZANIA))
   const actor = createActor(
     loginMachine.provide({
       actors: {
+        checkNumber: fromPromise(({ input }: { input: NumberQuery }) => checkNumber(input)),
+        describeCountry: fromPromise(({ input }: { input: { country: CountryCode } }) => describeCountry(input)),
         requestCode: fromPromise(({ input }: { input: CodeRequest }) => requestCode(input)),
         signIn: fromPromise(({ input }: { input: SignInRequest }) => signIn(input)),
       },
     }),
     { input: { purpose: 'login', country: 'TZ', ...input }, clock },
   ).start()
-  return { actor, clock, requestCode, signIn }
+  return { actor, clock, requestCode, signIn, checkNumber, describeCountry }
 }
 
 const idle = (actor: ReturnType<typeof start>['actor']) => waitFor(actor, (s) => !s.hasTag('busy'))
@@ -69,8 +89,8 @@ describe('login', () => {
     expect(requestCode).toHaveBeenCalledTimes(2)
   })
 
-  it('shows the server’s refusal of a registered number at the number field', async () => {
-    const { actor } = start(
+  it('shows the server’s refusal of a registered number at the number field and offers login instead', async () => {
+    const { actor, checkNumber } = start(
       { purpose: 'register', mobile: '0712345678' },
       { requestCode: async () => Promise.reject(invalid({ mobile: 'This number has been registered, please login directly' })) },
     )
@@ -78,6 +98,97 @@ describe('login', () => {
     const snap = await idle(actor)
     expect(snap.context.fieldErrors.mobile).toEqual({ text: 'This number has been registered, please login directly' })
     expect(snap.hasTag('coolingDown')).toBe(false)
+    expect(checkNumber).toHaveBeenCalledWith({ country: 'TZ', mobile: '712345678' })
+    expect(snap.context.numberStatus).toBe('registered')
+  })
+
+  it('register asks for the code without a look-up first: getVerifyCode refuses a registered number itself', async () => {
+    const { actor, checkNumber, requestCode } = start({ purpose: 'register', mobile: '0712345678' })
+    actor.send({ type: 'login.codeRequested' })
+    await waitFor(actor, (s) => s.hasTag('coolingDown'))
+    expect(requestCode).toHaveBeenCalledTimes(1)
+    expect(checkNumber).not.toHaveBeenCalled()
+    expect(actor.getSnapshot().context.numberStatus).toBeNull()
+  })
+
+  it('register offers no login when the refused number turns out not to be registered', async () => {
+    const { actor } = start(
+      { purpose: 'register', mobile: '0712345678' },
+      {
+        requestCode: async () => Promise.reject(invalid({ mobile: 'Enter a correct mobile number' })),
+        checkNumber: async () => ({ exists: false }),
+      },
+    )
+    actor.send({ type: 'login.codeRequested' })
+    const snap = await idle(actor)
+    expect(snap.context.fieldErrors.mobile).toEqual({ text: 'Enter a correct mobile number' })
+    expect(snap.context.numberStatus).toBeNull()
+  })
+
+  it('login looks the number up first and spends no SMS on a number with no account: it is led to register', async () => {
+    const { actor, checkNumber, requestCode } = start(
+      { purpose: 'login', mobile: '0712 345 678' },
+      { checkNumber: async () => ({ exists: false }) },
+    )
+    actor.send({ type: 'login.codeRequested' })
+    const snap = await idle(actor)
+    expect(checkNumber).toHaveBeenCalledWith({ country: 'TZ', mobile: '712345678' })
+    expect(requestCode).not.toHaveBeenCalled()
+    expect(snap.context.numberStatus).toBe('unregistered')
+    expect(snap.context.codeSent).toBe(false)
+    actor.send({ type: 'login.mobileChanged', mobile: '0712345679' })
+    expect(actor.getSnapshot().context.numberStatus).toBeNull()
+  })
+
+  it('login sends the code once the look-up finds the number registered', async () => {
+    const { actor, checkNumber, requestCode } = start({ purpose: 'login', mobile: '0712345678' })
+    actor.send({ type: 'login.codeRequested' })
+    expect(actor.getSnapshot().hasTag('requestingCode')).toBe(true)
+    await waitFor(actor, (s) => s.hasTag('coolingDown'))
+    expect(checkNumber).toHaveBeenCalledTimes(1)
+    expect(requestCode).toHaveBeenCalledWith({ purpose: 'login', country: 'TZ', mobile: '712345678' })
+  })
+
+  it('login still sends the code when the look-up cannot be made (the server’s login takes any number)', async () => {
+    const { actor, requestCode } = start(
+      { purpose: 'login', mobile: '0712345678' },
+      { checkNumber: async () => Promise.reject({ ok: false, kind: 'network', message: 'errors.network' }) },
+    )
+    actor.send({ type: 'login.codeRequested' })
+    await waitFor(actor, (s) => s.hasTag('coolingDown'))
+    expect(requestCode).toHaveBeenCalledTimes(1)
+    expect(actor.getSnapshot().context.numberStatus).toBeNull()
+  })
+
+  it('keeps the server’s description of the country for the dial code it shows', async () => {
+    const { actor, describeCountry } = start({ country: 'TZ' })
+    await waitFor(actor, (s) => s.context.countryMeta !== null)
+    expect(describeCountry).toHaveBeenCalledWith({ country: 'TZ' })
+    expect(actor.getSnapshot().context.countryMeta).toEqual(TANZANIA)
+  })
+
+  it('sends no code in a country the server refuses to serve, and says why', async () => {
+    const { actor, requestCode, checkNumber } = start(
+      { country: 'KE', mobile: '0712345678' },
+      { describeCountry: async () => Promise.reject(invalid({ code: 'We do not serve this country' })) },
+    )
+    await waitFor(actor, (s) => s.context.countryRefused !== null)
+    expect(actor.getSnapshot().context.countryRefused).toEqual({ text: 'We do not serve this country' })
+    expect(actor.getSnapshot().can({ type: 'login.codeRequested' })).toBe(false)
+    actor.send({ type: 'login.codeRequested' })
+    expect(checkNumber).not.toHaveBeenCalled()
+    expect(requestCode).not.toHaveBeenCalled()
+  })
+
+  it('a country that could not be described (offline) still takes logins, with the domain’s dial code', async () => {
+    const { actor, requestCode } = start(
+      { mobile: '0712345678' },
+      { describeCountry: async () => Promise.reject({ ok: false, kind: 'network', message: 'errors.network' }) },
+    )
+    actor.send({ type: 'login.codeRequested' })
+    await waitFor(actor, (s) => s.hasTag('coolingDown'))
+    expect(requestCode).toHaveBeenCalledTimes(1)
+    expect(actor.getSnapshot().context).toMatchObject({ countryMeta: null, countryRefused: null })
   })
 
   it('checks the code’s six digits before signing in', () => {

@@ -9,19 +9,22 @@ import { homeMachine, type HomeOverview } from '../../machines/home.machine'
 import { journeyMachine, type JourneyInput, type OrderReading } from '../../machines/journey.machine'
 import { legalDocumentMachine, type LegalDocumentInput } from '../../machines/legal-document.machine'
 import { loanOfferMachine } from '../../machines/loan-offer.machine'
-import { loginMachine, type CodeRequest, type SignInRequest } from '../../machines/login.machine'
+import { loginMachine, type CodeRequest, type NumberQuery, type SignInRequest } from '../../machines/login.machine'
 import { permissionMachine } from '../../machines/permission.machine'
 import { sessionMachine } from '../../machines/session.machine'
 import { submitMachine } from '../../machines/submit.machine'
 import { uploadGateMachine, type UploadFlags } from '../../machines/upload-gate.machine'
 import type {
   AgreementDocument,
+  CountryMeta,
+  ExistsResult,
   LatestOrder,
   LoginResult,
   RejectRecommendation,
   UserInfo,
   VerifyCodeSent,
 } from '../../src/domain/api-types'
+import { COUNTRIES, type CountryCode } from '../../src/domain/countries'
 import type { DisclosedPermission, PermissionStates } from '../../src/domain/permissions'
 import type { RouteName } from '../../src/domain/routes'
 import { T0, user } from '../machines/journey-fixtures'
@@ -64,6 +67,10 @@ export interface UserJourneyOptions extends JourneyInput {
   requestCode?: (req: CodeRequest) => Promise<VerifyCodeSent>
   /** /security/login or /security/register (default: a token). */
   signIn?: (req: SignInRequest) => Promise<LoginResult>
+  /** /security/existsByMobile (default: registered). */
+  checkNumber?: (req: NumberQuery) => Promise<ExistsResult>
+  /** /cou/country/meta/code (default: the domain's profile of the country). */
+  describeCountry?: (req: { country: CountryCode }) => Promise<CountryMeta>
   /** The phone's permission answers (default: nothing granted yet; everything asked is granted). */
   permissionStates?: PermissionStates
   /** The legal texts (default: a short document named after the request). */
@@ -74,6 +81,7 @@ export interface UserJourneyOptions extends JourneyInput {
 export interface Asked {
   codes: CodeRequest[]
   signIns: SignInRequest[]
+  numbers: NumberQuery[]
   permissions: (readonly DisclosedPermission[])[]
   documents: LegalDocumentInput[]
 }
@@ -99,7 +107,7 @@ const untouchedForm = submitMachine.provide({
 })
 
 export function startUserJourney(opts: UserJourneyOptions) {
-  const asked: Asked = { codes: [], signIns: [], permissions: [], documents: [] }
+  const asked: Asked = { codes: [], signIns: [], numbers: [], permissions: [], documents: [] }
   const borrower = opts.borrower ?? null
   const { overview, recommendation } = opts
   const machine = journeyMachine.provide({
@@ -136,6 +144,23 @@ export function startUserJourney(opts: UserJourneyOptions) {
       submitApplication: fromPromise(opts.submitApplication ?? (async () => {})),
       loginForm: loginMachine.provide({
         actors: {
+          checkNumber: fromPromise(async ({ input }: { input: NumberQuery }): Promise<ExistsResult> => {
+            asked.numbers.push(input)
+            return opts.checkNumber ? opts.checkNumber(input) : { exists: true }
+          }),
+          describeCountry: fromPromise(
+            async ({ input }: { input: { country: CountryCode } }): Promise<CountryMeta> => {
+              if (opts.describeCountry) return opts.describeCountry(input)
+              const c = COUNTRIES[input.country]
+              return {
+                country: c.code,
+                dialCode: c.dialCode,
+                currency: c.currency,
+                languages: [...c.languages],
+                defaultLanguage: c.defaultLanguage,
+              }
+            },
+          ),
           requestCode: fromPromise(async ({ input }: { input: CodeRequest }): Promise<VerifyCodeSent> => {
             asked.codes.push(input)
             return opts.requestCode
@@ -197,6 +222,8 @@ export function startUserJourney(opts: UserJourneyOptions) {
     submitApplication: _s,
     requestCode: _c,
     signIn: _i,
+    checkNumber: _n,
+    describeCountry: _m,
     permissionStates: _p,
     legalDocument: _d,
     ...input

@@ -117,6 +117,56 @@ describe('login: mobile number and SMS code', () => {
     await settledOn(actor, 'login')
   })
 
+  it('login looks the number up first: no account, no SMS, and register opens with the number', async () => {
+    const { actor, asked } = await open('login', 'en', { checkNumber: async () => ({ exists: false }) })
+    const user = userEvent.setup()
+    await user.type(mobileInput(), '0712 345 678')
+    await user.click(screen.getByRole('button', { name: t('user.form.getCode') }))
+    expect(await screen.findByText(t('user.form.unregistered'))).toBeInTheDocument()
+    expect(asked.numbers).toEqual([{ country: 'TZ', mobile: '712345678' }])
+    expect(asked.codes).toEqual([])
+    await user.click(screen.getByRole('button', { name: t('user.form.registerWithNumber') }))
+    await settledOn(actor, 'register')
+    cleanup()
+    await renderOn(RegisterScreen, actor, { route: 'register' })
+    expect(mobileInput()).toHaveValue('0712 345 678')
+  })
+
+  it.each<[Language, string]>([
+    ['en', 'This number has been registered, please login directly'],
+    ['sw', 'Namba hii imeshasajiliwa, tafadhali ingia moja kwa moja'],
+    ['es', 'Este número ya está registrado, inicia sesión directamente'],
+  ])('in %s, register says "%s" for a registered number and logs in with it', async (language, text) => {
+    const { actor, asked } = await open('register', language, {
+      requestCode: async () => Promise.reject(invalid({ mobile: text })),
+      checkNumber: async () => ({ exists: true }),
+    })
+    const user = userEvent.setup()
+    await user.type(mobileInput(), '0712345678')
+    await user.click(screen.getByRole('button', { name: t('user.form.getCode') }))
+    expect(await screen.findByText(text)).toBeInTheDocument()
+    await user.click(await screen.findByRole('button', { name: t('user.form.loginWithNumber') }))
+    await settledOn(actor, 'login')
+    expect(asked.numbers).toEqual([{ country: 'TZ', mobile: '712345678' }])
+    cleanup()
+    await renderOn(LoginScreen, actor, { route: 'login', language })
+    expect(mobileInput()).toHaveValue('0712345678')
+  })
+
+  it('sends no code in a country the server does not serve, and leads to the country choice', async () => {
+    const refusal = 'Kopa does not lend in this country'
+    const { actor, asked } = await open('login', 'en', {
+      describeCountry: async () => Promise.reject(invalid({ code: refusal })),
+    })
+    expect(await screen.findByText(refusal)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: t('user.form.getCode') })).toBeDisabled()
+    const user = userEvent.setup()
+    await user.type(mobileInput(), '0712345678')
+    expect(asked.codes).toEqual([])
+    await user.click(screen.getByRole('button', { name: t('user.form.otherCountry') }))
+    await settledOn(actor, 'nation')
+  })
+
   it('the dial code opens the country choice, and the chosen country is the one logged in to', async () => {
     const { actor } = await open('login')
     const user = userEvent.setup()

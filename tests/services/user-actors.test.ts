@@ -8,8 +8,17 @@ import { createLegalDocumentActors } from '../../services/actors/legal-document-
 import { createLoginActors } from '../../services/actors/login-actors'
 import { createPermissionActors } from '../../services/actors/permission-actors'
 import type { ApiClient } from '../../services/api/client'
+import type { CountryMeta } from '../../src/domain/api-types'
 
 type Api = Pick<ApiClient, 'request'>
+
+const KENYA: CountryMeta = {
+  country: 'KE',
+  dialCode: '254',
+  currency: 'KES',
+  languages: ['en', 'sw'],
+  defaultLanguage: 'en',
+}
 
 /** An API client that records each call and answers like the server. */
 function fakeApi(answer: (path: string, payload: unknown) => unknown) {
@@ -28,7 +37,9 @@ describe('the login form’s calls', () => {
     const { api, calls } = fakeApi((path) =>
       path === '/security/getVerifyCode'
         ? { ok: true, data: { resendAfterSeconds: 60, expiresInSeconds: 300 } }
-        : { ok: true, data: { token: 'tok', userId: '1', newUser: true } },
+        : path === '/country/meta/code'
+          ? { ok: true, data: KENYA }
+          : { ok: true, data: { token: 'tok', userId: '1', newUser: true } },
     )
     const actor = createActor(loginMachine.provide({ actors: createLoginActors({ api }) }), {
       input: { purpose: 'register', country: 'KE', mobile: '0712345678' },
@@ -39,8 +50,30 @@ describe('the login form’s calls', () => {
     actor.send({ type: 'login.submitted' })
     await expect(toPromise(actor)).resolves.toEqual({ token: 'tok', newUser: true })
     expect(calls).toEqual([
+      ['/country/meta/code', { code: 'KE' }],
       ['/security/getVerifyCode', { country: 'KE', mobile: '712345678', purpose: 'register' }],
       ['/security/register', { country: 'KE', mobile: '712345678', code: '123456' }],
+    ])
+    expect(actor.getSnapshot().context.countryMeta).toEqual(KENYA)
+  })
+
+  it('looks a login number up with /security/existsByMobile before any code, and sends none to an unknown one', async () => {
+    const { api, calls } = fakeApi((path) =>
+      path === '/security/existsByMobile'
+        ? { ok: true, data: { exists: false } }
+        : path === '/country/meta/code'
+          ? { ok: true, data: KENYA }
+          : { ok: true, data: { resendAfterSeconds: 60, expiresInSeconds: 300 } },
+    )
+    const actor = createActor(loginMachine.provide({ actors: createLoginActors({ api }) }), {
+      input: { purpose: 'login', country: 'KE', mobile: '+254 712 345 678' },
+    }).start()
+    actor.send({ type: 'login.codeRequested' })
+    const snap = await waitFor(actor, (s) => !s.hasTag('busy') && s.context.countryMeta !== null)
+    expect(snap.context.numberStatus).toBe('unregistered')
+    expect(calls).toEqual([
+      ['/country/meta/code', { code: 'KE' }],
+      ['/security/existsByMobile', { country: 'KE', mobile: '712345678' }],
     ])
   })
 
@@ -60,7 +93,7 @@ describe('the login form’s calls', () => {
     actor.send({ type: 'login.submitted' })
     const snap = await waitFor(actor, (s) => !s.hasTag('busy'))
     expect(snap.context.fieldErrors.code).toEqual({ text: 'Invalid verification code' })
-    expect(calls[0]![0]).toBe('/security/login')
+    expect(calls.map(([path]) => path)).toContain('/security/login')
   })
 })
 

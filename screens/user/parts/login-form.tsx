@@ -5,6 +5,10 @@
  * button. Every message comes from the machine — the domain's rules ("Mobile phone number cannot be empty") or the
  * server's refusal at its field ("Invalid verification code", "This number has been registered, please login
  * directly") — and is shown at its field.
+ *
+ * The dial code is the server's description of the country once it answered (the domain's before). What the
+ * server said of the number leads on: login with a number that has no account offers register with it (no code
+ * was sent), register with a registered number offers login with it ('user.accountSwitched', number kept).
  */
 import { useSelector } from '@xstate/react'
 import type { FormEvent, ReactElement } from 'react'
@@ -46,7 +50,12 @@ export function LoginForm({ journey, login }: { journey: JourneyRef; login: Logi
   const requesting = useSelector(login, (s) => s.hasTag('requestingCode'))
   const canSubmit = useSelector(login, (s) => s.can({ type: 'login.submitted' }))
   const signingIn = useSelector(login, (s) => s.hasTag('signingIn'))
+  const numberStatus = useSelector(login, (s) => s.context.numberStatus)
+  const countryRefused = useSelector(login, (s) => s.context.countryRefused)
+  const serverDialCode = useSelector(login, (s) => s.context.countryMeta?.dialCode)
   const profile = COUNTRIES[country]
+  const dialCode = serverDialCode ?? profile.dialCode
+  const switchTo = (to: 'login' | 'register') => journey.send({ type: 'user.accountSwitched', to, mobile })
   const mobileMessage = mobileError ? text(mobileError) : null
   const codeMessage = codeError ? text(codeError) : null
   const submit = (event: FormEvent) => {
@@ -60,10 +69,10 @@ export function LoginForm({ journey, login }: { journey: JourneyRef; login: Logi
           <button
             type="button"
             className="k-btn k-btn--secondary"
-            aria-label={t('user.form.country', { country: t(profile.nameKey), dialCode: profile.dialCode })}
+            aria-label={t('user.form.country', { country: t(profile.nameKey), dialCode })}
             onClick={() => journey.send(TO_NATION)}
           >
-            {`+${profile.dialCode}`}
+            {`+${dialCode}`}
           </button>
           <input
             id={MOBILE.controlId}
@@ -79,6 +88,27 @@ export function LoginForm({ journey, login }: { journey: JourneyRef; login: Logi
           />
         </div>
       </FieldFrame>
+      {countryRefused && (
+        <div className="k-stack">
+          <MessageNotice message={countryRefused} />
+          <Button variant="text" onClick={() => journey.send(TO_NATION)}>
+            {t('user.form.otherCountry')}
+          </Button>
+        </div>
+      )}
+      {numberStatus === 'unregistered' && (
+        <div className="k-notice" role="status">
+          <p>{t('user.form.unregistered')}</p>
+          <Button variant="secondary" block onClick={() => switchTo('register')}>
+            {t('user.form.registerWithNumber')}
+          </Button>
+        </div>
+      )}
+      {numberStatus === 'registered' && (
+        <Button variant="secondary" block onClick={() => switchTo('login')}>
+          {t('user.form.loginWithNumber')}
+        </Button>
+      )}
       <Button
         variant="secondary"
         block
