@@ -1,0 +1,318 @@
+/**
+ * Journey 1 of issue 7 — a new Tanzanian borrower from the first time the app opens to money in the wallet to a
+ * fully repaid loan — every step on screen, as the borrower does it. Its [sw] run is also journey 11's "the whole
+ * journey in Kiswahili": every label it reads and taps is the Kiswahili text of locales/sw.
+ *
+ * The shell opens the app at the permission disclosure (/pop) on first launch: no screen of the app links to it.
+ *
+ * Rules it crosses:
+ * - spec §1/§6, decisions.md "Permission disclosure": Accept asks the phone only for the permissions Kopa uses in
+ *   Tanzania (camera, location, device, storage), never for contacts, SMS, call log or installed apps;
+ * - spec §2 route guard: Apply without a session opens login; once registered the borrower goes on to to_borrow;
+ * - spec §5: registration needs the mobile number and the SMS code (read from the server's development outbox);
+ * - spec §4 navigation by code: 6 personal info → 12 ID → 11 additional info → 5 wallet → 19 finish loading →
+ *   1 review tips → 14 confirm borrow → 7 lending → 2 repay detail → 4 finished;
+ * - spec §5 ID order: the face step before the card's photos is refused with "front first"; the face check runs
+ *   in the native shell's liveness SDK (startLiveness, featureMode.live 1);
+ * - decisions.md "Data and privacy": nothing is required in Tanzania, so finish loading never starts the shell's
+ *   collector (no timeSDK) and every upload flag reads set;
+ * - spec §5 "Agreement must be ticked": confirm is unavailable until the agreement is ticked;
+ * - the figures the borrower reads (amount, what reaches the wallet, what is repaid, the amount due) are the
+ *   server's (/loan/confirm/product-info, /portal/repayment/detail);
+ * - a payment of the whole balance through the sandbox closes the loan (4): Records lists it under Finished and
+ *   home offers a new loan; decisions.md "Feedback and rating": the shell's review card is asked for after a
+ *   repaid loan (requestReview).
+ */
+import type {
+  ConfirmProductInfo,
+  LatestOrder,
+  OrderSummary,
+  Page as ApiPage,
+  RepaymentDetail,
+  UploadStatusFlags,
+} from '../../src/domain/api-types'
+import { intlLocale } from '../../src/domain/countries'
+import { formatMoney } from '../../src/domain/money'
+import { freshMobile, ok, settle, TZ_PRODUCT, type ApiBorrower } from './borrower-api'
+import { expect, shellActions, t, test, type Lang, type Page } from './fixtures'
+import {
+  fillPersonalInfo,
+  fillWallet,
+  fillWorkInfo,
+  holdNextCall,
+  signInWithSmsCode,
+  takeIdPhotosAndFace,
+  tap,
+  tr,
+  type PersonalInput,
+  type WorkInput,
+} from './steps/onboarding'
+
+const ASHA: PersonalInput = {
+  firstName: 'Asha',
+  lastName: 'Mwakyusa',
+  gender: 'female',
+  birthday: { year: 1990, month: 5, day: 17 },
+  education: 'bachelors',
+  maritalStatus: 'single',
+  nationalId: '19900517123450000226',
+  email: 'asha.m@gmail.com',
+  residenceType: 'rened',
+  state: 'Arusha',
+  city: 'Karatu',
+  address: 'Plot 12, Sokoine Road',
+}
+
+/** Work the scorecard approves: an employee, 180,001–280,000 a month, 1–3 years. */
+const TANGA_CEMENT: WorkInput = {
+  employmentType: 'employee',
+  companyName: 'Tanga Cement',
+  industry: 'manufacturing',
+  jobExperience: 'in1_3Years',
+  monthlySalary: '180001-280000',
+  payFrequency: 'Monthly',
+  payday: 25,
+  contacts: [
+    { name: 'Baraka Mushi', mobile: '0754000001', relation: 'parents' },
+    { name: 'Neema Mushi', mobile: '0688000002', relation: 'brothersOrSisters' },
+  ],
+}
+
+/** A pluralised text (`key_one` / `key_other`), as i18next picks it for these languages. */
+const plural = (lang: Lang, key: string, count: number) =>
+  tr(lang, `${key}_${count === 1 ? 'one' : 'other'}`, { count })
+
+/** The figure a breakdown line shows: the definition after its term. */
+const figure = (page: Page, label: string) =>
+  page
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
+    .locator('xpath=following-sibling::dd[1]')
+
+for (const lang of ['en', 'sw'] as const) {
+  test.describe(`(1, 11) a new borrower from first open to a repaid loan [${lang}]`, () => {
+    test.use({ lang })
+
+    test('opens the app, registers, fills in the profile, borrows, is paid and repays everything', async ({
+      page,
+      kopa,
+      shot,
+    }) => {
+      const money = (minor: number) => formatMoney(minor, 'TZS', intlLocale('TZ', lang))
+      const mobile = freshMobile()
+      const b: ApiBorrower = { mobile, token: '' }
+      const latest = () => ok<LatestOrder>(kopa, b, '/loan/loan-order/latest')
+      const heading = (key: string) =>
+        page.getByRole('heading', { level: 1, name: t(lang, key), exact: true })
+
+      // First launch: the shell opens the permission disclosure; Accept asks the phone for what Kopa uses.
+      await page.goto('/#/pop')
+      await expect(heading('standalone.permission.title')).toBeVisible()
+      await expect(
+        page.getByRole('button', { name: t(lang, 'standalone.permission.accept'), exact: true }),
+      ).toBeEnabled()
+      await shot('permission')
+      await tap(page, lang, 'standalone.permission.accept')
+      await expect(page).toHaveURL(/\/#\/$/)
+      const asked = await page.evaluate(() =>
+        window.__kopaShell!.callsOf('requestPermissions').map((c) => c.payload),
+      )
+      expect(asked).toEqual([{ names: ['camera', 'location', 'phone', 'storage'] }])
+
+      // Home, signed out: Apply needs a session, so login opens; a new borrower registers from there.
+      await expect(page.getByRole('navigation').last()).toBeVisible()
+      await shot('home')
+      await tap(page, lang, 'home.button.apply')
+      await expect(page).toHaveURL(/#\/user\/login$/)
+      await expect(heading('user.login.title')).toBeVisible()
+      await shot('login')
+      await tap(page, lang, 'user.switch.register.action')
+      await expect(page).toHaveURL(/#\/user\/register$/)
+      await expect(heading('user.register.title')).toBeVisible()
+      await shot('register')
+      await signInWithSmsCode(page, kopa, lang, mobile, 'register')
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).not.toBeNull()
+      b.token = (await page.evaluate(() => localStorage.getItem('token')))!
+
+      // to_borrow: 250,000 over 120 days (the borrower steps the amount down from the top of the range).
+      await expect(page).toHaveURL(/#\/borrow\/to_borrow$/)
+      const amount = page.getByRole('slider', { name: t(lang, 'borrow.toBorrow.amount'), exact: true })
+      await expect(amount).toHaveValue(String(300_000 * 100))
+      const decrease = page.getByRole('button', {
+        name: tr(lang, 'ui.stepper.decrease', { amount: money(10_000 * 100) }),
+        exact: true,
+      })
+      for (let i = 0; i < 5; i += 1) await decrease.click()
+      await expect(amount).toHaveValue(String(250_000 * 100))
+      await page.getByRole('radio', { name: plural(lang, 'ui.tenure.days', 120), exact: true }).check()
+      await expect(figure(page, t(lang, 'borrow.breakdown.amount'))).toHaveText(money(250_000 * 100))
+      await shot('to-borrow')
+      await tap(page, lang, 'borrow.toBorrow.apply')
+
+      // Personal information (6).
+      await expect(page).toHaveURL(/#\/auth\/personal_infomation$/)
+      expect(await latest()).toMatchObject({
+        status: 6,
+        productId: TZ_PRODUCT,
+        amountMinor: 250_000 * 100,
+        tenureDays: 120,
+      })
+      await expect(heading('auth.personal.title')).toBeVisible()
+      await fillPersonalInfo(page, lang, 'TZ', ASHA)
+      await shot('personal-info')
+      await tap(page, lang, 'auth.common.next')
+
+      // The ID (12): the face step before the card is refused; then front, back and the shell's liveness SDK.
+      await expect(page).toHaveURL(/#\/auth\/id_card_authentication$/)
+      await expect(heading('auth.identity.title')).toBeVisible()
+      await shot('id-card')
+      await tap(page, lang, 'auth.identity.faceStart')
+      await expect(
+        page.getByRole('alert').filter({ hasText: t(lang, 'identity.error.frontFirst') }),
+      ).toBeVisible()
+      expect(await shellActions(page)).not.toContain('startLiveness')
+      await takeIdPhotosAndFace(page, lang)
+      const liveness = await page.evaluate(() =>
+        window.__kopaShell!.callsOf('startLiveness').map((c) => c.payload),
+      )
+      expect(liveness).toEqual([{ mode: 1 }])
+      await shot('id-card-done')
+      await tap(page, lang, 'auth.common.next')
+
+      // Additional information (11).
+      await expect(page).toHaveURL(/#\/auth\/additionalInfomation$/)
+      await expect(heading('auth.additional.title')).toBeVisible()
+      await fillWorkInfo(page, lang, TANGA_CEMENT)
+      await shot('additional-info')
+      await tap(page, lang, 'auth.common.next')
+
+      // The wallet (5); saving it submits the application: finish loading (19) while it is sent.
+      await expect(page).toHaveURL(/#\/bank_account\/add_bankcard$/)
+      await expect(heading('wallet.title')).toBeVisible()
+      await fillWallet(page, lang, 'mpesa', mobile)
+      await shot('wallet')
+      const submit = await holdNextCall(page, '/user/submit')
+      await tap(page, lang, 'wallet.save')
+      await submit.reached
+      await expect(page).toHaveURL(/#\/finish_loading$/)
+      await expect(
+        page.getByRole('heading', {
+          level: 2,
+          name: t(lang, 'standalone.finishLoading.step.submitting'),
+          exact: true,
+        }),
+      ).toBeVisible()
+      const submitted = await latest()
+      expect(submitted.status).toBe(19)
+      await shot('finish-loading')
+      await submit.release()
+
+      // Review tips (1) while the application is assessed; the server's scorecard approves it (14).
+      await expect(page).toHaveURL(/#\/auth\/review_tips$|#\/borrow\/confirm_borrow$/)
+      if (/review_tips$/.test(page.url())) {
+        await expect(heading('auth.review.title')).toBeVisible()
+        await expect(page.getByText(money(250_000 * 100), { exact: true })).toBeVisible()
+        await shot('review-tips')
+        await settle(kopa)
+        await expect.poll(async () => (await latest()).status).toBe(14)
+        await tap(page, lang, 'auth.review.refresh')
+      }
+      await settle(kopa)
+
+      // Confirm borrow (14): the server's figures, and confirm stays unavailable until the agreement is ticked.
+      await expect(page).toHaveURL(/#\/borrow\/confirm_borrow$/)
+      const order = await latest()
+      expect(order.status).toBe(14)
+      const info = await ok<ConfirmProductInfo>(kopa, b, '/loan/confirm/product-info', {
+        loanOrderId: order.loanOrderId,
+      })
+      expect(info.principalMinor).toBe(250_000 * 100)
+      await expect(figure(page, t(lang, 'borrow.breakdown.amount'))).toHaveText(money(info.principalMinor))
+      await expect(figure(page, t(lang, 'borrow.breakdown.disbursal'))).toHaveText(money(info.disbursalMinor))
+      await expect(figure(page, t(lang, 'borrow.breakdown.totalRepayable'))).toHaveText(
+        money(info.totalRepayableMinor),
+      )
+      await expect(page.getByText(info.wallet.maskedNumber)).toBeVisible()
+      const confirm = page.getByRole('button', { name: t(lang, 'borrow.confirm.submit'), exact: true })
+      const agree = page.getByRole('checkbox', { name: t(lang, 'borrow.confirm.agree'), exact: true })
+      await expect(agree).not.toBeChecked()
+      await expect(confirm).toBeDisabled()
+      await shot('confirm-borrow')
+      await agree.check()
+      await expect(confirm).toBeEnabled()
+      await shot('confirm-borrow-agreed')
+      await confirm.click()
+
+      // Lending (7) until the sandbox pays the money out (2).
+      await expect(page).toHaveURL(/#\/borrow\/lending$|#\/repay\/repay_detail$/)
+      if (/lending$/.test(page.url())) {
+        await expect(heading('borrow.lending.title')).toBeVisible()
+        await expect(page.getByText(order.orderNo, { exact: true })).toBeVisible()
+        await shot('lending')
+        await settle(kopa)
+        await expect.poll(async () => (await latest()).status).toBe(2)
+        await tap(page, lang, 'borrow.lending.refresh')
+      }
+      await settle(kopa)
+
+      // Repay detail (2): what is owed, as the server says.
+      await expect(page).toHaveURL(/#\/repay\/repay_detail$/)
+      expect((await latest()).status).toBe(2)
+      const detail = await ok<RepaymentDetail>(kopa, b, '/portal/repayment/detail', {
+        orderNo: order.orderNo,
+      })
+      expect(detail.disbursalMinor).toBe(info.disbursalMinor)
+      expect(detail.balance.totalMinor).toBe(info.totalRepayableMinor)
+      const due = page.getByRole('region', { name: t(lang, 'repay.detail.due'), exact: true })
+      await expect(due.getByText(money(detail.balance.totalMinor), { exact: true })).toBeVisible()
+      const payAmount = page.getByRole('textbox', { name: t(lang, 'repay.form.amount'), exact: true })
+      await expect(payAmount).toHaveValue(String(detail.balance.totalMinor / 100))
+      await shot('repay-detail')
+
+      // The cashier: the whole balance, pushed to the phone; the sandbox confirms it.
+      await tap(page, lang, 'repay.form.pay')
+      await expect(page).toHaveURL(/#\/repay\/cashier$/)
+      await expect(heading('repay.cashier.title')).toBeVisible()
+      await expect(page.getByText(money(detail.balance.totalMinor), { exact: true })).toBeVisible()
+      await shot('cashier')
+      await settle(kopa)
+      await expect.poll(async () => (await latest()).status).toBe(4)
+      await tap(page, lang, 'repay.wait.paid')
+
+      // Repaid: home offers a new loan, Records lists the loan under Finished, the shell's review card is asked for.
+      await expect(page).toHaveURL(/\/#\/$/)
+      await expect(
+        page.getByRole('button', { name: t(lang, 'home.button.apply'), exact: true }),
+      ).toBeEnabled()
+      await shot('home-repaid')
+      await expect.poll(() => shellActions(page)).toContain('requestReview')
+      const finished = await ok<ApiPage<OrderSummary>>(kopa, b, '/loan/loan-order/list-market', {
+        tab: 'finished',
+      })
+      expect(finished.items.map((o) => [o.orderNo, o.status, o.listState])).toEqual([
+        [order.orderNo, 4, 'finished'],
+      ])
+      await page
+        .getByRole('navigation')
+        .last()
+        .getByRole('button', { name: t(lang, 'ui.tabs.records'), exact: true })
+        .click()
+      await expect(page).toHaveURL(/#\/records$/)
+      await page.getByRole('tab', { name: t(lang, 'records.tab.finished'), exact: true }).click()
+      await expect(
+        page.getByRole('tab', { name: t(lang, 'records.tab.finished'), exact: true }),
+      ).toHaveAttribute('aria-selected', 'true')
+      const panel = page.getByRole('tabpanel', { name: t(lang, 'records.tab.finished'), exact: true })
+      await expect(panel).toContainText(order.orderNo)
+      await expect(panel).toContainText(t(lang, 'records.state.finished'))
+      await shot('records-finished')
+
+      // Nothing was collected through the shell: Tanzania requires no data set, so every flag reads set.
+      const flags = await ok<UploadStatusFlags>(kopa, b, '/time/upload/uploadStatus', {
+        orderNo: order.orderNo,
+      })
+      expect(Object.values(flags).every(Boolean)).toBe(true)
+      expect(await shellActions(page)).not.toContain('timeSDK')
+    })
+  })
+}
