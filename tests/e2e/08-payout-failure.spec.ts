@@ -52,6 +52,9 @@ for (const lang of ['en', 'sw'] as const) {
       // The agreement tick: the button reads as unavailable, yet a tap still says why (decisions.md "Money-path
       // screens"), and nothing reaches the server.
       const first = await openConfirmBorrow(page, lang)
+      // The account the money is for, as the profile names it (the wallet form will name it the same way).
+      const before = await ok<UserInfo>(kopa, b, '/security/getUserInfo')
+      await expect(page.getByText(before.wallet!.maskedNumber)).toBeVisible()
       await look(page, shot, 'confirm-borrow')
       await first.confirm.click({ force: true })
       const agreementRequired = page.getByRole('alert').filter({ hasText: t(lang, 'validation.agreement.required') })
@@ -83,7 +86,6 @@ for (const lang of ['en', 'sw'] as const) {
       await expect(page).toHaveURL(/#\/bank_account\/add_bankcard$/)
       await expect(page.getByRole('heading', { name: t(lang, 'wallet.correct.title'), exact: true })).toBeVisible()
       await expect(page.getByRole('status').filter({ hasText: t(lang, 'wallet.correct.text') })).toBeVisible()
-      const before = await ok<UserInfo>(kopa, b, '/security/getUserInfo')
       await expect(page.getByText(before.wallet!.maskedNumber)).toBeVisible()
       await look(page, shot, 'wallet-correct')
       await page.getByRole('radio', { name: t(lang, 'enums.wallet.mpesa'), exact: true }).check()
