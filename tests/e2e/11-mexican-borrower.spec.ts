@@ -5,8 +5,9 @@
  *
  * Rules it crosses:
  * - spec §2 /user/nation and decisions.md "Onboarding and wallet screens": the country is chosen on login (its
- *   dial code opens the country list); Mexico's +52 and a 10-digit number log in, and a number without an account
- *   is registered by the same login (the server says newUser);
+ *   dial code opens the country list), and the form then speaks Mexico's +52;
+ * - machines/login.machine.ts: a number with no account gets no SMS on login (the server's outbox stays empty)
+ *   and is led to register with the number filled in; register sends the code and creates the Mexican account;
  * - src/domain/countries.ts, Mexico's profile: the CURP (with the optional RFC and NSS) instead of NIDA, states and
  *   a typed municipality, variant-B enumerations, a CLABE as the only wallet, prices in MXN with the CAT;
  * - spec §4 navigation by code, in Mexico: 6 → 12 → 11 → 5 → 17 (the questionnaire, decisions.md: required in
@@ -27,7 +28,8 @@ import {
   fillWallet,
   fillWorkInfo,
   holdNextCall,
-  signInWithSmsCode,
+  enterSmsCode,
+  requestSmsCode,
   takeIdPhotosAndFace,
   tap,
   tr,
@@ -96,7 +98,7 @@ const figure = (page: Page, label: string) =>
 test.describe('(11) a Mexican borrower in Spanish [es]', () => {
   test.use({ lang })
 
-  test('chooses Mexico, logs in with a +52 number, completes the Mexican profile and is paid out to a CLABE', async ({
+  test('chooses Mexico, registers a +52 number, completes the Mexican profile and is paid out to a CLABE', async ({
     page,
     kopa,
     shot,
@@ -127,14 +129,30 @@ test.describe('(11) a Mexican borrower in Spanish [es]', () => {
     await shot('nation')
     await page.getByRole('radio', { name: new RegExp(`^${t(lang, 'enums.country.MX')}`) }).click()
 
-    // Back on login with +52: the number has no account yet, and logging in registers it.
+    // Back on login with +52: the number has no account yet, so no code is spent on it and register opens with it.
     await expect(page).toHaveURL(/#\/user\/login$/)
     await expect(countryButton('MX', '52')).toBeVisible()
-    await signInWithSmsCode(page, kopa, lang, mobile, 'login')
+    await page.getByRole('textbox', { name: t(lang, 'user.form.mobile'), exact: true }).fill(mobile)
+    await tap(page, lang, 'user.form.getCode')
+    const unregistered = page.getByRole('status').filter({ hasText: t(lang, 'user.form.unregistered') })
+    await expect(unregistered).toBeVisible()
+    await expect(kopa.smsCode(mobile)).rejects.toThrow(/no development SMS/)
+    await shot('login-unregistered')
+    await unregistered
+      .getByRole('button', { name: t(lang, 'user.form.registerWithNumber'), exact: true })
+      .click()
+    await expect(page).toHaveURL(/#\/user\/register$/)
+    await expect(countryButton('MX', '52')).toBeVisible()
+    await expect(page.getByRole('textbox', { name: t(lang, 'user.form.mobile'), exact: true })).toHaveValue(
+      mobile,
+    )
+    await requestSmsCode(page, lang)
+    await shot('register')
+    await enterSmsCode(page, kopa, lang, mobile, 'register')
     await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).not.toBeNull()
     b.token = (await page.evaluate(() => localStorage.getItem('token')))!
     const user = await ok<UserInfo>(kopa, b, '/security/getUserInfo')
-    expect(user.basicInfo).toMatchObject({ country: 'MX' })
+    expect(user.basicInfo).toMatchObject({ country: 'MX', mobile })
 
     // to_borrow in pesos, with the CAT.
     await expect(page).toHaveURL(/#\/borrow\/to_borrow$/)

@@ -42,10 +42,31 @@ export async function pick(
   await expect(sheet).toBeHidden()
 }
 
-/**
- * On login or register: types the number, asks for a code, reads the SMS the server "sent" (its development
- * outbox) and types it into the six boxes, then submits.
- */
+/** On login or register: types the number (unless it is filled in already) and asks for the SMS code. */
+export async function requestSmsCode(page: Page, lang: Lang, mobile?: string): Promise<void> {
+  if (mobile !== undefined)
+    await page.getByRole('textbox', { name: t(lang, 'user.form.mobile'), exact: true }).fill(mobile)
+  await page.getByRole('button', { name: t(lang, 'user.form.getCode'), exact: true }).click()
+  await expect(page.getByRole('status').filter({ hasText: t(lang, 'user.form.codeSent') })).toBeVisible()
+}
+
+/** Reads the SMS the server "sent" (its development outbox), types it into the six boxes and submits. */
+export async function enterSmsCode(
+  page: Page,
+  kopa: KopaServer,
+  lang: Lang,
+  mobile: string,
+  purpose: 'login' | 'register',
+): Promise<void> {
+  const code = await kopa.smsCode(mobile)
+  await page
+    .getByRole('textbox', { name: tr(lang, 'ui.code.digit', { n: 1, total: 6 }), exact: true })
+    .click()
+  await page.keyboard.type(code)
+  await page.getByRole('button', { name: t(lang, `user.${purpose}.submit`), exact: true }).click()
+}
+
+/** On login or register: the number, the SMS code, submit. */
 export async function signInWithSmsCode(
   page: Page,
   kopa: KopaServer,
@@ -53,15 +74,8 @@ export async function signInWithSmsCode(
   mobile: string,
   purpose: 'login' | 'register',
 ): Promise<void> {
-  await page.getByRole('textbox', { name: t(lang, 'user.form.mobile'), exact: true }).fill(mobile)
-  await page.getByRole('button', { name: t(lang, 'user.form.getCode'), exact: true }).click()
-  await expect(page.getByRole('status').filter({ hasText: t(lang, 'user.form.codeSent') })).toBeVisible()
-  const code = await kopa.smsCode(mobile)
-  await page
-    .getByRole('textbox', { name: tr(lang, 'ui.code.digit', { n: 1, total: 6 }), exact: true })
-    .click()
-  await page.keyboard.type(code)
-  await page.getByRole('button', { name: t(lang, `user.${purpose}.submit`), exact: true }).click()
+  await requestSmsCode(page, lang, mobile)
+  await enterSmsCode(page, kopa, lang, mobile, purpose)
 }
 
 /** What a borrower types on personal information; enumeration fields hold their wire values. */
