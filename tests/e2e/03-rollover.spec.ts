@@ -19,6 +19,7 @@ import {
   expectPaymentWaiting,
   expectReadableOnBrand,
   latestOf,
+  repayingOrder,
   shownIn,
   signInOnHome,
   tv,
@@ -44,7 +45,8 @@ for (const lang of ['en', 'sw'] as const) {
       kopa,
       shot,
     }) => {
-      const { b, order } = await paidOutBorrower(kopa)
+      const { b } = await paidOutBorrower(kopa)
+      const order = await repayingOrder(kopa, b)
       const shown = shownIn(page, lang)
       const before = await ok<RepaymentDetail>(kopa, b, '/portal/repayment/detail', { orderNo: order.orderNo })
       const offer = await ok<RolloverOffer>(kopa, b, '/repay/getExtensionData', { orderNo: order.orderNo })
@@ -117,6 +119,7 @@ for (const lang of ['en', 'sw'] as const) {
       await expect(valueOf(statement, t(lang, 'records.statement.remaining'))).toHaveText(
         await shown.money(after.balance.totalMinor),
       )
+      await valueOf(statement, t(lang, 'records.statement.remaining')).scrollIntoViewIfNeeded()
       await shot('records-statement')
     })
   })

@@ -21,6 +21,7 @@ import {
   expectReadableOnBrand,
   expectTabChosen,
   latestOf,
+  repayingOrder,
   shownIn,
   signInOnHome,
   tv,
@@ -36,7 +37,8 @@ for (const lang of ['en', 'sw'] as const) {
       kopa,
       shot,
     }) => {
-      const { b, order } = await paidOutBorrower(kopa)
+      const { b } = await paidOutBorrower(kopa)
+      const order = await repayingOrder(kopa, b)
       const detailOf = () => ok<RepaymentDetail>(kopa, b, '/portal/repayment/detail', { orderNo: order.orderNo })
       const shown = shownIn(page, lang)
       const before = await detailOf()
@@ -130,8 +132,6 @@ for (const lang of ['en', 'sw'] as const) {
       expect(repaid.remainingMinor).toBe(0)
       await expect(page.getByRole('button', { name: t(lang, 'home.button.apply'), exact: true })).toBeEnabled()
       await shot('home-repaid')
-      // The rating prompt follows a repaid loan: the app asked the shell for its in-app review card.
-      await expect.poll(() => shellActions(page)).toContain('requestReview')
 
       await page
         .getByRole('navigation', { name: t(lang, 'ui.tabs.label') })
@@ -148,6 +148,9 @@ for (const lang of ['en', 'sw'] as const) {
         .getByRole('button', { name: t(lang, 'ui.tabs.home'), exact: true })
         .click()
       await expect(page.getByRole('heading', { name: t(lang, 'home.state.canLoan.title'), exact: true })).toBeVisible()
+
+      // The rating prompt follows a repaid loan: the app asked the shell for its in-app review card.
+      await expect.poll(() => shellActions(page)).toContain('requestReview')
     })
   })
 }

@@ -8,6 +8,7 @@ import { tsImport } from 'tsx/esm/api'
 import type { ApiPath } from '../../../src/domain/api'
 import type { LatestOrder } from '../../../src/domain/api-types'
 import { intlLocale } from '../../../src/domain/countries'
+import { OrderStatus } from '../../../src/domain/order-status'
 import { ok, settle, type ApiBorrower } from '../borrower-api'
 import type { Locator } from '@playwright/test'
 import { expect, shellLogin, t, type KopaServer, type Lang, type Page } from '../fixtures'
@@ -123,6 +124,23 @@ export async function expectTabChosen(tab: Locator): Promise<void> {
 
 /** The server's view of the borrower's latest order. */
 export const latestOf = (kopa: KopaServer, b: ApiBorrower) => ok<LatestOrder>(kopa, b, '/loan/loan-order/latest')
+
+/**
+ * The borrower's loan once the server has paid it out (2, repaying). `settle` stops when no sandbox callback is
+ * due, which on PostgreSQL can be while the server's own job worker still holds the pay-out job (claimed with
+ * SKIP LOCKED, so the clock advance skips it): the order may still read 7 then. Settle until it has landed.
+ */
+export async function repayingOrder(kopa: KopaServer, b: ApiBorrower): Promise<LatestOrder> {
+  let order: LatestOrder | null = null
+  await expect
+    .poll(async () => {
+      await settle(kopa)
+      order = await latestOf(kopa, b)
+      return order.status
+    })
+    .toBe(OrderStatus.Repaying)
+  return order!
+}
 
 /**
  * Records every API call the page makes, by its spec path (the app encrypts the path on the wire; this reads
