@@ -14,8 +14,11 @@
  * 19 finish loading → 1 review tips; 14/18 confirm borrow; 7 lending; 2/3/10 repay detail). Other codes do
  * nothing: the borrower stays where they are, or goes home when that screen no longer applies.
  *
- * Before login the borrower's country is the one chosen on this device (/user/nation, 'user.countryChosen'; input
- * `country`); after it, the account's. A landing page (/yx3) hands the number it took to register
+ * Before login the borrower's country is the one chosen on this device (/user/nation, 'user.countryChosen', kept
+ * on the device by the `storeCountry` actor and handed back as input `country` at the next start); a visitor who
+ * never chose one starts in the country of their connection (`detectCountry`, /cou/country/meta/ip, asked while
+ * starting up and given up on after COUNTRY_LOOKUP_MS), still changeable on /user/nation; after login, the
+ * account's. A landing page (/yx3) hands the number it took to register
  * ('user.mobileEntered'), which opens with it filled in; login and register hand a number to each other the same
  * way ('user.accountSwitched') when the server says it has no account, or has one.
  *
@@ -99,7 +102,10 @@ export interface JourneyInput {
   entry?: RouteName | null
   /** Development build: the #/__flows page may open. */
   devRoutes?: boolean
-  /** The country chosen on this device before login (stored by the composition); absent: the default country. */
+  /**
+   * The country chosen on this device before login (stored by the `storeCountry` actor); absent: the country of
+   * the connection, else the default country.
+   */
   country?: CountryCode
 }
 
@@ -121,6 +127,8 @@ export interface JourneyContext {
   devRoutes: boolean
   /** The country chosen before login (/user/nation); once signed in the account's country counts. */
   country: CountryCode
+  /** The country was chosen on this device (input or /user/nation): the connection's is not asked for. */
+  countryChosen: boolean
   /** A number a landing page (/yx3) took, to fill in on register; '' when none. */
   prefillMobile: string
 }
@@ -237,6 +245,9 @@ function confirmInputOf(order: LatestOrder): ConfirmBorrowInput {
 
 const countryOf = (c: JourneyContext): CountryCode => c.session.user?.basicInfo.country ?? c.country
 
+/** How long start-up waits for the country of the connection before it opens in the default country. */
+export const COUNTRY_LOOKUP_MS = 5_000
+
 const notProvided = (name: string) => () => {
   throw new Error(`The '${name}' actor is provided by services/actors/journey-actors.ts`)
 }
@@ -324,6 +335,13 @@ export const journeyMachine = setup({
     fetchLatestOrder: fromPromise<OrderReading>(notProvided('fetchLatestOrder')),
     /** /user/submit once the data collector is done: the order moves from 19 to 1. */
     submitApplication: fromPromise<void, { orderNo: string }>(notProvided('submitApplication')),
+    /** /cou/country/meta/ip: the country of the connection, or null when the server cannot tell. */
+    detectCountry: fromPromise<CountryCode | null>(async () => notProvided('detectCountry')()),
+    /** Keeps the country chosen before login on the device. */
+    storeCountry: fromPromise<void, { country: CountryCode }>(async () => notProvided('storeCountry')()),
+  },
+  delays: {
+    countryLookupLimit: COUNTRY_LOOKUP_MS,
   },
   guards: {
     mayEnter: ({ context }, params: { route: RouteName }) => mayEnter(params.route, context),
@@ -335,6 +353,8 @@ export const journeyMachine = setup({
       mayEnter('login', context),
     sessionSignedIn: ({ context }) => context.session.status === 'signedIn',
     sessionSignedOut: ({ context }) => context.session.status === 'signedOut',
+    /** A visitor who never chose a country on this device: the connection's country is the default. */
+    countryToDetect: ({ context }) => context.session.status === 'signedOut' && !context.countryChosen,
     /**
      * The session child itself was refused by the server (its user read at start-up or after login) while the
      * borrower is not on login yet: the journey must follow it there, as for a screen's session code.
@@ -427,7 +447,14 @@ export const journeyMachine = setup({
     startTicket: sendTo('feedbackTicket', { type: 'ticket.started' }),
     /** The account is gone: the session is cleared as for a log out, and the borrower goes home. */
     signOut: raise({ type: 'session.signOut' }),
-    chooseCountry: assign((_, params: { country: CountryCode }) => ({ country: params.country })),
+    chooseCountry: enqueueActions(({ enqueue }, params: { country: CountryCode }) => {
+      enqueue.assign({ country: params.country, countryChosen: true })
+      enqueue.stopChild('storeCountry')
+      enqueue.spawnChild('storeCountry', { id: 'storeCountry', input: { country: params.country } })
+    }),
+    takeDetectedCountry: assign(({ context }, params: { country: CountryCode | null }) => ({
+      country: params.country ?? context.country,
+    })),
     keepMobile: assign((_, params: { mobile: string }) => ({ prefillMobile: params.mobile })),
     /** The login form accepted the code: the session takes the token, and the journey goes on as after any login. */
     signInWith: enqueueActions(({ enqueue }, params: { output: LoginOutput }) => {
@@ -449,6 +476,7 @@ export const journeyMachine = setup({
     error: null,
     devRoutes: input.devRoutes ?? false,
     country: input.country ?? DEFAULT_COUNTRY,
+    countryChosen: input.country !== undefined,
     prefillMobile: '',
   }),
   invoke: [
@@ -485,6 +513,8 @@ export const journeyMachine = setup({
     'language.chosen': { actions: 'forwardToLanguage' },
     // The account's country counts once signed in; the choice only matters before.
     'user.countryChosen': { guard: 'sessionSignedOut', actions: { type: 'chooseCountry', params: ({ event }) => event } },
+    // A phone that refuses the write keeps the choice for this visit only.
+    'xstate.error.actor.storeCountry': {},
   },
   initial: 'booting',
   states: {
@@ -498,8 +528,23 @@ export const journeyMachine = setup({
         restoringSession: {
           always: [
             { guard: 'sessionSignedIn', target: 'readingOrder' },
+            { guard: 'countryToDetect', target: 'locating' },
             { guard: 'sessionSignedOut', target: 'entering' },
           ],
+        },
+        locating: {
+          description:
+            'A visitor who never chose a country: the country of their connection, for a few seconds at most ' +
+            '(none, or no answer: the default country).',
+          invoke: {
+            src: 'detectCountry',
+            onDone: {
+              target: 'entering',
+              actions: { type: 'takeDetectedCountry', params: ({ event }) => ({ country: event.output }) },
+            },
+            onError: 'entering',
+          },
+          after: { countryLookupLimit: 'entering' },
         },
         readingOrder: {
           invoke: {

@@ -51,6 +51,7 @@ import { createServerClock } from '../services/actors/server-clock'
 import { createSessionActors } from '../services/actors/session-actors'
 import { createSubmitActors } from '../services/actors/submit-actors'
 import { createUploadGateActors } from '../services/actors/upload-gate-actors'
+import { createCountryActors } from '../services/actors/country-actors'
 import { createBridge, type Bridge } from '../services/bridge/native-bridge'
 import { createStorage, type KopaStorage } from '../services/storage/storage'
 import { compressImage } from '../services/uploads/compress'
@@ -67,7 +68,11 @@ export interface Services {
 /** The device's services: local storage, the API client on this page's origin, the native bridge. */
 export function createServices(win: Window & typeof globalThis = window, baseURL = ''): Services {
   const storage = createStorage()
-  const defaultLanguage = () => getCountry(DEFAULT_COUNTRY).defaultLanguage
+  // No language picked in settings: the calls speak the interface's (the country's default, decisions.md).
+  const defaultLanguage = () =>
+    isLanguage(i18next.language)
+      ? i18next.language
+      : getCountry(storage.get('country') ?? DEFAULT_COUNTRY).defaultLanguage
   const api = createApiClient({ baseURL, context: clientContextFromStorage(storage, defaultLanguage) })
   const bridge = createBridge({
     window: win as never,
@@ -147,12 +152,17 @@ export function createJourneyLogic({ storage, api, bridge }: Services) {
       repeatApplicationForm: form(journey.save.repeatApplication),
       fetchLatestOrder: journey.fetchLatestOrder,
       submitApplication: journey.submitApplication,
+      ...createCountryActors({ api, storage }),
     },
   })
 }
 
 export function startJourney(services: Services, input: JourneyInput) {
-  const actor = createActor(createJourneyLogic(services), { input })
+  // The country chosen before login on this device survives a reload (storage `country`).
+  const stored = services.storage.get('country')
+  const actor = createActor(createJourneyLogic(services), {
+    input: { ...(stored ? { country: stored } : {}), ...input },
+  })
   // The native shell's login and logout reach the session through the journey (spec: the shell handles them).
   services.bridge.on('login', (payload) => {
     const token = (payload as { token?: unknown } | undefined)?.token
@@ -173,6 +183,16 @@ export function startJourney(services: Services, input: JourneyInput) {
   languageChild?.subscribe((snapshot) => {
     const chosen = snapshot.context.language
     if (isLanguage(chosen) && chosen !== i18next.language) void changeLanguage(chosen)
+  })
+  // Before login, unless the borrower picked a language in settings, the app speaks the default language of the
+  // country chosen on /user/nation or detected from the connection (decisions.md "Login, register, country choice").
+  let country = actor.getSnapshot().context.country
+  actor.subscribe((snapshot) => {
+    if (snapshot.context.country === country) return
+    country = snapshot.context.country
+    if (snapshot.context.session.status === 'signedIn' || services.storage.get('language') !== null) return
+    const language = getCountry(country).defaultLanguage
+    if (language !== i18next.language) void changeLanguage(language)
   })
   return actor
 }

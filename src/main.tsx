@@ -12,8 +12,12 @@ import { LoadingOverlay } from './ui/loading-overlay'
 const element = document.getElementById('root')
 if (element) {
   const root = createRoot(element)
-  const stored = createStorage().get('language')
-  const language = isLanguage(stored) ? stored : getCountry(DEFAULT_COUNTRY).defaultLanguage
+  const storage = createStorage()
+  const stored = storage.get('language')
+  // No language picked in settings: the default of the country chosen on this device before login.
+  const language = isLanguage(stored)
+    ? stored
+    : getCountry(storage.get('country') ?? DEFAULT_COUNTRY).defaultLanguage
   const app = import('./boot')
   void initI18n(language).then(async () => {
     root.render(<LoadingOverlay visible />)

@@ -1,6 +1,8 @@
 /**
  * Local storage (spec §3): the typed keys the app and the native shell share, and form drafts that survive a
- * reload or the app being killed.
+ * reload or the app being killed. Beside spec §3's keys Kopa keeps two device settings of its own: `country`, the
+ * country chosen on /user/nation before login, and `permissionsAccepted`, when the borrower accepted the
+ * permission disclosure (/pop, /permission).
  *
  * Every read is safe: a missing, corrupt or wrongly shaped value reads as the key's default, never as a crash.
  * Text keys (token, packageName, language, edition, afid, appName) are stored as plain strings so that the native
@@ -9,7 +11,7 @@
  * session.
  */
 import * as v from 'valibot'
-import { LANGUAGES } from '../../src/domain/countries'
+import { COUNTRY_CODES, LANGUAGES, type CountryCode } from '../../src/domain/countries'
 
 /** The subset of the Web Storage interface this module needs. */
 export interface StorageLike {
@@ -44,11 +46,16 @@ const PopEvaluateTimeSchema = v.object({
   rejectState: v.boolean(),
   loanOrderId: id,
 })
+const PermissionsAcceptedSchema = v.object({
+  /** When the borrower accepted the disclosure, ms since the epoch (UTC). */
+  at: v.number(),
+})
 
 export type UserInfo = v.InferOutput<typeof UserInfoSchema>
 export type FeatureMode = v.InferOutput<typeof FeatureModeSchema>
 export type DeviceMsg = v.InferOutput<typeof DeviceMsgSchema>
 export type PopEvaluateTime = v.InferOutput<typeof PopEvaluateTimeSchema>
+export type PermissionsAccepted = v.InferOutput<typeof PermissionsAcceptedSchema>
 
 interface Entry<T> {
   /** 'text': the raw string; 'json': JSON text. */
@@ -74,13 +81,17 @@ const ENTRIES = {
   afid: entry<string | null>('text', text, null),
   appName: entry<string>('text', text, DEFAULT_APP_NAME),
   popEvaluateTime: entry<PopEvaluateTime | null>('json', PopEvaluateTimeSchema, null),
+  /** Kopa's: the country chosen before login (plain text, like language). */
+  country: entry<CountryCode | null>('text', v.picklist(COUNTRY_CODES), null),
+  /** Kopa's: the permission disclosure was accepted (a device setting: logging out keeps it). */
+  permissionsAccepted: entry<PermissionsAccepted | null>('json', PermissionsAcceptedSchema, null),
 }
 
 export type StoredValues = { [K in keyof typeof ENTRIES]: (typeof ENTRIES)[K]['fallback'] }
 export type StorageKey = keyof StoredValues
 export const STORAGE_KEYS = Object.keys(ENTRIES) as StorageKey[]
 
-/** Keys that belong to the signed-in borrower; clearSession() removes them and every draft. */
+/** Keys that belong to the signed-in borrower; clearSession() removes them and every draft (not the device's settings). */
 const SESSION_KEYS: readonly StorageKey[] = ['token', 'userInfo', 'score', 'popEvaluateTime']
 
 /** Form values as JSON: files and functions are not drafts. */

@@ -14,6 +14,7 @@ const CONTEXT: JourneyContext = {
   error: null,
   devRoutes: false,
   country: 'TZ',
+  countryChosen: false,
   prefillMobile: '',
 }
 

@@ -43,11 +43,13 @@ describe('storage keys of spec §3', () => {
       'edition',
       'afid',
       'popEvaluateTime',
+      'country',
+      'permissionsAccepted',
     ] as const)
       expect(storage.get(key)).toBeNull()
   })
 
-  it('covers exactly the keys the specification lists', () => {
+  it('covers exactly the keys the specification lists, and Kopa’s two device settings', () => {
     expect([...STORAGE_KEYS].sort()).toEqual(
       [
         'userInfo',
@@ -61,6 +63,8 @@ describe('storage keys of spec §3', () => {
         'afid',
         'appName',
         'popEvaluateTime',
+        'country',
+        'permissionsAccepted',
       ].sort(),
     )
   })
@@ -104,11 +108,15 @@ describe('storage keys of spec §3', () => {
     backend.setItem('language', 'fr')
     backend.setItem('popEvaluateTime', '{"popupTime":"yesterday"}')
     backend.setItem('appName', '')
+    backend.setItem('country', 'US')
+    backend.setItem('permissionsAccepted', '{"at":"today"}')
     const storage = createStorage(backend)
     expect(storage.get('featureMode')).toEqual({ live: 1, ocr: -1, frontPermission: -1 })
     expect(storage.get('userInfo')).toBeNull()
     expect(storage.get('score')).toBeNull()
     expect(storage.get('language')).toBeNull()
+    expect(storage.get('country')).toBeNull()
+    expect(storage.get('permissionsAccepted')).toBeNull()
     expect(storage.get('popEvaluateTime')).toBeNull()
     expect(storage.get('appName')).toBe('Kopa')
   })
@@ -186,6 +194,8 @@ describe('form drafts', () => {
     storage.set('language', 'es')
     storage.set('packageName', 'com.lender.cash')
     storage.set('afid', 'af-1')
+    storage.set('country', 'KE')
+    storage.set('permissionsAccepted', { at: 1 })
     storage.saveDraft('personalInfo', { firstName: 'Neema' })
     storage.saveDraft('addBankCard', { account: '0712345678' })
     storage.clearSession()
@@ -195,6 +205,13 @@ describe('form drafts', () => {
     expect(storage.get('popEvaluateTime')).toBeNull()
     expect(storage.loadDraft('personalInfo')).toBeNull()
     expect(storage.loadDraft('addBankCard')).toBeNull()
-    expect([...backend.map.keys()].sort()).toEqual(['afid', 'language', 'packageName'])
+    expect([...backend.map.keys()].sort()).toEqual([
+      'afid',
+      'country',
+      'language',
+      'packageName',
+      'permissionsAccepted',
+    ])
+    expect(backend.getItem('country')).toBe('KE')
   })
 })

@@ -5,9 +5,11 @@ import { legalDocumentMachine } from '../../machines/legal-document.machine'
 import { loginMachine } from '../../machines/login.machine'
 import { permissionMachine } from '../../machines/permission.machine'
 import { createLegalDocumentActors } from '../../services/actors/legal-document-actors'
+import { createCountryActors } from '../../services/actors/country-actors'
 import { createLoginActors } from '../../services/actors/login-actors'
 import { createPermissionActors } from '../../services/actors/permission-actors'
 import type { ApiClient } from '../../services/api/client'
+import { createMemoryStorage, createStorage } from '../../services/storage/storage'
 import type { CountryMeta } from '../../src/domain/api-types'
 
 type Api = Pick<ApiClient, 'request'>
@@ -153,5 +155,29 @@ describe('the legal texts', () => {
     ).start()
     const snap = await waitFor(actor, (s) => s.hasTag('loadFailed'))
     expect(snap.context.error).toEqual({ key: 'errors.requestFailed' })
+  })
+})
+
+describe('the country actors', () => {
+  it('read the connection’s country from /cou/country/meta/ip, null when it names none Kopa serves', async () => {
+    const answers = [{ detected: KENYA }, { detected: null }, { detected: { ...KENYA, country: 'UG' } }]
+    const { api, calls } = fakeApi(() => ({ ok: true, data: answers.shift() }))
+    const { detectCountry } = createCountryActors({ api, storage: createStorage(createMemoryStorage()) })
+    const detect = () => toPromise(createActor(detectCountry).start())
+    await expect(detect()).resolves.toBe('KE')
+    await expect(detect()).resolves.toBeNull()
+    await expect(detect()).resolves.toBeNull()
+    expect(calls).toEqual([
+      ['/country/meta/ip', {}],
+      ['/country/meta/ip', {}],
+      ['/country/meta/ip', {}],
+    ])
+  })
+
+  it('keep the chosen country on the device', async () => {
+    const storage = createStorage(createMemoryStorage())
+    const { storeCountry } = createCountryActors({ api: fakeApi(() => ({ ok: true, data: null })).api, storage })
+    await toPromise(createActor(storeCountry, { input: { country: 'MX' } }).start())
+    expect(storage.get('country')).toBe('MX')
   })
 })

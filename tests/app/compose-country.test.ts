@@ -1,0 +1,121 @@
+/**
+ * The composed journey's country before login: a visitor who never chose one starts in the country the server
+ * detects from the connection (/cou/country/meta/ip); a country chosen on /user/nation is kept on the device and
+ * is the one the next start opens in; and, unless a language was picked in settings, the app follows the
+ * country's default language.
+ */
+import i18next from 'i18next'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { waitFor } from 'xstate'
+import type { CountryCode } from '../../src/domain/countries'
+import { COUNTRIES } from '../../src/domain/countries'
+import { createServices, startJourney } from '../../src/compose'
+import { initI18n } from '../../src/i18n'
+import { DEFAULT_PACKAGE_NAME } from '../../services/storage/storage'
+import { decodeRequest, WireError } from '../../services/wire/protocol'
+
+const ORIGIN = 'http://kopa.test'
+
+/** The server: the connection's country, and every call it was asked, by path. */
+function backend(detected: CountryCode | null, asked: string[]) {
+  const meta = (code: CountryCode) => {
+    const c = COUNTRIES[code]
+    return {
+      country: c.code,
+      dialCode: c.dialCode,
+      currency: c.currency,
+      languages: [...c.languages],
+      defaultLanguage: c.defaultLanguage,
+    }
+  }
+  return http.all(`${ORIGIN}/:base/:token`, async ({ request, params }) => {
+    const url = new URL(request.url)
+    const method = request.method as 'GET' | 'POST'
+    const decoded = decodeRequest({
+      packageName: DEFAULT_PACKAGE_NAME,
+      method,
+      pathSegment: String(params.token),
+      query: Object.fromEntries(url.searchParams),
+      body: method === 'POST' ? await request.json() : undefined,
+      now: Date.now(),
+    })
+    if (decoded instanceof WireError) return HttpResponse.json({ code: 1500, msg: 'undecryptable', data: null })
+    asked.push(decoded.path)
+    const answers: Record<string, unknown> = {
+      '/country/meta/ip': { detected: detected ? meta(detected) : null },
+      '/country/meta/code': meta((decoded.payload.code as CountryCode) ?? 'TZ'),
+    }
+    const data = answers[decoded.path]
+    if (data === undefined) return HttpResponse.json({ code: 1500, msg: 'not in this test', data: null })
+    return HttpResponse.json({ code: 0, msg: '', data })
+  })
+}
+
+const server = setupServer()
+beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }))
+afterAll(() => server.close())
+beforeEach(async () => {
+  await initI18n('sw')
+})
+afterEach(() => localStorage.clear())
+
+function open(detected: CountryCode | null) {
+  const asked: string[] = []
+  server.resetHandlers(backend(detected, asked))
+  const services = createServices(window, ORIGIN)
+  return { services, asked, start: () => startJourney(services, { entry: 'login' }) }
+}
+
+const started = (journey: ReturnType<ReturnType<typeof open>['start']>) =>
+  waitFor(journey, (s) => s.context.booted && s.children.loginForm !== undefined, { timeout: 5000 })
+
+describe('the composed journey: the country before login', () => {
+  it('starts a new visitor in the detected country, in its language', async () => {
+    const { start, asked } = open('MX')
+    const journey = start()
+    try {
+      expect((await started(journey)).context.country).toBe('MX')
+      expect(asked).toContain('/country/meta/ip')
+      await expect.poll(() => i18next.language).toBe('es')
+    } finally {
+      journey.stop()
+    }
+  })
+
+  it('keeps the country chosen on /user/nation for the next start, and asks the connection no more', async () => {
+    const first = open('TZ')
+    const journey = first.start()
+    try {
+      await started(journey)
+      journey.send({ type: 'xstate.route', to: '#nation' })
+      journey.send({ type: 'user.countryChosen', country: 'KE' })
+      await expect.poll(() => first.services.storage.get('country')).toBe('KE')
+      await expect.poll(() => i18next.language).toBe('en')
+    } finally {
+      journey.stop()
+    }
+    const again = open('TZ')
+    const reloaded = again.start()
+    try {
+      expect((await started(reloaded)).context.country).toBe('KE')
+      expect(again.asked).not.toContain('/country/meta/ip')
+    } finally {
+      reloaded.stop()
+    }
+  })
+
+  it('leaves the language a borrower picked in settings alone', async () => {
+    const { start, services } = open('MX')
+    services.storage.set('language', 'sw')
+    const journey = start()
+    try {
+      expect((await started(journey)).context.country).toBe('MX')
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(i18next.language).toBe('sw')
+    } finally {
+      journey.stop()
+    }
+  })
+})
