@@ -65,6 +65,8 @@ export interface UploadImageInput {
 
 export type IdentityEvent =
   | { type: 'identity.photoTaken'; side: IdentitySide; image: Blob }
+  /** featureMode.ocr ≥ 1: the shell's card scanner photographs the side (docs/native-bridge.md `captureIdCard`). */
+  | { type: 'identity.scanRequested'; side: 'front' | 'back' }
   | { type: 'identity.livenessStarted' }
   | { type: 'identity.submitted' }
   | { type: 'identity.errorSeen' }
@@ -150,6 +152,14 @@ const notProvided = (name: string) => () => {
 const photoOf = ({ event }: { event: IdentityEvent }) =>
   event.type === 'identity.photoTaken' ? { side: event.side, image: event.image } : null
 
+/** Whether the shell's card scanner takes the ID photos here (featureMode.ocr ≥ 1), for the screen. */
+export const scansCards = (snapshot: { context: Pick<IdentityContext, 'featureMode'> }): boolean =>
+  snapshot.context.featureMode.ocr >= 1
+
+/** The side a 'identity.scanRequested' event names, as action/guard params. */
+const scanOf = ({ event }: { event: IdentityEvent }) =>
+  event.type === 'identity.scanRequested' ? { side: event.side } : null
+
 export const identityMachine = setup({
   types: {
     context: {} as IdentityContext,
@@ -165,6 +175,8 @@ export const identityMachine = setup({
     runLiveness: fromPromise<LivenessResult>(notProvided('runLiveness')),
     saveLiveness: fromPromise<void, LivenessResult>(notProvided('saveLiveness')),
     finishUploads: fromPromise<void>(notProvided('finishUploads')),
+    /** The shell's card scanner; rejects when the borrower cancels it or the shell has no scanner. */
+    scanCard: fromPromise<Blob, { side: 'front' | 'back' }>(notProvided('scanCard')),
   },
   guards: {
     liveFace: ({ context }) => context.featureMode.live === 1,
@@ -179,6 +191,10 @@ export const identityMachine = setup({
       if (params.side === 'back') return context.uploaded.front
       return context.uploaded.front && context.uploaded.back && context.featureMode.live !== 1
     },
+    /** The card is scanned by the shell (featureMode.ocr ≥ 1), in the order front, back. */
+    scanInOrder: ({ context }, params: { side: IdentitySide } | null) =>
+      context.featureMode.ocr >= 1 && params !== null && params.side !== 'face' &&
+      (params.side === 'front' || context.uploaded.front),
     livenessInOrder: ({ context }) => context.uploaded.front && context.uploaded.back && context.featureMode.live === 1,
     sessionEnded: (_, params: { error: unknown }) => isSessionEnded(params.error),
     refused: (_, params: { error: unknown }) => {
@@ -194,6 +210,7 @@ export const identityMachine = setup({
         : {},
     ),
     startLiveness: assign({ current: 'face' as const, error: null }),
+    aimScanner: assign((_, params: { side: IdentitySide } | null) => ({ current: params?.side ?? null, error: null })),
     takeLiveness: assign((_, params: { result: LivenessResult }) => ({ liveness: params.result })),
     trackProgress: assign({
       progress: ({ context, event }) =>
@@ -255,6 +272,14 @@ export const identityMachine = setup({
           },
           { actions: 'showMissingStep' },
         ],
+        'identity.scanRequested': [
+          {
+            guard: { type: 'scanInOrder', params: scanOf },
+            target: 'scanning',
+            actions: { type: 'aimScanner', params: scanOf },
+          },
+          { actions: 'showMissingStep' },
+        ],
         'identity.livenessStarted': [{ guard: 'livenessInOrder', target: 'liveness' }, { actions: 'showMissingStep' }],
         'identity.submitted': { actions: 'showMissingStep' },
       },
@@ -283,6 +308,30 @@ export const identityMachine = setup({
           description: 'Front, back and face are in; the borrower may still retake any of them.',
           tags: ['canSubmit'],
           on: { 'identity.submitted': '#identity.finishing' },
+        },
+      },
+    },
+    scanning: {
+      description: "The shell's card scanner photographs one side (featureMode.ocr ≥ 1); the photo then uploads.",
+      tags: ['busy'],
+      invoke: {
+        src: 'scanCard',
+        input: ({ context }) => ({ side: context.current === 'back' ? ('back' as const) : ('front' as const) }),
+        onDone: {
+          target: 'uploading',
+          actions: {
+            type: 'startUpload',
+            params: ({ context, event }) => ({ side: context.current!, image: event.output }),
+          },
+        },
+        onError: {
+          target: 'collecting',
+          actions: {
+            type: 'markFailed',
+            params: ({ context, event }) => ({
+              message: identityMessageOf(event.error, context.current!, UPLOAD_FAILED[context.current!]),
+            }),
+          },
         },
       },
     },

@@ -9,7 +9,7 @@ import { useSelector } from '@xstate/react'
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
-import type { IdentitySide, identityMachine } from '../../machines/identity.machine'
+import { scansCards, type IdentitySide, type identityMachine } from '../../machines/identity.machine'
 import { Button } from '../../src/ui/button'
 import { ImageCapture } from '../../src/ui/image-capture'
 import { PageHeader } from '../../src/ui/page-header'
@@ -25,6 +25,8 @@ function PhotoStep({ identity, side }: { identity: IdentityRef; side: IdentitySi
   const progress = useSelector(identity, (s) => (s.context.current === side ? s.context.progress : null))
   const uploaded = useSelector(identity, (s) => s.context.uploaded[side])
   const busy = useSelector(identity, (s) => s.hasTag('busy'))
+  const scanner = useSelector(identity, scansCards)
+  const scanSide = side === 'face' ? null : side
   const label = t(`auth.identity.${side}`)
   return (
     <section className="k-card k-stack" aria-label={label}>
@@ -35,6 +37,7 @@ function PhotoStep({ identity, side }: { identity: IdentityRef; side: IdentitySi
         progress={progress}
         disabled={busy}
         onChange={(file) => identity.send({ type: 'identity.photoTaken', side, image: file })}
+        onTake={scanner && scanSide ? () => identity.send({ type: 'identity.scanRequested', side: scanSide }) : undefined}
       />
       {uploaded && <p className="k-muted k-small">{t('auth.identity.uploaded')}</p>}
     </section>

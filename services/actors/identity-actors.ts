@@ -89,6 +89,17 @@ export function createIdentityActors({ api, bridge, storage, compress }: Identit
       dataOf(await api.request('/user/curp/ocr', {}, { signal }))
     }),
 
+    scanCard: fromPromise<Blob, { side: 'front' | 'back' }>(async ({ input }) => {
+      try {
+        const result = await bridge.faceSdk(await featureMode(), { kind: 'idCard', side: input.side })
+        if (result.kind === 'image') return result.image
+      } catch (error) {
+        throw failureFromBridge(error)
+      }
+      // The shell lost its scanner meanwhile: the borrower takes the photo with the web camera instead.
+      throw failureFromBridge(null)
+    }),
+
     runLiveness: fromPromise<LivenessCapture>(async () => {
       try {
         const result = await bridge.faceSdk(await featureMode(), { kind: 'liveness' })

@@ -16,6 +16,11 @@ export interface ImageCaptureProps {
   /** The chosen image, or null. */
   file: Blob | null | undefined
   onChange: (file: File) => void
+  /**
+   * Take the photo some other way than the browser's camera (the native shell's card scanner): the take and retake
+   * buttons call this instead, and the photo comes back through `file`.
+   */
+  onTake?: () => void
   /** Upload progress 0–1 while uploading; null or undefined otherwise. */
   progress?: number | null
   /** An i18n key of what went wrong (e.g. "take a photo and upload again"). */
@@ -44,6 +49,7 @@ export function ImageCapture({
   kind,
   file,
   onChange,
+  onTake,
   progress,
   error,
   disabled,
@@ -53,7 +59,7 @@ export function ImageCapture({
   const input = useRef<HTMLInputElement>(null)
   const preview = usePreviewUrl(file)
   const uploading = progress !== null && progress !== undefined
-  const open = () => input.current?.click()
+  const open = () => (onTake ? onTake() : input.current?.click())
   return (
     <div className={error ? 'k-capture k-field--invalid' : 'k-capture'}>
       <input

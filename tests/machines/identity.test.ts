@@ -4,6 +4,7 @@ import { createActor, fromCallback, fromPromise, waitFor, type EventObject } fro
 import {
   IDENTITY_MESSAGES,
   identityMachine,
+  scansCards,
   type IdentityEvent,
   type IdentityFeatureMode,
   type LivenessResult,
@@ -21,6 +22,8 @@ interface Options {
   recognise?: () => Promise<void>
   liveness?: () => Promise<LivenessResult>
   finish?: () => Promise<void>
+  /** The shell's card scanner (featureMode.ocr ≥ 1). */
+  scan?: (side: 'front' | 'back') => Promise<Blob>
 }
 
 function start(opts: Options = {}) {
@@ -48,6 +51,9 @@ function start(opts: Options = {}) {
         runLiveness: fromPromise(opts.liveness ?? (async () => LIVENESS)),
         saveLiveness: fromPromise(({ input }: { input: LivenessResult }) => saveLiveness(input)),
         finishUploads: fromPromise(() => finishUploads()),
+        scanCard: fromPromise(({ input }: { input: { side: 'front' | 'back' } }) =>
+          opts.scan ? opts.scan(input.side) : Promise.reject(new Error('no scanner in this test')),
+        ),
       },
     }),
   ).start()
@@ -193,6 +199,53 @@ describe('identity', () => {
     actor.send({ type: 'identity.photoTaken', side: 'back', image: photo('back') })
     await idle(actor)
     expect(recognised).toHaveLength(2)
+  })
+
+  it('photographs the card with the shell’s scanner when featureMode.ocr is 1, front before back, and uploads what it took', async () => {
+    const scanned: string[] = []
+    const { actor, uploads } = start({
+      featureMode: { live: 1, ocr: 1 },
+      scan: async (side) => {
+        scanned.push(side)
+        return photo(`scanned ${side}`)
+      },
+    })
+    expect(scansCards(await idle(actor))).toBe(true)
+    actor.send({ type: 'identity.scanRequested', side: 'back' })
+    let snap = await idle(actor)
+    expect(snap.context.error).toEqual({ key: IDENTITY_MESSAGES.frontFirst })
+    expect(scanned).toEqual([])
+
+    actor.send({ type: 'identity.scanRequested', side: 'front' })
+    snap = await idle(actor)
+    expect(snap.hasTag('awaitingBack')).toBe(true)
+    actor.send({ type: 'identity.scanRequested', side: 'back' })
+    snap = await idle(actor)
+    expect(snap.hasTag('awaitingFace')).toBe(true)
+    expect(scanned).toEqual(['front', 'back'])
+    expect(uploads.map((u) => u.side)).toEqual(['front', 'back'])
+    expect(snap.context.images.front).toEqual(photo('scanned front'))
+  })
+
+  it('keeps the side to do again with “front verification failed” when the scanner fails, and never scans without featureMode.ocr', async () => {
+    const { actor, uploads } = start({
+      featureMode: { live: 1, ocr: 1 },
+      scan: async () => {
+        throw FAILURE_REFUSED
+      },
+    })
+    await idle(actor)
+    actor.send({ type: 'identity.scanRequested', side: 'front' })
+    const snap = await idle(actor)
+    expect(snap.hasTag('awaitingFront')).toBe(true)
+    expect(snap.context.error).toEqual({ key: IDENTITY_MESSAGES.frontFailed })
+    expect(uploads).toEqual([])
+
+    const plain = start({ featureMode: { live: 1, ocr: -1 }, scan: async () => photo('never') })
+    expect(scansCards(await idle(plain.actor))).toBe(false)
+    plain.actor.send({ type: 'identity.scanRequested', side: 'front' })
+    expect((await idle(plain.actor)).hasTag('awaitingFront')).toBe(true)
+    expect(plain.uploads).toEqual([])
   })
 
   it.each([

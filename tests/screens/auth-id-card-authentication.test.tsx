@@ -68,6 +68,21 @@ describe('the ID card screen', () => {
     await waitFor(() => expect(actor.getSnapshot().context.route).toBe('additionalInfomation'))
   })
 
+  it('takes the ID photos with the shell’s card scanner when featureMode.ocr is 1, not the browser camera', async () => {
+    const user = userEvent.setup()
+    const { uploads, scans } = await openIdScreen({ featureMode: { live: -1, ocr: 1 } })
+    await user.click(within(step('front')).getByRole('button', { name: new RegExp(t('auth.identity.front')) }))
+    await within(step('front')).findByText(t('auth.identity.uploaded'))
+    await user.click(within(step('back')).getByRole('button', { name: new RegExp(t('auth.identity.back')) }))
+    await within(step('back')).findByText(t('auth.identity.uploaded'))
+    expect(scans).toEqual(['front', 'back'])
+    expect(uploads.map((u) => u.side)).toEqual(['front', 'back'])
+    // The face is not a card: the selfie still uses the camera.
+    await takePhoto(user, 'face')
+    await within(step('face')).findByText(t('auth.identity.uploaded'))
+    expect(scans).toEqual(['front', 'back'])
+  })
+
   it('asks for the face step when Next is pressed before it', async () => {
     const user = userEvent.setup()
     await openIdScreen()

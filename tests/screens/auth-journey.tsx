@@ -62,6 +62,7 @@ export function startJourney(opts: JourneyOptions) {
   const sent: Partial<Record<FormName, FormValues>> = {}
   let reads = 0
   const uploads: UploadImageInput[] = []
+  const scans: string[] = []
   const base = user()
   const borrower: UserInfo = {
     ...base,
@@ -136,6 +137,12 @@ export function startJourney(opts: JourneyOptions) {
           })),
           saveLiveness: fromPromise(async () => {}),
           finishUploads: fromPromise(async () => move({ type: 'profile.identityCompleted' })),
+          // The shell's card scanner: records the side and hands back a photo of it.
+          scanCard: fromPromise(async ({ input }: { input: { side: 'front' | 'back' } }) => {
+            scans.push(input.side)
+            return new Blob([`scanned ${input.side}`], { type: 'image/jpeg' })
+          }),
+          recognise: fromPromise(async () => {}),
         },
       }),
     },
@@ -147,6 +154,7 @@ export function startJourney(opts: JourneyOptions) {
     drafts,
     sent,
     uploads,
+    scans,
     status: () => statusOf(lifecycle),
     /** How often the order was read. */
     reads: () => reads,
