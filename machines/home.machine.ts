@@ -1,10 +1,13 @@
 /**
  * home — the home tab: the product card, and one of spec §4's eight home states with its button
  * (src/domain/order-status.ts homeStateFor, HOME_BUTTON). The journey hands in the latest order; the machine
- * loads the product card (/loan/loan-product/index, /loan/product/list-market) with the repeat-loan benefit
- * flag, and for a rejected borrower the retry date (30 days after the decision) and whether to recommend other
- * products (/app/isRejectRecommendation). At the retry date the card turns back to Apply by itself: the delay
- * is the server's retryAt, counted from when the order was read.
+ * loads the product card (/loan/loan-product/index) with the repeat-loan benefit flag, the lender's notice
+ * (/loanMarket/index), and for a rejected borrower the retry date (30 days after the decision) and whether to
+ * recommend other products (/app/isRejectRecommendation). At the retry date the card turns back to Apply by
+ * itself: the delay is the server's retryAt, counted from when the order was read. A borrower who may apply sees
+ * the recent loans of the country (/loanMarket/lending-record, numbers masked); a borrower repaying sees the
+ * repayment card in its tone (/loanMarket/repay-color: due soon, due today, overdue). These three are extras: when
+ * one fails the home tab works without it.
  *
  * A button press ends the machine with what the journey should do next; the journey follows it.
  *
@@ -18,10 +21,19 @@
  * Actors the composition provides (services/actors/journey-actors.ts):
  *   loadOverview () → HomeIndex (/loan/loan-product/index)
  *   checkRejectRecommendation () → RejectRecommendation (/app/isRejectRecommendation)
+ *   loadMarket () → MarketIndex (/loanMarket/index: the notice)
+ *   loadLendingRecords () → LendingRecord[] (/loanMarket/lending-record), while canLoan
+ *   loadRepayTone () → RepayColor (/loanMarket/repay-color), while repaying or overdue
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate'
 import { HOME_BUTTON, homeStateFor, type HomeState } from '../src/domain/order-status'
-import type { HomeIndex, RejectRecommendation } from '../src/domain/api-types'
+import type {
+  HomeIndex,
+  LendingRecord,
+  MarketIndex,
+  RejectRecommendation,
+  RepayColor,
+} from '../src/domain/api-types'
 import { canApply, retryAtOf, type LatestOrder } from './latest-order'
 import {
   escalateSessionEnded,
@@ -65,6 +77,12 @@ export interface HomeContext {
   now: number
   /** /app/isRejectRecommendation: other services the lender suggests to a rejected borrower. */
   recommendation: RejectRecommendation | null
+  /** /loanMarket/index: the lender's notice (already translated), or null when there is none. */
+  notice: string | null
+  /** /loanMarket/lending-record: recent loans in the country, numbers masked (the ticker before applying). */
+  lendingRecords: LendingRecord[]
+  /** /loanMarket/repay-color: how near the due date is, for the repayment card's tone. */
+  repayTone: RepayColor | null
   error: Message | null
   result: HomeOutput | null
 }
@@ -100,6 +118,19 @@ const notProvided = (name: string) => () => {
 
 const goTo = (state: HomeState) => ({ guard: { type: 'homeStateIs' as const, params: { state } }, target: state })
 
+/** The repayment card's tone; without it the card keeps its plain look. */
+const REPAY_TONE = {
+  src: 'loadRepayTone',
+  onDone: { actions: { type: 'takeRepayTone', params: ({ event }: { event: { output: RepayColor } }) => ({ tone: event.output }) } },
+  onError: [
+    {
+      guard: { type: 'sessionEnded', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+      target: 'sessionEnded',
+    },
+    {},
+  ],
+} as const
+
 export const homeMachine = setup({
   types: {
     context: {} as HomeContext,
@@ -112,6 +143,10 @@ export const homeMachine = setup({
   actors: {
     loadOverview: fromPromise<HomeOverview>(notProvided('loadOverview')),
     checkRejectRecommendation: fromPromise<RejectRecommendation>(notProvided('checkRejectRecommendation')),
+    // The extras reject rather than throw when not provided: home works without them, as when their call fails.
+    loadMarket: fromPromise<MarketIndex>(async () => notProvided('loadMarket')()),
+    loadLendingRecords: fromPromise<LendingRecord[]>(async () => notProvided('loadLendingRecords')()),
+    loadRepayTone: fromPromise<RepayColor>(async () => notProvided('loadRepayTone')()),
   },
   guards: {
     homeStateIs: ({ context }, params: { state: HomeState }) => homeStateOf(context.order, context.now) === params.state,
@@ -132,6 +167,11 @@ export const homeMachine = setup({
     takeRecommendation: assign((_, params: { recommendation: RejectRecommendation }) => ({
       recommendation: params.recommendation,
     })),
+    takeNotice: assign((_, params: { market: MarketIndex }) => ({
+      notice: params.market.notice?.trim() ? params.market.notice : null,
+    })),
+    takeLendingRecords: assign((_, params: { records: LendingRecord[] }) => ({ lendingRecords: params.records })),
+    takeRepayTone: assign((_, params: { tone: RepayColor }) => ({ repayTone: params.tone })),
     decide: assign((_, params: { result: HomeOutput }) => ({ result: params.result })),
     applyNew: assign(({ context }) => ({
       result: { next: 'toBorrow', repeat: context.overview?.repeatBorrower ?? false } as HomeOutput,
@@ -151,9 +191,21 @@ export const homeMachine = setup({
     now: input.now,
     retryAt: retryAtOf(input.order),
     recommendation: null,
+    notice: null,
+    lendingRecords: [],
+    repayTone: null,
     error: null,
     result: null,
   }),
+  // The lender's notice shows above every home state; without it home simply has no notice.
+  invoke: {
+    src: 'loadMarket',
+    onDone: { actions: { type: 'takeNotice', params: ({ event }) => ({ market: event.output }) } },
+    onError: [
+      { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: '.sessionEnded' },
+      {},
+    ],
+  },
   initial: 'loading',
   on: {
     'home.orderChanged': { target: '.deciding', actions: { type: 'takeOrder', params: ({ event }) => event } },
@@ -188,8 +240,19 @@ export const homeMachine = setup({
       ],
     },
     canLoan: {
-      description: 'Apply: starts an application, or continues the onboarding where it stopped.',
+      description:
+        'Apply: starts an application, or continues the onboarding where it stopped. The recent loans of the ' +
+        'country run as a ticker.',
       tags: ['canLoan'],
+      invoke: {
+        src: 'loadLendingRecords',
+        onDone: { actions: { type: 'takeLendingRecords', params: ({ event }) => ({ records: event.output }) } },
+        // Without the records there is simply no ticker.
+        onError: [
+          { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: 'sessionEnded' },
+          {},
+        ],
+      },
       on: {
         'home.apply': [
           { guard: 'hasOpenOrder', target: 'done', actions: { type: 'decide', params: { result: { next: 'follow' } } } },
@@ -209,8 +272,12 @@ export const homeMachine = setup({
       invoke: {
         src: 'checkRejectRecommendation',
         onDone: { actions: { type: 'takeRecommendation', params: ({ event }) => ({ recommendation: event.output }) } },
-        // Without the answer the card simply offers nothing else.
-        onError: { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: 'sessionEnded' },
+        // Without the answer the card simply offers nothing else. (An error no transition takes would stop home,
+        // and the journey with it: the empty transition takes any other failure.)
+        onError: [
+          { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: 'sessionEnded' },
+          {},
+        ],
       },
     },
     approved: {
@@ -223,11 +290,14 @@ export const homeMachine = setup({
       on: { 'home.edit': { target: 'done', actions: { type: 'decide', params: { result: { next: 'editWallet' } } } } },
     },
     repaying: {
+      description: 'Pay opens repay detail; the card takes the tone of the due date (due soon, due today).',
       tags: ['repaying'],
+      invoke: REPAY_TONE,
       on: { 'home.pay': { target: 'done', actions: { type: 'decide', params: { result: { next: 'follow' } } } } },
     },
     overdue: {
       tags: ['overdue'],
+      invoke: REPAY_TONE,
       on: { 'home.pay': { target: 'done', actions: { type: 'decide', params: { result: { next: 'follow' } } } } },
     },
     done: { type: 'final' },

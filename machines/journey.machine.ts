@@ -22,9 +22,12 @@
  * ('user.mobileEntered'), which opens with it filled in; login and register hand a number to each other the same
  * way ('user.accountSwitched') when the server says it has no account, or has one.
  *
+ * A confirmed order's signed contract ('contract.opened' {loanOrderId, status}: from repay detail or a records
+ * statement; refused unless the status is one of a signed contract) opens on the agreement screen.
+ *
  * Tags: busy (start-up, reading the order; the global loading overlay follows it).
  * Children (snapshot.children): session and appRating always (the rating prompt hears of every order read);
- * per screen: home, identity, uploadGate, confirmBorrow,
+ * per screen: home, identity, uploadGate, confirmBorrow, lending (when the money should arrive),
  * cancellation, repayment, rollover, feedbackTicket, records, agreement, loanOffer (to_borrow's amounts, tenures
  * and pricing terms, beside its application form), and the forms personalInfoForm, additionalInfoForm,
  * walletForm, questionnaireForm, application, loginForm (login and register: its token signs the session in),
@@ -38,7 +41,7 @@ import type { LatestOrder } from '../src/domain/api-types'
 import { DEFAULT_COUNTRY, type CountryCode } from '../src/domain/countries'
 import { DEFAULT_REQUIRED_FLAGS } from '../src/domain/permissions'
 import { isProtectedRoute, type RouteName } from '../src/domain/routes'
-import { isOpenStatus, type StatusStep } from '../src/domain/order-status'
+import { hasSignedContract, isOpenStatus, type OrderStatusCode, type StatusStep } from '../src/domain/order-status'
 import { additionalInfoSchema } from '../src/domain/schemas/additional-info'
 import { applySchema } from '../src/domain/schemas/loan'
 import { personalInfoSchema } from '../src/domain/schemas/personal-info'
@@ -54,6 +57,7 @@ import { feedbackTicketMachine } from './feedback-ticket.machine'
 import { helpContentMachine } from './help-content.machine'
 import { homeMachine, type HomeOutput } from './home.machine'
 import { languageMachine, type LanguageEvent } from './language.machine'
+import { lendingMachine } from './lending.machine'
 import { identityMachine } from './identity.machine'
 import { legalDocumentMachine, type LegalDocumentName } from './legal-document.machine'
 import { loginMachine, type LoginOutput } from './login.machine'
@@ -131,6 +135,8 @@ export interface JourneyContext {
   countryChosen: boolean
   /** A number a landing page (/yx3) took, to fill in on register; '' when none. */
   prefillMobile: string
+  /** The confirmed order whose signed contract the agreement screen shows ('contract.opened'); null: the agreement. */
+  contractOrderId: string | null
 }
 
 type RouteEvent = { type: 'xstate.route'; to: `#${RouteName}` }
@@ -152,6 +158,8 @@ export type JourneyEvent =
   | LanguageEvent
   /** feedback_faq: none of the questions helped; write a ticket (the ticket child keeps running). */
   | { type: 'feedback.write' }
+  /** Repay detail or a records statement: read the signed contract of a confirmed order (agreement screen). */
+  | { type: 'contract.opened'; loanOrderId: string; status: OrderStatusCode }
 
 const routeEvent = (route: RouteName): RouteEvent => ({ type: 'xstate.route', to: `#${route}` })
 const routeOf = (to: string): RouteName => to.slice(1) as RouteName
@@ -311,6 +319,7 @@ export const journeyMachine = setup({
     identity: identityMachine,
     uploadGate: uploadGateMachine,
     confirmBorrow: confirmBorrowMachine,
+    lending: lendingMachine,
     cancellation: cancellationMachine,
     repayment: repaymentMachine,
     rollover: rolloverMachine,
@@ -362,6 +371,8 @@ export const journeyMachine = setup({
     sessionEndedByServer: ({ context }, params: { snapshot: SnapshotFrom<typeof sessionMachine> }) =>
       params.snapshot.matches('ending') && context.route !== 'login',
     repeatBorrower: ({ context }) => context.repeatBorrower,
+    /** The order was confirmed, so it has a signed contract to read. */
+    signedContract: (_, params: { status: OrderStatusCode }) => hasSignedContract(params.status),
     sessionEnded: (_, params: { error: unknown }) => isSessionEnded(params.error),
     homeSaid: (_, params: { output: HomeOutput; next: HomeOutput['next'] }) => params.output.next === params.next,
     formSaved: (_, params: { output: SubmitOutput }) => params.output.status === 'saved',
@@ -456,6 +467,8 @@ export const journeyMachine = setup({
       country: params.country ?? context.country,
     })),
     keepMobile: assign((_, params: { mobile: string }) => ({ prefillMobile: params.mobile })),
+    keepContract: assign((_, params: { loanOrderId: string }) => ({ contractOrderId: params.loanOrderId })),
+    forgetContract: assign({ contractOrderId: null }),
     /** The login form accepted the code: the session takes the token, and the journey goes on as after any login. */
     signInWith: enqueueActions(({ enqueue }, params: { output: LoginOutput }) => {
       enqueue.assign({ prefillMobile: '' })
@@ -478,6 +491,7 @@ export const journeyMachine = setup({
     country: input.country ?? DEFAULT_COUNTRY,
     countryChosen: input.country !== undefined,
     prefillMobile: '',
+    contractOrderId: null,
   }),
   invoke: [
     {
@@ -568,6 +582,13 @@ export const journeyMachine = setup({
       on: {
         'xstate.route': { guard: 'routeNeedsLogin', target: '#login', actions: 'rememberRoute' },
         'order.follow': '.following',
+        'contract.opened': {
+          guard: { type: 'signedContract', params: ({ event }) => ({ status: event.status }) },
+          actions: [
+            { type: 'keepContract', params: ({ event }) => ({ loanOrderId: event.loanOrderId }) },
+            { type: 'goTo', params: { wanted: ['agreement'] } },
+          ],
+        },
       },
       states: {
         following: {
@@ -744,13 +765,20 @@ export const journeyMachine = setup({
           states: {
             agreement: {
               ...page('agreement'),
-              description: "The loan agreement's full text: the open order's, else the product's.",
+              description:
+                "The loan agreement's full text: the open order's, else the product's; or, opened with " +
+                "'contract.opened', a confirmed order's signed contract.",
+              exit: 'forgetContract',
               invoke: {
                 id: 'agreement',
                 src: 'agreement',
-                input: ({ context }) => ({
-                  loanOrderId: context.order && isOpenStatus(context.order.status) ? context.order.loanOrderId : null,
-                }),
+                input: ({ context }) =>
+                  context.contractOrderId
+                    ? { loanOrderId: context.contractOrderId, kind: 'contract' as const }
+                    : {
+                        loanOrderId:
+                          context.order && isOpenStatus(context.order.status) ? context.order.loanOrderId : null,
+                      },
               },
             },
             toBorrow: {
@@ -796,7 +824,15 @@ export const journeyMachine = setup({
                 },
               },
             },
-            lending: page('lending'),
+            lending: {
+              ...page('lending'),
+              description: 'Confirmed (7): the money is on its way; the lending child reads when it should arrive.',
+              invoke: {
+                id: 'lending',
+                src: 'lending',
+                input: ({ context }) => ({ loanOrderId: context.order!.loanOrderId }),
+              },
+            },
           },
         },
 

@@ -5,32 +5,47 @@
  * `quote`) — no call per change on a slow, costly connection. The application itself is the journey's
  * applicationForm / repeatApplicationForm child (submit machine); its values are the borrower's choice.
  *
+ * Beside the offer it reads the country's products (a lender may offer several: the borrower picks one, and its
+ * amounts and terms are loaded) and the borrower's credit line — limit, available amount, daily rate and the next
+ * limit of the repeat-borrower ladder — shown where the amount is chosen. Either may fail without harm: the
+ * default product is offered, and the credit line is not shown.
+ *
  * Input: none
- * Events: offer.retried
+ * Events: offer.retried, offer.productChosen {productId} (one of `products`, other than the one offered)
  * Tags:   busy (loading), loadFailed
  * Output: { outcome: 'sessionEnded' } (otherwise it runs as long as its screen)
- * Actors the composition provides:
- *   loadOffer () → StepAmounts   (GET /loan/loan-product/index for the product, then /loan/product/step-amount)
+ * Actors the composition provides (services/actors/loan-offer-actors.ts):
+ *   loadOffer ({ productId }) → StepAmounts   (GET /loan/product/step-amount; productId null: the country's
+ *                                             default product, from /loan/loan-product/index)
+ *   loadProducts () → ProductSummary[]        (GET /loan/product/list-market)
+ *   loadCredit () → CreditInfo                (GET /loan/get-credit-info)
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate'
-import type { StepAmounts } from '../src/domain/api-types'
+import type { CreditInfo, ProductSummary, StepAmounts } from '../src/domain/api-types'
 import { checkLoanRequest, quote, type Quote } from '../src/domain/pricing'
 import {
   endsSession,
   errorOf,
   escalateSessionEnded,
   failureOf,
+  isSessionEnded,
   messageOf,
   type Message,
   type SessionEndedEvent,
 } from './submit.machine'
 
 export interface LoanOfferContext {
+  /** The product the borrower picked; null: the country's default product. */
+  productId: string | null
   offer: StepAmounts | null
+  /** The country's products (/loan/product/list-market); a picker shows when there is more than one. */
+  products: ProductSummary[]
+  /** The borrower's credit line (/loan/get-credit-info), or null until read (or when it could not be). */
+  credit: CreditInfo | null
   error: Message | null
 }
 
-export type LoanOfferEvent = { type: 'offer.retried' }
+export type LoanOfferEvent = { type: 'offer.retried' } | { type: 'offer.productChosen'; productId: string }
 
 export type LoanOfferOutput = { outcome: 'sessionEnded' }
 
@@ -82,14 +97,33 @@ export const loanOfferMachine = setup({
     tags: {} as 'busy' | 'loadFailed',
   },
   actors: {
-    loadOffer: fromPromise<StepAmounts>(() => {
+    loadOffer: fromPromise<StepAmounts, { productId: string | null }>(() => {
       throw new Error("The 'loadOffer' actor is provided by services/actors")
+    }),
+    // The extras reject rather than throw when not provided: the offer works without them, as when their call fails.
+    loadProducts: fromPromise<ProductSummary[]>(async () => {
+      throw new Error("The 'loadProducts' actor is provided by services/actors/loan-offer-actors.ts")
+    }),
+    loadCredit: fromPromise<CreditInfo>(async () => {
+      throw new Error("The 'loadCredit' actor is provided by services/actors/loan-offer-actors.ts")
     }),
   },
   guards: {
     sessionEnded: ({ event }) => endsSession(event),
+    errorEndsSession: (_, params: { error: unknown }) => isSessionEnded(params.error),
+    /** A listed product other than the one offered now. */
+    otherProduct: ({ context, event }) =>
+      event.type === 'offer.productChosen' &&
+      event.productId !== (context.offer?.productId ?? context.productId) &&
+      context.products.some((p) => p.productId === event.productId),
   },
   actions: {
+    chooseProduct: assign({
+      productId: ({ context, event }) => (event.type === 'offer.productChosen' ? event.productId : context.productId),
+      error: null,
+    }),
+    keepProducts: assign((_, params: { products: ProductSummary[] }) => ({ products: params.products })),
+    keepCredit: assign((_, params: { credit: CreditInfo }) => ({ credit: params.credit })),
     keepOffer: assign({
       offer: ({ event }) => (event as unknown as { output: StepAmounts }).output,
       error: null,
@@ -101,13 +135,36 @@ export const loanOfferMachine = setup({
 }).createMachine({
   id: 'loanOffer',
   description: 'The amounts, tenures and pricing terms the borrower may choose from, priced on the phone.',
-  context: { offer: null, error: null },
+  context: { productId: null, offer: null, products: [], credit: null, error: null },
+  // The product list and the credit line are read once, beside the offer; a failure leaves them out.
+  invoke: [
+    {
+      src: 'loadProducts',
+      onDone: { actions: { type: 'keepProducts', params: ({ event }) => ({ products: event.output }) } },
+      onError: [
+        { guard: { type: 'errorEndsSession', params: ({ event }) => ({ error: event.error }) }, target: '.sessionEnded' },
+        {},
+      ],
+    },
+    {
+      src: 'loadCredit',
+      onDone: { actions: { type: 'keepCredit', params: ({ event }) => ({ credit: event.output }) } },
+      onError: [
+        { guard: { type: 'errorEndsSession', params: ({ event }) => ({ error: event.error }) }, target: '.sessionEnded' },
+        {},
+      ],
+    },
+  ],
+  on: {
+    'offer.productChosen': { guard: 'otherProduct', target: '.loading', actions: 'chooseProduct' },
+  },
   initial: 'loading',
   states: {
     loading: {
       tags: ['busy'],
       invoke: {
         src: 'loadOffer',
+        input: ({ context }) => ({ productId: context.productId }),
         onDone: { target: 'ready', actions: 'keepOffer' },
         onError: [
           { guard: 'sessionEnded', target: 'sessionEnded' },

@@ -9,19 +9,25 @@
  * without a payOrderId is refused ("payOrderId cannot be empty please try again"). The wait itself, with its
  * 15-minute window computed from the server's order time, is the payment-order machine, invoked here.
  *
+ * It also reads the borrower's orders with something to repay (/loanMarket/repay/products). A lender whose
+ * borrowers may hold more than one such loan lets the borrower switch the detail to another of them
+ * ('repayment.orderChosen', before a payment starts); with one (the reference server allows one open loan) the
+ * detail is simply the journey's order's. Without the list the detail works as before.
+ *
  * Input (RepaymentInput): { orderNo }
  * Events: amount.changed {text}, amount.full, channel.chosen {channelId}, repayment.submitted, payment.checked,
- *         repayment.retried, detail.retried, app.foregrounded {at}
+ *         repayment.retried, detail.retried, app.foregrounded {at}, repayment.orderChosen {orderNo}
  * Tags:   busy (loading, creating), canSubmit (editing), waitingPayment, timedOut, paymentFailed, loadFailed
  * Output: { outcome: 'paid', amountMinor } | { outcome: 'sessionEnded' }
  * Actors the composition provides:
  *   loadDetail         ({ orderNo }) → RepaymentDetail & ServerTime              (GET /portal/repayment/detail)
  *   createPaymentOrder ({ orderNo, amountMinor, channelId }) → PayOrder & ServerTime (POST /portal/repayment/confirm)
+ *   loadRepayables     () → RepayProduct[]                                   (GET /loanMarket/repay/products)
  *   paymentOrder       = paymentOrderMachine with its checkPayment actor provided
  */
 import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate'
 import { ApiCode } from '../src/domain/api-codes'
-import type { RepaymentDetail as ApiRepaymentDetail } from '../src/domain/api-types'
+import type { RepaymentDetail as ApiRepaymentDetail, RepayProduct } from '../src/domain/api-types'
 import { fieldErrors } from '../src/domain/schemas/field-errors'
 import {
   repaymentMessageValues,
@@ -43,6 +49,7 @@ import {
   escalateSessionEnded,
   failureOf,
   isInvalid,
+  isSessionEnded,
   messageOf,
   msg,
   type Message,
@@ -72,7 +79,12 @@ const pendingOf = (d: RepaymentDetail): PaymentOrder | null =>
   d.pendingPayOrder ? { ...d.pendingPayOrder, serverNow: d.serverNow, receivedAt: d.receivedAt } : null
 
 export interface RepaymentContext {
+  /** The order being repaid: the journey's, or another with something to repay that the borrower chose. */
   orderNo: string
+  /** The journey's order (the input): its rollover is the one repay detail offers. */
+  entryOrderNo: string
+  /** The borrower's orders with something to repay (/loanMarket/repay/products); empty until read. */
+  repayables: RepayProduct[]
   detail: RepaymentDetail | null
   /** What the borrower typed, and its value in minor units (null when it is not a number). */
   amountText: string
@@ -92,6 +104,7 @@ export type RepaymentEvent =
   | { type: 'repayment.retried' }
   | { type: 'detail.retried' }
   | { type: 'app.foregrounded'; at: number }
+  | { type: 'repayment.orderChosen'; orderNo: string }
 
 export type RepaymentOutput = { outcome: 'paid'; amountMinor: number } | { outcome: 'sessionEnded' }
 
@@ -115,6 +128,11 @@ function amountTextOf(minor: number, minorPerUnit: number): string {
   const whole = Math.floor(minor / minorPerUnit)
   const fraction = minor % minorPerUnit
   return fraction === 0 ? String(whole) : `${whole}.${String(fraction).padStart(decimals, '0')}`
+}
+
+/** The detail is of the journey's own order (not another one the borrower switched to). */
+export function showsEntryOrder(c: Pick<RepaymentContext, 'orderNo' | 'entryOrderNo'>): boolean {
+  return c.orderNo === c.entryOrderNo
 }
 
 const requestOf = (c: RepaymentContext): Partial<PaymentOrderRequest> => ({
@@ -154,9 +172,19 @@ export const repaymentMachine = setup({
     createPaymentOrder: fromPromise<PaymentOrder, PaymentOrderRequest>(() => {
       throw new Error("The 'createPaymentOrder' actor is provided by services/actors")
     }),
+    // Rejects rather than throws when not provided: the detail works without the list, as when its call fails.
+    loadRepayables: fromPromise<RepayProduct[]>(async () => {
+      throw new Error("The 'loadRepayables' actor is provided by services/actors/repayment-actors.ts")
+    }),
     paymentOrder: paymentOrderMachine,
   },
   guards: {
+    errorEndsSession: (_, params: { error: unknown }) => isSessionEnded(params.error),
+    /** Another order of the list, with something to repay. */
+    otherRepayable: ({ context, event }) =>
+      event.type === 'repayment.orderChosen' &&
+      event.orderNo !== context.orderNo &&
+      context.repayables.some((r) => r.orderNo === event.orderNo),
     paymentPending: ({ event }) => {
       const detail = (event as { output?: RepaymentDetail }).output
       const p = detail ? pendingOf(detail) : null
@@ -175,6 +203,13 @@ export const repaymentMachine = setup({
     invalid: ({ event }) => 'error' in event && isInvalid(event.error),
   },
   actions: {
+    keepRepayables: assign((_, params: { repayables: RepayProduct[] }) => ({ repayables: params.repayables })),
+    chooseOrder: assign({
+      orderNo: ({ context, event }) => (event.type === 'repayment.orderChosen' ? event.orderNo : context.orderNo),
+      detail: null,
+      error: null,
+      fieldErrors: {},
+    }),
     keepDetail: assign(({ event }) => {
       const detail = (event as unknown as { output: RepaymentDetail }).output
       const { remainingMinor, minorPerUnit } = limitsOf(detail)
@@ -240,6 +275,8 @@ export const repaymentMachine = setup({
     'Repay all or part of a loan through a payment channel, within the 15-minute window of the order.',
   context: ({ input }) => ({
     orderNo: input.orderNo,
+    entryOrderNo: input.orderNo,
+    repayables: [],
     detail: null,
     amountText: '',
     amountMinor: null,
@@ -248,6 +285,15 @@ export const repaymentMachine = setup({
     fieldErrors: {},
     error: null,
   }),
+  // Read once; without it the borrower repays the journey's order as before.
+  invoke: {
+    src: 'loadRepayables',
+    onDone: { actions: { type: 'keepRepayables', params: ({ event }) => ({ repayables: event.output }) } },
+    onError: [
+      { guard: { type: 'errorEndsSession', params: ({ event }) => ({ error: event.error }) }, target: '.sessionEnded' },
+      {},
+    ],
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -271,12 +317,18 @@ export const repaymentMachine = setup({
     },
     loadFailed: {
       tags: ['loadFailed'],
-      on: { 'detail.retried': { target: 'loading', actions: 'clearError' } },
+      on: {
+        'detail.retried': { target: 'loading', actions: 'clearError' },
+        'repayment.orderChosen': { guard: 'otherRepayable', target: 'loading', actions: 'chooseOrder' },
+      },
     },
     editing: {
-      description: 'The repay detail and cashier: the amount (the whole balance by default) and the channel.',
+      description:
+        'The repay detail and cashier: the amount (the whole balance by default) and the channel; another order ' +
+        'with something to repay may be chosen instead.',
       tags: ['canSubmit'],
       on: {
+        'repayment.orderChosen': { guard: 'otherRepayable', target: 'loading', actions: 'chooseOrder' },
         'amount.changed': { actions: 'changeAmount' },
         'amount.full': { actions: 'chooseFullAmount' },
         'channel.chosen': [

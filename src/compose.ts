@@ -8,6 +8,7 @@ import { agreementMachine } from '../machines/agreement.machine'
 import { helpContentMachine } from '../machines/help-content.machine'
 import { languageMachine } from '../machines/language.machine'
 import { legalDocumentMachine } from '../machines/legal-document.machine'
+import { lendingMachine } from '../machines/lending.machine'
 import { loanOfferMachine } from '../machines/loan-offer.machine'
 import { loginMachine } from '../machines/login.machine'
 import { permissionMachine } from '../machines/permission.machine'
@@ -16,6 +17,7 @@ import { createAgreementActors } from '../services/actors/agreement-actors'
 import { createHelpContentActors } from '../services/actors/help-content-actors'
 import { createLanguageActors } from '../services/actors/language-actors'
 import { createLegalDocumentActors } from '../services/actors/legal-document-actors'
+import { createLendingActors } from '../services/actors/lending-actors'
 import { createLoanOfferActors } from '../services/actors/loan-offer-actors'
 import { createLoginActors } from '../services/actors/login-actors'
 import { createPermissionActors } from '../services/actors/permission-actors'
@@ -105,6 +107,9 @@ export function createJourneyLogic({ storage, api, bridge }: Services) {
         actors: {
           loadOverview: journey.loadOverview,
           checkRejectRecommendation: journey.checkRejectRecommendation,
+          loadMarket: journey.loadMarket,
+          loadLendingRecords: journey.loadLendingRecords,
+          loadRepayTone: journey.loadRepayTone,
         },
       }),
       identity: identityMachine.provide({ actors: createIdentityActors({ api, bridge, storage, compress }) }),
@@ -112,6 +117,7 @@ export function createJourneyLogic({ storage, api, bridge }: Services) {
       confirmBorrow: confirmBorrowMachine.provide({
         actors: { ...createConfirmBorrowActors({ api, clock }), cancellation, coupons },
       }),
+      lending: lendingMachine.provide({ actors: createLendingActors({ api }) }),
       cancellation,
       coupons,
       repayment: repaymentMachine.provide({

@@ -1,6 +1,7 @@
 /**
  * The loan agreement's text (machines/agreement.machine.ts): the order's, or the country's product's when no
- * order is named (/loan/loan-order/loanAgreement). Composition:
+ * order is named (/loan/loan-order/loanAgreement); and a confirmed order's signed contract
+ * (/loan/get-money/contract). Composition:
  * `agreementMachine.provide({ actors: createAgreementActors({ api }) })`.
  */
 import { fromPromise } from 'xstate'
@@ -16,6 +17,9 @@ export function createAgreementActors({ api }: AgreementActorDeps) {
   return {
     loadAgreement: fromPromise<AgreementDocument, { loanOrderId?: string }>(async ({ input, signal }) =>
       dataOf(await api.request('/loan/loan-order/loanAgreement', input, { signal })),
+    ),
+    loadContract: fromPromise<AgreementDocument, { loanOrderId: string }>(async ({ input, signal }) =>
+      dataOf(await api.request('/loan/get-money/contract', { loanOrderId: input.loanOrderId }, { signal })),
     ),
   }
 }

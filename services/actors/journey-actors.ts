@@ -6,13 +6,23 @@
  *   journeyMachine.provide({ actors: {
  *     fetchLatestOrder: journey.fetchLatestOrder, submitApplication: journey.submitApplication,
  *     home: homeMachine.provide({ actors: { loadOverview: journey.loadOverview,
- *                                           checkRejectRecommendation: journey.checkRejectRecommendation } }),
+ *                                           checkRejectRecommendation: journey.checkRejectRecommendation,
+ *                                           loadMarket: journey.loadMarket,
+ *                                           loadLendingRecords: journey.loadLendingRecords,
+ *                                           loadRepayTone: journey.loadRepayTone } }),
  *     personalInfoForm: submitMachine.provide({ actors: { submit: journey.save.personalInfo, draftStore } }),
  *     … } })
  */
 import { fromPromise } from 'xstate'
 import type { API } from '../../src/domain/api'
-import type { HomeIndex, LatestOrder, RejectRecommendation } from '../../src/domain/api-types'
+import type {
+  HomeIndex,
+  LatestOrder,
+  LendingRecord,
+  MarketIndex,
+  RejectRecommendation,
+  RepayColor,
+} from '../../src/domain/api-types'
 import type { ApiClient, JsonPathOf, RequestOf } from '../api/client'
 import { dataOf } from './call'
 
@@ -48,6 +58,16 @@ export function createJourneyActors({ api, now = Date.now }: JourneyActorDeps) {
     ),
     checkRejectRecommendation: fromPromise<RejectRecommendation>(async ({ signal }) =>
       dataOf(await api.request('/app/isRejectRecommendation', {}, { signal })),
+    ),
+    /** Home's notice from the market index (its products are to_borrow's, through /loan/product/list-market). */
+    loadMarket: fromPromise<MarketIndex>(async ({ signal }) =>
+      dataOf(await api.request('/loanMarket/index', {}, { signal })),
+    ),
+    loadLendingRecords: fromPromise<LendingRecord[]>(async ({ signal }) =>
+      dataOf(await api.request('/loanMarket/lending-record', {}, { signal })).records,
+    ),
+    loadRepayTone: fromPromise<RepayColor>(async ({ signal }) =>
+      dataOf(await api.request('/loanMarket/repay-color', {}, { signal })),
     ),
     save: {
       personalInfo: saveTo(api, '/user/saveBasicInfo-market'),

@@ -7,7 +7,7 @@
  *   } })
  */
 import { fromPromise } from 'xstate'
-import type { PayOrder, RepaymentDetail } from '../../src/domain/api-types'
+import type { PayOrder, RepaymentDetail, RepayProduct } from '../../src/domain/api-types'
 import type { RepaymentInput as PaymentOrderRequest } from '../../src/domain/schemas/repayment'
 import type { ApiClient } from '../api/client'
 import { dataOf } from './call'
@@ -31,5 +31,9 @@ export function createRepaymentActors({ api, clock }: RepaymentActorDeps) {
       const order = dataOf(await api.request('/portal/repayment/confirm', input, { signal }))
       return { ...order, ...clock.stamp() }
     }),
+    /** The borrower's orders with something to repay, to switch the detail between them. */
+    loadRepayables: fromPromise<RepayProduct[]>(async ({ signal }) =>
+      dataOf(await api.request('/loanMarket/repay/products', {}, { signal })).items,
+    ),
   }
 }

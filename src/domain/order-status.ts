@@ -45,6 +45,17 @@ export function isOpenStatus(code: OrderStatusCode): boolean {
 }
 
 /**
+ * Statuses of an order the borrower has confirmed — signed its agreement (/loan/get-money): on its way (7),
+ * repaying (2), overdue (3), repaid (4), or a failed pay-out (10). Its signed contract can be read
+ * (/loan/get-money/contract); before confirming, the agreement to sign is /loan/loan-order/loanAgreement.
+ */
+export const SIGNED_CONTRACT_STATUSES: readonly OrderStatusCode[] = [7, 2, 3, 4, 10]
+
+export function hasSignedContract(code: OrderStatusCode): boolean {
+  return SIGNED_CONTRACT_STATUSES.includes(code)
+}
+
+/**
  * Spec §4 "navigation by code": the screen an order in this status opens.
  * `null` means "other codes do nothing" (the app stays where it is).
  * The names are journey steps, not URLs; src/routing maps steps to hash paths.

@@ -33,6 +33,18 @@ export function formatDateTime(at: Instant, locale: string, timeZone: string): s
   return date ? dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date) : ''
 }
 
+/**
+ * A span of time, e.g. "12 Mar 2025, 10:15 – 11:05" (the day once when both ends share it), in the borrower's
+ * time zone; '' when either end is invalid.
+ */
+export function formatDateTimeRange(from: Instant, to: Instant, locale: string, timeZone: string): string {
+  const start = toDate(from)
+  const end = toDate(to)
+  if (!start || !end) return ''
+  const format = dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone })
+  return start.getTime() <= end.getTime() ? format.formatRange(start, end) : format.formatRange(end, start)
+}
+
 /** The calendar day (YYYY-MM-DD) an instant falls on in a time zone. */
 export function localDay(at: Instant, timeZone: string): string {
   const date = toDate(at)

@@ -16,6 +16,7 @@ const CONTEXT: JourneyContext = {
   country: 'TZ',
   countryChosen: false,
   prefillMobile: '',
+  contractOrderId: null,
 }
 
 type StateValue = string | { [key: string]: StateValue }

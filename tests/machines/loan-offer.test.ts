@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { choiceOf, loanOfferMachine, quoteOf } from '../../machines/loan-offer.machine'
-import type { StepAmounts } from '../../src/domain/api-types'
+import type { CreditInfo, ProductSummary, StepAmounts } from '../../src/domain/api-types'
 import type { ApiFailure } from '../../src/domain/api-result'
 import { tzStandard } from '../domain/pricing-products'
 
@@ -82,5 +82,93 @@ describe('loan offer: what the borrower may borrow, priced on the phone', () => 
       tenureDays: 91,
     })
     expect(q.interestMinor).toBe(tzs(702))
+  })
+})
+
+function product(productId: string, name: string): ProductSummary {
+  return {
+    productId,
+    name,
+    currency: 'TZS',
+    minorPerUnit: 100,
+    minAmountMinor: tzs(10_000),
+    maxAmountMinor: tzs(300_000),
+    stepMinor: tzs(1_000),
+    tenureDays: [91, 120, 180],
+    dailyRatePercent: 0.08,
+    annualRatePercent: 30,
+    installments: 1,
+  }
+}
+
+const CREDIT: CreditInfo = {
+  currency: 'TZS',
+  limitMinor: tzs(300_000),
+  availableMinor: tzs(300_000),
+  dailyRatePercent: 0.08,
+  loansRepaidOnTime: 0,
+  nextLimitMinor: tzs(350_000),
+}
+
+describe('loan offer: the products to pick from and the borrower’s credit line', () => {
+  function open(opts: { products?: () => Promise<ProductSummary[]>; credit?: () => Promise<CreditInfo> } = {}) {
+    const asked: (string | null)[] = []
+    const machine = loanOfferMachine.provide({
+      actors: {
+        loadOffer: fromPromise(async ({ input }: { input: { productId: string | null } }) => {
+          asked.push(input.productId)
+          return offer({ productId: input.productId ?? 'tz-standard' })
+        }),
+        loadProducts: fromPromise(
+          opts.products ?? (async () => [product('tz-standard', 'Kopa Standard'), product('tz-haraka', 'Haraka')]),
+        ),
+        loadCredit: fromPromise(opts.credit ?? (async () => CREDIT)),
+      },
+    })
+    return { actor: createActor(machine).start(), asked }
+  }
+
+  it("offers the country's default product first, with the product list and the credit line beside it", async () => {
+    const { actor, asked } = open()
+    const snap = await waitFor(actor, (s) => s.matches('ready') && s.context.products.length === 2 && !!s.context.credit)
+    expect(asked).toEqual([null])
+    expect(snap.context.offer?.productId).toBe('tz-standard')
+    expect(snap.context.credit).toEqual(CREDIT)
+  })
+
+  it('loads the amounts and terms of the product the borrower picks', async () => {
+    const { actor, asked } = open()
+    await waitFor(actor, (s) => s.matches('ready') && s.context.products.length === 2)
+    actor.send({ type: 'offer.productChosen', productId: 'tz-haraka' })
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true)
+    const snap = await waitFor(actor, (s) => s.matches('ready'))
+    expect(asked).toEqual([null, 'tz-haraka'])
+    expect(snap.context.offer?.productId).toBe('tz-haraka')
+  })
+
+  it('ignores a product that is not listed, or the one already offered', async () => {
+    const { actor } = open()
+    await waitFor(actor, (s) => s.matches('ready') && s.context.products.length === 2)
+    expect(actor.getSnapshot().can({ type: 'offer.productChosen', productId: 'ke-flex' })).toBe(false)
+    expect(actor.getSnapshot().can({ type: 'offer.productChosen', productId: 'tz-standard' })).toBe(false)
+    expect(actor.getSnapshot().can({ type: 'offer.productChosen', productId: 'tz-haraka' })).toBe(true)
+  })
+
+  it('still offers the default product when the list or the credit line cannot be read', async () => {
+    const failure = { ok: false, kind: 'network', message: 'errors.network' }
+    const { actor } = open({ products: async () => Promise.reject(failure), credit: async () => Promise.reject(failure) })
+    const snap = await waitFor(actor, (s) => s.matches('ready'))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(actor.getSnapshot().status).toBe('active')
+    expect(snap.context.offer?.productId).toBe('tz-standard')
+    expect(actor.getSnapshot().context.products).toEqual([])
+    expect(actor.getSnapshot().context.credit).toBeNull()
+  })
+
+  it('ends with the session when the credit line says the session ended', async () => {
+    const ended = { ok: false, kind: 'sessionEnded', code: 10010303 }
+    const { actor } = open({ credit: async () => Promise.reject(ended) })
+    await waitFor(actor, (s) => s.status === 'done')
+    expect(actor.getSnapshot().output).toEqual({ outcome: 'sessionEnded' })
   })
 })

@@ -7,8 +7,14 @@ import {
   type PaymentOrder,
   type PaymentState,
 } from '../../machines/payment-order.machine'
-import { parseAmount, repaymentMachine, type RepaymentDetail } from '../../machines/repayment.machine'
+import {
+  parseAmount,
+  repaymentMachine,
+  showsEntryOrder,
+  type RepaymentDetail,
+} from '../../machines/repayment.machine'
 import type { ApiFailure } from '../../src/domain/api-result'
+import type { RepayProduct } from '../../src/domain/api-types'
 import { channel, payOrder } from './pay-order-fixtures'
 import type { RepaymentInput as PaymentOrderRequest } from '../../src/domain/schemas/repayment'
 
@@ -336,5 +342,67 @@ describe('reading a typed amount', () => {
 
   it.each(['', 'abc', '12.345', '1,00', '-5', '1e3'])('refuses "%s"', (text) => {
     expect(parseAmount(text, 100)).toBeNull()
+  })
+})
+
+describe('repayment: more than one loan with something to repay', () => {
+  const OTHER = 'KP261203000000002'
+  const repayable = (orderNo: string, remainingMinor: number): RepayProduct => ({
+    orderNo,
+    loanOrderId: `L-${orderNo.slice(-1)}`,
+    productName: 'Kopa Standard',
+    status: 2,
+    currency: 'TZS',
+    remainingMinor,
+    dueDate: '2026-12-31',
+    overdueDays: 0,
+  })
+
+  function openMany(list: () => Promise<RepayProduct[]>) {
+    const loadDetail = vi.fn(async ({ input }: { input: { orderNo: string } }) =>
+      detail(input.orderNo === OTHER ? { orderNo: OTHER, loanOrderId: 'L-2', balance: { ...detail().balance, totalMinor: tzs(9_000) } } : {}),
+    )
+    const machine = repaymentMachine.provide({
+      actors: {
+        loadDetail: fromPromise(loadDetail),
+        loadRepayables: fromPromise(list),
+        createPaymentOrder: fromPromise(async (): Promise<PaymentOrder> => Promise.reject(new Error('not here'))),
+      },
+    })
+    const actor = createActor(machine, { input: { orderNo: 'KP261203000000001' } }).start()
+    return { actor, loadDetail }
+  }
+
+  it("switches the detail to another loan the borrower picks, and back to the journey's own", async () => {
+    const { actor, loadDetail } = openMany(async () => [
+      repayable('KP261203000000001', tzs(54_321) + 50),
+      repayable(OTHER, tzs(9_000)),
+    ])
+    await waitFor(actor, (s) => s.hasTag('canSubmit') && s.context.repayables.length === 2)
+    expect(showsEntryOrder(actor.getSnapshot().context)).toBe(true)
+    actor.send({ type: 'repayment.orderChosen', orderNo: OTHER })
+    const other = await waitFor(actor, (s) => s.hasTag('canSubmit') && s.context.detail?.orderNo === OTHER)
+    expect(loadDetail.mock.calls.map((c) => c[0].input.orderNo)).toEqual(['KP261203000000001', OTHER])
+    expect(other.context).toMatchObject({ orderNo: OTHER, amountMinor: tzs(9_000) })
+    expect(showsEntryOrder(other.context)).toBe(false)
+    actor.send({ type: 'repayment.orderChosen', orderNo: 'KP261203000000001' })
+    const back = await waitFor(actor, (s) => s.hasTag('canSubmit') && s.context.detail?.orderNo === 'KP261203000000001')
+    expect(showsEntryOrder(back.context)).toBe(true)
+  })
+
+  it('refuses an order that is not in the list, or the one already shown', async () => {
+    const { actor } = openMany(async () => [repayable('KP261203000000001', tzs(1)), repayable(OTHER, tzs(1))])
+    await waitFor(actor, (s) => s.hasTag('canSubmit') && s.context.repayables.length === 2)
+    expect(actor.getSnapshot().can({ type: 'repayment.orderChosen', orderNo: 'KP-NOT-MINE' })).toBe(false)
+    expect(actor.getSnapshot().can({ type: 'repayment.orderChosen', orderNo: 'KP261203000000001' })).toBe(false)
+  })
+
+  it('repays the journey’s loan as before when the list cannot be read', async () => {
+    const { actor } = openMany(async () => Promise.reject({ ok: false, kind: 'network', message: 'errors.network' }))
+    await waitFor(actor, (s) => s.hasTag('canSubmit'))
+    await settle()
+    expect(actor.getSnapshot().status).toBe('active')
+    expect(actor.getSnapshot().context.repayables).toEqual([])
+    expect(actor.getSnapshot().hasTag('canSubmit')).toBe(true)
   })
 })

@@ -14,6 +14,7 @@ import { confirmBorrowMachine, type ConfirmOffer } from '../../machines/confirm-
 import { couponsMachine } from '../../machines/coupons.machine'
 import { homeMachine } from '../../machines/home.machine'
 import { journeyMachine, type OrderReading } from '../../machines/journey.machine'
+import { lendingMachine } from '../../machines/lending.machine'
 import { loanOfferMachine } from '../../machines/loan-offer.machine'
 import { paymentOrderMachine, type PaymentOrder } from '../../machines/payment-order.machine'
 import { recordsMachine, type RecordsTab } from '../../machines/records.machine'
@@ -26,12 +27,16 @@ import type {
   AgreementDocument,
   Coupon,
   CouponApplied,
+  CreditInfo,
   HomeIndex,
   LatestOrder,
+  MoneyTime,
   OrderSummary,
   Page,
   PayOrder,
+  ProductSummary,
   RejectRecommendation,
+  RepayProduct,
   RolloverOffer,
   StepAmounts,
 } from '../../src/domain/api-types'
@@ -169,7 +174,17 @@ export function orderSummary(
 
 /** The I/O the money-path children do; every answer can be replaced by a test. */
 export interface MoneyPathIo {
-  loadOffer: () => Promise<StepAmounts>
+  loadOffer: (input: { productId: string | null }) => Promise<StepAmounts>
+  /** /loan/product/list-market (default: the one product of the offer). */
+  loadProducts: () => Promise<ProductSummary[]>
+  /** /loan/get-credit-info (default: never answers, so no credit line shows). */
+  loadCredit: () => Promise<CreditInfo>
+  /** /loan/get-money-time (default: the 10–60 minute window after an hour-old confirmation). */
+  loadMoneyTime: (input: { loanOrderId: string }) => Promise<MoneyTime>
+  /** /loan/get-money/contract (default: a contract titled after the order). */
+  loadContract: (input: { loanOrderId: string }) => Promise<AgreementDocument>
+  /** /loanMarket/repay/products (default: none listed, so the detail is the journey's order's). */
+  loadRepayables: () => Promise<RepayProduct[]>
   apply: (values: FormValues) => Promise<unknown>
   loadConfirm: () => Promise<ConfirmOffer>
   loadAgreement: (input: { loanOrderId?: string }) => Promise<AgreementDocument>
@@ -207,6 +222,15 @@ export function startMoneyPath(opts: MoneyPathOptions) {
   const approvedAt = opts.orderExtra?.approvedAt ? Date.parse(opts.orderExtra.approvedAt) : Date.now() - HOUR
   const defaults: MoneyPathIo = {
     loadOffer: async () => stepAmounts(),
+    loadProducts: async () => [],
+    loadCredit: () => never(),
+    loadMoneyTime: async () => ({
+      expectedFrom: new Date(T0 + 10 * 60_000).toISOString(),
+      expectedBy: new Date(T0 + 60 * 60_000).toISOString(),
+      disbursedAt: null,
+    }),
+    loadContract: async ({ loanOrderId }) => ({ ...AGREEMENT, title: `Loan contract ${loanOrderId}` }),
+    loadRepayables: async () => [],
     apply: async () => ({}),
     loadConfirm: async () => confirmOffer(approvedAt),
     loadAgreement: async () => AGREEMENT,
@@ -267,11 +291,20 @@ export function startMoneyPath(opts: MoneyPathOptions) {
           checkRejectRecommendation: fromPromise(() => never<RejectRecommendation>()),
         },
       }),
-      loanOffer: loanOfferMachine.provide({ actors: { loadOffer: call('loadOffer') } }),
+      loanOffer: loanOfferMachine.provide({
+        actors: {
+          loadOffer: call('loadOffer'),
+          loadProducts: call('loadProducts'),
+          loadCredit: call('loadCredit'),
+        },
+      }),
+      lending: lendingMachine.provide({ actors: { loadMoneyTime: call('loadMoneyTime') } }),
       applicationForm: form,
       walletForm: form,
       repeatApplicationForm: form,
-      agreement: agreementMachine.provide({ actors: { loadAgreement: call('loadAgreement') } }),
+      agreement: agreementMachine.provide({
+        actors: { loadAgreement: call('loadAgreement'), loadContract: call('loadContract') },
+      }),
       records: recordsMachine.provide({ actors: { loadOrders: call('loadOrders') } }),
       cancellation,
       confirmBorrow: confirmBorrowMachine.provide({
@@ -289,6 +322,7 @@ export function startMoneyPath(opts: MoneyPathOptions) {
         actors: {
           loadDetail: call('loadDetail'),
           createPaymentOrder: call('createPaymentOrder'),
+          loadRepayables: call('loadRepayables'),
           paymentOrder,
         },
       }),

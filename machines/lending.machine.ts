@@ -1,0 +1,104 @@
+/**
+ * lending — the lending screen (7: confirmed, the money is on its way): when the money should reach the wallet,
+ * read from the server for the confirmed order (/loan/get-money-time: expectedFrom–expectedBy, counted from the
+ * confirmation; a repeat borrower's within a minute), and when it was sent once the pay-out has gone out. The
+ * screen shows the window in the borrower's time zone; the journey's `order.follow` still moves on to repay
+ * detail once the order is 2.
+ *
+ * Input (LendingInput): { loanOrderId }
+ * Events: lending.retried
+ * Tags:   busy (loading), loadFailed, sent (the pay-out has gone out: disbursedAt is set)
+ * Output: { outcome: 'sessionEnded' } (otherwise it runs as long as its screen)
+ * Actors the composition provides (services/actors/lending-actors.ts):
+ *   loadMoneyTime ({ loanOrderId }) → MoneyTime   (GET /loan/get-money-time)
+ */
+import { assign, enqueueActions, fromPromise, setup } from 'xstate'
+import type { MoneyTime } from '../src/domain/api-types'
+import {
+  endsSession,
+  errorOf,
+  escalateSessionEnded,
+  failureOf,
+  messageOf,
+  type Message,
+  type SessionEndedEvent,
+} from './submit.machine'
+
+export interface LendingInput {
+  loanOrderId: string
+}
+
+export interface LendingContext {
+  loanOrderId: string
+  moneyTime: MoneyTime | null
+  error: Message | null
+}
+
+export type LendingEvent = { type: 'lending.retried' }
+
+export type LendingOutput = { outcome: 'sessionEnded' }
+
+export const lendingMachine = setup({
+  types: {
+    context: {} as LendingContext,
+    events: {} as LendingEvent,
+    input: {} as LendingInput,
+    output: {} as LendingOutput,
+    emitted: {} as SessionEndedEvent,
+    tags: {} as 'busy' | 'loadFailed' | 'sent',
+  },
+  actors: {
+    // Rejects rather than throws when not provided: the screen keeps its general copy, as when the call fails.
+    loadMoneyTime: fromPromise<MoneyTime, { loanOrderId: string }>(async () => {
+      throw new Error("The 'loadMoneyTime' actor is provided by services/actors/lending-actors.ts")
+    }),
+  },
+  guards: {
+    sessionEnded: ({ event }) => endsSession(event),
+    sent: ({ event }) => (event as unknown as { output: MoneyTime }).output.disbursedAt !== null,
+  },
+  actions: {
+    keepMoneyTime: assign({
+      moneyTime: ({ event }) => (event as unknown as { output: MoneyTime }).output,
+      error: null,
+    }),
+    showFailure: assign({ error: ({ event }) => messageOf(failureOf(errorOf(event))) }),
+    clearError: assign({ error: null }),
+    escalateSessionEnded: enqueueActions(escalateSessionEnded),
+  },
+}).createMachine({
+  id: 'lending',
+  description: 'When the money of a confirmed loan should reach the wallet, and when it was sent.',
+  context: ({ input }) => ({ loanOrderId: input.loanOrderId, moneyTime: null, error: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        src: 'loadMoneyTime',
+        input: ({ context }) => ({ loanOrderId: context.loanOrderId }),
+        onDone: [
+          { guard: 'sent', target: 'sent', actions: 'keepMoneyTime' },
+          { target: 'expected', actions: 'keepMoneyTime' },
+        ],
+        onError: [
+          { guard: 'sessionEnded', target: 'sessionEnded' },
+          { target: 'loadFailed', actions: 'showFailure' },
+        ],
+      },
+    },
+    loadFailed: {
+      description: 'The window could not be read; the screen keeps the general 10–60 minute copy and offers a retry.',
+      tags: ['loadFailed'],
+      on: { 'lending.retried': { target: 'loading', actions: 'clearError' } },
+    },
+    expected: { description: 'The money should arrive between expectedFrom and expectedBy.' },
+    sent: { description: 'The pay-out has gone out (disbursedAt); the order moves on to repaying.', tags: ['sent'] },
+    sessionEnded: {
+      type: 'final',
+      entry: 'escalateSessionEnded',
+      output: (): LendingOutput => ({ outcome: 'sessionEnded' }),
+    },
+  },
+  output: ({ event }) => event.output as LendingOutput,
+})
