@@ -127,6 +127,29 @@ export async function settle(kopa: KopaServer): Promise<void> {
   }
 }
 
+/**
+ * Settles until the borrower's latest order satisfies `done`: the server's own job worker may be running a job
+ * (an assessment, a pay-out) when `settle` finds nothing due, so the order is the thing to wait for.
+ */
+export async function orderWhen(
+  kopa: KopaServer,
+  b: ApiBorrower,
+  done: (order: LatestOrder) => boolean,
+  what: string,
+): Promise<LatestOrder> {
+  let order: LatestOrder | null = null
+  for (let i = 0; i < 60; i += 1) {
+    await settle(kopa)
+    order = await ok<LatestOrder>(kopa, b, '/loan/loan-order/latest')
+    if (order && done(order)) return order
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`the order never reached ${what}; it is at ${order?.status ?? 'none'}`)
+}
+
+/** Statuses from which the server moves on by itself (submitted, assessing, confirmed and paying out). */
+const MOVING: readonly number[] = [1, 7, 19]
+
 export interface ApplicationOptions {
   amountMinor?: number
   tenureDays?: number
@@ -159,8 +182,8 @@ export async function assessedApplication(
   const wallet = opts.wallet ?? '0754123456'
   await ok<StepResult>(kopa, b, '/user/addBankCard', { provider: 'mpesa', accountNumber: wallet, confirmAccountNumber: wallet })
   await ok(kopa, b, '/user/submit', { orderNo: applied.orderNo })
-  await settle(kopa)
-  return { applied, order: await ok<LatestOrder>(kopa, b, '/loan/loan-order/latest') }
+  const order = await orderWhen(kopa, b, (o) => !MOVING.includes(o.status), 'a decision')
+  return { applied, order }
 }
 
 /** A borrower whose loan the server approved (status 14), not yet confirmed. */
@@ -175,7 +198,6 @@ export async function approvedBorrower(kopa: KopaServer, opts: ApplicationOption
 export async function paidOutBorrower(kopa: KopaServer, opts: ApplicationOptions & { mobile?: string } = {}) {
   const { b, applied } = await approvedBorrower(kopa, opts)
   await ok(kopa, b, '/loan/get-money', { loanOrderId: applied.loanOrderId, agreed: true })
-  await settle(kopa)
-  const order = await ok<LatestOrder>(kopa, b, '/loan/loan-order/latest')
+  const order = await orderWhen(kopa, b, (o) => !MOVING.includes(o.status), 'the pay-out')
   return { b, applied, order }
 }
