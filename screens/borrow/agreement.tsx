@@ -1,7 +1,8 @@
 /**
  * agreement — the loan agreement's full text from the server (the journey's agreement child): the open order's,
- * with its figures, or the product's before applying. Readable and scrollable; back returns where the borrower
- * came from.
+ * with its figures, or the product's before applying; or, opened from repay detail or a records statement, a
+ * confirmed order's signed contract (titled "Loan contract"). Readable and scrollable; back returns where the
+ * borrower came from.
  */
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -19,9 +20,13 @@ type AgreementRef = ActorRefFrom<typeof agreementMachine>
 export default function AgreementScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
   const agreement = useSelector(journey, (s) => s.children.agreement) as AgreementRef | undefined
+  const contract = useSelector(agreement, (s) => s?.context.kind === 'contract')
   return (
     <div className="k-page">
-      <PageHeader title={t('borrow.agreement.title')} onBack={() => window.history.back()} />
+      <PageHeader
+        title={contract ? t('borrow.agreement.contractTitle') : t('borrow.agreement.title')}
+        onBack={() => window.history.back()}
+      />
       {agreement && <Agreement agreement={agreement} />}
     </div>
   )

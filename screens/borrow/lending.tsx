@@ -1,20 +1,28 @@
 /**
- * lending — the loan is confirmed and the money is on its way (7): what was borrowed, the 10–60 minute wait,
- * and a refresh that reads the order again (the journey opens the repay screen once the money has arrived).
+ * lending — the loan is confirmed and the money is on its way (7): what was borrowed, the 10–60 minute wait and,
+ * from the journey's lending child, when this order's money is expected (the server's window, in the borrower's
+ * time zone) or when it was sent; and a refresh that reads the order again (the journey opens the repay screen
+ * once the money has arrived).
  */
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSelector } from '@xstate/react'
+import type { ActorRefFrom } from 'xstate'
+import type { lendingMachine } from '../../machines/lending.machine'
 import { Button } from '../../src/ui/button'
 import { DateText, Money } from '../../src/ui/display'
 import { PageHeader } from '../../src/ui/page-header'
 import type { ScreenProps } from '../screen-props'
+import { useDisplayText } from '../shared/display-text'
+
+type LendingRef = ActorRefFrom<typeof lendingMachine>
 
 export default function LendingScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
   const order = useSelector(journey, (s) => s.context.order)
   const refreshing = useSelector(journey, (s) => s.hasTag('busy'))
   const canRefresh = useSelector(journey, (s) => s.can({ type: 'order.follow' }))
+  const lending = useSelector(journey, (s) => s.children.lending) as LendingRef | undefined
   return (
     <div className="k-page">
       <PageHeader
@@ -30,6 +38,7 @@ export default function LendingScreen({ journey }: ScreenProps): ReactElement {
             </p>
           )}
           <p>{t('borrow.lending.wait')}</p>
+          {lending && <MoneyTime lending={lending} />}
         </section>
         {order && (
           <dl className="k-kv k-card">
@@ -64,5 +73,39 @@ export default function LendingScreen({ journey }: ScreenProps): ReactElement {
         </div>
       </div>
     </div>
+  )
+}
+
+/** The server's window for this order's money, or when it was sent; a failed read offers to read it again. */
+function MoneyTime({ lending }: { lending: LendingRef }): ReactElement | null {
+  const { t } = useTranslation()
+  const { dateTimeRange } = useDisplayText()
+  const moneyTime = useSelector(lending, (s) => s.context.moneyTime)
+  const sent = useSelector(lending, (s) => s.hasTag('sent'))
+  const failed = useSelector(lending, (s) => s.hasTag('loadFailed'))
+  if (failed)
+    return (
+      <p className="k-small">
+        {t('borrow.lending.expectedFailed')}{' '}
+        <Button variant="text" onClick={() => lending.send({ type: 'lending.retried' })}>
+          {t('borrow.lending.expectedRetry')}
+        </Button>
+      </p>
+    )
+  if (!moneyTime) return null
+  if (sent && moneyTime.disbursedAt)
+    return (
+      <p>
+        {t('borrow.lending.sentAt')}{' '}
+        <strong>
+          <DateText at={moneyTime.disbursedAt} withTime />
+        </strong>
+      </p>
+    )
+  return (
+    <p>
+      {t('borrow.lending.expected')}{' '}
+      <strong>{dateTimeRange(moneyTime.expectedFrom, moneyTime.expectedBy)}</strong>
+    </p>
   )
 }

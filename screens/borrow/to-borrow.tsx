@@ -2,7 +2,9 @@
  * to_borrow — choose the amount (the product's range for this borrower, on its step grid) and the tenure (the
  * product's list), see the full price of that choice at once (the pricing engine's quote: interest, fees, tax,
  * what reaches the wallet, what is repaid and when, APR or CAT), then apply. The offer comes from the journey's
- * loanOffer child; the choice is the application form's values (its draft), sent with the application.
+ * loanOffer child; the choice is the application form's values (its draft), sent with the application. When the
+ * lender offers several products the borrower picks one first; the borrower's credit line is shown above the
+ * amount.
  */
 import { useMemo, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -21,6 +23,8 @@ import { MessageNotice, useMessageText } from '../shared/message-text'
 import type { Message } from '../../machines/submit.machine'
 import { useDisplayText } from '../shared/display-text'
 import { Breakdown } from './parts/breakdown'
+import { CreditLine } from './parts/credit-line'
+import { ProductChoice } from './parts/product-choice'
 
 type OfferRef = ActorRefFrom<typeof loanOfferMachine>
 type ApplicationRef = ActorRefFrom<typeof submitMachine>
@@ -59,6 +63,9 @@ function Choice({
   const text = useMessageText()
   const { money, percent } = useDisplayText()
   const offer = useSelector(offerRef, (s) => s.context.offer)
+  const products = useSelector(offerRef, (s) => s.context.products)
+  const credit = useSelector(offerRef, (s) => s.context.credit)
+  const chosenProduct = useSelector(offerRef, (s) => s.context.productId)
   const loadFailed = useSelector(offerRef, (s) => s.hasTag('loadFailed'))
   const offerError = useSelector(offerRef, (s) => s.context.error)
   const values = useSelector(application, (s) => s.context.values)
@@ -91,6 +98,22 @@ function Choice({
         application.send({ type: 'form.submitted', extra: { ...choice } })
       }}
     >
+      {/*
+        The credit line is shown here, where the amount is chosen, rather than on home: it answers "how much may
+        I borrow, at what rate, and what does repaying on time earn me" at the moment of choosing. to_borrow is
+        always signed in (/loan/get-credit-info needs a token), while home is also seen signed out, and home's
+        product card already shows the borrower's own ceiling.
+      */}
+      {credit && <CreditLine credit={credit} />}
+      {products.length > 1 && (
+        <section className="k-card">
+          <ProductChoice
+            products={products}
+            value={chosenProduct ?? offer.productId}
+            onChoose={(productId) => offerRef.send({ type: 'offer.productChosen', productId })}
+          />
+        </section>
+      )}
       {offer.loansRepaidOnTime > 0 && (
         <p className="k-notice">
           {t('borrow.toBorrow.repeat', {

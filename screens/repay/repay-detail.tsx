@@ -2,23 +2,25 @@
  * repay_detail — what is owed (by kind: penalties, interest, principal), the due date, overdue days with the
  * daily penalty (or, once the charges cap is reached, that no more is added), the reduction (penalties written
  * off under the charges cap), the installments, the form to pay (parts/repay-form.tsx), and the rollover when
- * the order allows one. A failed pay-out (10) is explained here instead, with "Edit" to correct the wallet
- * (decisions: the same order is sent back to assessment).
+ * the order allows one, and a link to the loan's signed contract. A borrower with more than one loan to repay
+ * picks which one first (parts/repayable-choice.tsx). A failed pay-out (10) is explained here instead, with
+ * "Edit" to correct the wallet (decisions: the same order is sent back to assessment).
  */
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSelector } from '@xstate/react'
-import type { RepaymentDetail } from '../../machines/repayment.machine'
+import { showsEntryOrder, type RepaymentDetail } from '../../machines/repayment.machine'
 import { homeStateFor } from '../../src/domain/order-status'
 import { Button } from '../../src/ui/button'
 import { Money } from '../../src/ui/display'
 import { PageHeader } from '../../src/ui/page-header'
 import { ErrorState } from '../../src/ui/states'
-import type { ScreenProps } from '../screen-props'
+import type { JourneyRef, ScreenProps } from '../screen-props'
 import { DayText } from '../shared/display-text'
 import { MessageNotice, useMessageText } from '../shared/message-text'
 import { InstallmentList } from './parts/installment-list'
 import { RepayForm, type RepaymentRef } from './parts/repay-form'
+import { RepayableChoice } from './parts/repayable-choice'
 
 export default function RepayDetailScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
@@ -52,6 +54,7 @@ export default function RepayDetailScreen({ journey }: ScreenProps): ReactElemen
       ) : (
         repayment && (
           <Detail
+            journey={journey}
             repayment={repayment}
             canExtend={canExtend}
             onExtend={() => journey.send({ type: 'xstate.route', to: '#exhibitionPeriodDetail' })}
@@ -63,10 +66,12 @@ export default function RepayDetailScreen({ journey }: ScreenProps): ReactElemen
 }
 
 function Detail({
+  journey,
   repayment,
   canExtend,
   onExtend,
 }: {
+  journey: JourneyRef
   repayment: RepaymentRef
   canExtend: boolean
   onExtend: () => void
@@ -78,16 +83,22 @@ function Detail({
   const loadFailed = useSelector(repayment, (s) => s.hasTag('loadFailed'))
   const editing = useSelector(repayment, (s) => s.hasTag('canSubmit') || s.matches('creatingOrder'))
   const canRetry = useSelector(repayment, (s) => s.can({ type: 'repayment.retried' }))
+  // The rollover child extends the journey's own order, so it is offered only while that order is shown.
+  const entryOrder = useSelector(repayment, (s) => showsEntryOrder(s.context))
   if (loadFailed)
     return (
-      <ErrorState
-        text={error ? text(error) : undefined}
-        onRetry={() => repayment.send({ type: 'detail.retried' })}
-      />
+      <>
+        <RepayableChoice repayment={repayment} />
+        <ErrorState
+          text={error ? text(error) : undefined}
+          onRetry={() => repayment.send({ type: 'detail.retried' })}
+        />
+      </>
     )
   if (!detail) return <p className="k-muted">{t('ui.loading')}</p>
   return (
     <div className="k-stack">
+      <RepayableChoice repayment={repayment} />
       <Owed detail={detail} />
       {detail.installments.length > 1 && <InstallmentList installments={detail.installments} />}
       {canRetry && (
@@ -99,12 +110,26 @@ function Detail({
         </>
       )}
       {editing && <RepayForm repayment={repayment} />}
-      {detail.rollover.available && (
+      {detail.rollover.available && entryOrder && (
         <Button variant="secondary" block disabled={!canExtend} onClick={onExtend}>
           {t('repay.detail.rollover', { count: detail.rollover.rolloversLeft })}
         </Button>
       )}
+      <ContractLink journey={journey} detail={detail} />
     </div>
+  )
+}
+
+/** The signed contract of the loan shown (the agreement screen, with the order's own figures). */
+function ContractLink({ journey, detail }: { journey: JourneyRef; detail: RepaymentDetail }): ReactElement | null {
+  const { t } = useTranslation()
+  const event = { type: 'contract.opened', loanOrderId: detail.loanOrderId, status: detail.status } as const
+  const canOpen = useSelector(journey, (s) => s.can(event))
+  if (!canOpen) return null
+  return (
+    <Button variant="text" onClick={() => journey.send(event)}>
+      {t('repay.detail.contract')}
+    </Button>
   )
 }
 

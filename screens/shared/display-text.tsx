@@ -5,7 +5,7 @@
 import type { ReactElement } from 'react'
 import { formatMoney } from '../../src/domain/money'
 import { useDisplay } from '../../src/ui/display'
-import { formatDate, type Instant } from '../../src/ui/format'
+import { formatDate, formatDateTimeRange, type Instant } from '../../src/ui/format'
 
 /**
  * A calendar day ('YYYY-MM-DD': due dates, installment dates) in the borrower's locale. A day is not an instant:
@@ -20,13 +20,14 @@ const formatDay = (isoDate: string, locale: string) => formatDate(`${isoDate}T00
 
 /**
  * Formatters for sentences: money (minor units, exact), rates (0.02 → "2%", up to four decimals), calendar days,
- * and instants as dates in the borrower's time zone.
+ * instants as dates in the borrower's time zone, and a span between two instants (day and times) in it.
  */
 export function useDisplayText(): {
   money: (minor: number) => string
   percent: (fraction: number) => string
   day: (isoDate: string) => string
   date: (at: Instant) => string
+  dateTimeRange: (from: Instant, to: Instant) => string
 } {
   const { currency, locale, timeZone } = useDisplay()
   return {
@@ -35,5 +36,6 @@ export function useDisplayText(): {
       new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 4 }).format(fraction),
     day: (isoDate) => formatDay(isoDate, locale),
     date: (at) => formatDate(at, locale, timeZone),
+    dateTimeRange: (from, to) => formatDateTimeRange(from, to, locale, timeZone),
   }
 }

@@ -4,13 +4,16 @@
  * (src/domain/order-status.ts HOME_BUTTON; the button is enabled when the home child `can` take its event). A
  * rejected borrower reads the date the server allows a new application (in the borrower's time zone) and any
  * services the lender suggests; an overdue loan carries the overdue warning. A repeat borrower reads the
- * repeat-loan benefit; everyone reads who may borrow (eligibility).
+ * repeat-loan benefit; everyone reads who may borrow (eligibility). The lender's notice shows on top when there is
+ * one; a borrower who may apply sees the country's recent loans (numbers masked); the repayment card takes the
+ * tone of its due date (a class per tone, and the words: due in N days, due today, overdue).
  */
 import { useSelector } from '@xstate/react'
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
 import { HOME_BUTTON_EVENT, type homeMachine } from '../../machines/home.machine'
+import type { RepayColor } from '../../src/domain/api-types'
 import { HOME_BUTTON, type HomeState } from '../../src/domain/order-status'
 import { Button } from '../../src/ui/button'
 import { DateText, Money, useDisplay } from '../../src/ui/display'
@@ -20,12 +23,15 @@ import type { ScreenProps } from '../screen-props'
 import { DayText, useDisplayText } from '../shared/display-text'
 import { useMessageText } from '../shared/message-text'
 import { TabNavigation } from '../shared/tab-navigation'
+import './home.css'
 
 type HomeRef = ActorRefFrom<typeof homeMachine>
 
 const HOME_STATES = Object.keys(HOME_BUTTON) as HomeState[]
 const ELIGIBILITY = ['age', 'income', 'resident'] as const
 const BENEFITS = ['amount', 'rate', 'speed'] as const
+/** How many recent loans the ticker lists. */
+const TICKER_ROWS = 5
 
 export default function HomeScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
@@ -49,8 +55,14 @@ function HomeBody({ home }: { home: HomeRef }): ReactElement {
   const overview = useSelector(home, (s) => s.context.overview)
   const error = useSelector(home, (s) => s.context.error)
   const repeat = overview?.repeatBorrower ?? false
+  const notice = useSelector(home, (s) => s.context.notice)
   return (
     <>
+      {notice && (
+        <section className="k-notice" aria-label={t('home.notice.label')}>
+          <p>{notice}</p>
+        </section>
+      )}
       {loading && <p className="k-muted">{t('ui.loading')}</p>}
       {!loading && !overview && (
         <ErrorState
@@ -61,6 +73,7 @@ function HomeBody({ home }: { home: HomeRef }): ReactElement {
       )}
       {overview && <ProductCard home={home} />}
       <HomeStateCard home={home} />
+      <LendingTicker home={home} />
       {repeat && (
         <section className="k-card k-stack" aria-labelledby="home-benefit">
           <h2 id="home-benefit" className="k-section-title">
@@ -139,9 +152,15 @@ function HomeStateCard({ home }: { home: HomeRef }): ReactElement | null {
   const button = state ? HOME_BUTTON[state] : null
   const event = button ? HOME_BUTTON_EVENT[button] : null
   const enabled = useSelector(home, (s) => (event ? s.can({ type: event }) : false))
+  const tone = useSelector(home, (s) => s.context.repayTone?.tone ?? 'none')
   if (!state) return null
+  const toned = (state === 'repaying' || state === 'overdue') && tone !== 'none'
   return (
-    <section className="k-card k-stack" aria-labelledby="home-state" aria-live="polite">
+    <section
+      className={toned ? `k-card k-stack k-tone--${tone}` : 'k-card k-stack'}
+      aria-labelledby="home-state"
+      aria-live="polite"
+    >
       <h2 id="home-state" className="k-section-title">
         {t(`home.state.${state}.title`)}
       </h2>
@@ -162,9 +181,11 @@ function HomeStateCard({ home }: { home: HomeRef }): ReactElement | null {
 function Repayment({ home, overdue }: { home: HomeRef; overdue: boolean }): ReactElement | null {
   const { t } = useTranslation()
   const order = useSelector(home, (s) => s.context.order)
+  const tone = useSelector(home, (s) => s.context.repayTone)
   if (!order) return null
   return (
     <>
+      <ToneText tone={tone} />
       {overdue && (
         <p className="k-notice k-notice--danger" role="alert">
           {t('home.overdue.warning', { count: order.overdueDays })}
@@ -189,6 +210,60 @@ function Repayment({ home, overdue }: { home: HomeRef; overdue: boolean }): Reac
         )}
       </dl>
     </>
+  )
+}
+
+/** The due date's tone in words, so it does not rest on colour alone: due in N days, due today, overdue. */
+function ToneText({ tone }: { tone: RepayColor | null }): ReactElement | null {
+  const { t } = useTranslation()
+  if (!tone) return null
+  switch (tone.tone) {
+    case 'dueSoon':
+      return (
+        <p>
+          <span className="k-badge k-badge--warning">{t('home.tone.dueSoon', { count: tone.daysToDue ?? 0 })}</span>
+        </p>
+      )
+    case 'dueToday':
+      return (
+        <p>
+          <span className="k-badge k-badge--warning">{t('home.tone.dueToday')}</span>
+        </p>
+      )
+    case 'overdue':
+      return (
+        <p>
+          <span className="k-badge k-badge--danger">{t('home.tone.overdue')}</span>
+        </p>
+      )
+    default:
+      return null
+  }
+}
+
+/** Recent loans in the country (numbers masked), for a borrower who may apply. */
+function LendingTicker({ home }: { home: HomeRef }): ReactElement | null {
+  const { t } = useTranslation()
+  const { money } = useDisplayText()
+  const canLoan = useSelector(home, (s) => s.hasTag('canLoan'))
+  const records = useSelector(home, (s) => s.context.lendingRecords)
+  if (!canLoan || records.length === 0) return null
+  return (
+    <section className="k-card k-stack" aria-labelledby="home-ticker">
+      <h2 id="home-ticker" className="k-section-title">
+        {t('home.ticker.title')}
+      </h2>
+      <ul className="k-ticker">
+        {records.slice(0, TICKER_ROWS).map((record) => (
+          <li key={`${record.maskedMobile}-${record.at}`}>
+            <span>{t('home.ticker.row', { mobile: record.maskedMobile, amount: money(record.amountMinor) })}</span>
+            <span className="k-muted k-small">
+              <DateText at={record.at} withTime />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
 

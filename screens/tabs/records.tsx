@@ -2,7 +2,7 @@
  * records — the borrower's orders (the journey's records child) in two tabs, Incomplete and Finished, each order
  * with its list state (src/domain/order-status.ts LIST_STATE_BY_STATUS: assessing, repaying, overdue, …), a page
  * at a time; tapping one opens its statement (the lending record: amounts, dates, state), from which an open
- * order can be continued where its status says.
+ * order can be continued where its status says, and a confirmed one's signed contract read.
  */
 import { useId, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -218,7 +218,21 @@ function Statement({ records, journey }: { records: RecordsRef; journey: Journey
             {t('records.statement.continue')}
           </Button>
         )}
+        <ContractLink journey={journey} statement={statement} />
       </div>
     </BottomSheet>
+  )
+}
+
+/** A confirmed order's signed contract, on the agreement screen (the journey refuses other statuses). */
+function ContractLink({ journey, statement }: { journey: JourneyRef; statement: OrderSummary }): ReactElement | null {
+  const { t } = useTranslation()
+  const event = { type: 'contract.opened', loanOrderId: statement.loanOrderId, status: statement.status } as const
+  const canOpen = useSelector(journey, (s) => s.can(event))
+  if (!canOpen) return null
+  return (
+    <Button variant="secondary" block onClick={() => journey.send(event)}>
+      {t('records.statement.contract')}
+    </Button>
   )
 }

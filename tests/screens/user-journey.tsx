@@ -19,8 +19,11 @@ import type {
   CountryMeta,
   ExistsResult,
   LatestOrder,
+  LendingRecord,
   LoginResult,
+  MarketIndex,
   RejectRecommendation,
+  RepayColor,
   UserInfo,
   VerifyCodeSent,
 } from '../../src/domain/api-types'
@@ -59,6 +62,12 @@ export interface UserJourneyOptions extends JourneyInput {
   order?: LatestOrder | null
   overview?: HomeOverview | (() => Promise<HomeOverview>)
   recommendation?: RejectRecommendation
+  /** /loanMarket/index (default: no notice). */
+  market?: MarketIndex
+  /** /loanMarket/lending-record (default: none, so no ticker). */
+  lendingRecords?: LendingRecord[]
+  /** /loanMarket/repay-color (default: no tone). */
+  repayTone?: RepayColor
   /** /time/upload/uploadStatus while finishing (default: every flag set). */
   uploadStatus?: () => Promise<UploadFlags>
   /** /user/submit (default: accepted). */
@@ -109,7 +118,7 @@ const untouchedForm = submitMachine.provide({
 export function startUserJourney(opts: UserJourneyOptions) {
   const asked: Asked = { codes: [], signIns: [], numbers: [], permissions: [], documents: [] }
   const borrower = opts.borrower ?? null
-  const { overview, recommendation } = opts
+  const { overview, recommendation, market, lendingRecords, repayTone } = opts
   const machine = journeyMachine.provide({
     actors: {
       session: sessionMachine.provide({
@@ -133,6 +142,9 @@ export function startUserJourney(opts: UserJourneyOptions) {
             async (): Promise<RejectRecommendation> =>
               recommendation ?? { show: false, retryAt: null, apps: [] },
           ),
+          loadMarket: fromPromise(async (): Promise<MarketIndex> => market ?? { products: [], notice: null }),
+          loadLendingRecords: fromPromise(async (): Promise<LendingRecord[]> => lendingRecords ?? []),
+          loadRepayTone: fromPromise(async (): Promise<RepayColor> => repayTone ?? { tone: 'none', daysToDue: null }),
         },
       }),
       uploadGate: uploadGateMachine.provide({
@@ -218,6 +230,9 @@ export function startUserJourney(opts: UserJourneyOptions) {
     order: _o,
     overview: _v,
     recommendation: _r,
+    market: _mk,
+    lendingRecords: _lr,
+    repayTone: _rt,
     uploadStatus: _u,
     submitApplication: _s,
     requestCode: _c,
