@@ -10,29 +10,38 @@
  * submit machine, invoked as `ticketForm` with the domain's feedback schema, so it keeps a draft; the screen
  * sends form.changed to that child and ticket.submitted here, which adds the uploaded receipts.
  *
+ * The thread of a ticket is read with /feedback/list/leave-message, THREAD_PAGE_SIZE messages a page, oldest
+ * first: a long thread opens on its latest page, and `thread.earlier` reads the page before. A message may carry
+ * images like a new ticket's receipts (the same rules, compression and progress; `receipts` holds them while the
+ * message is written), uploaded with /feedback/uploadFile. The images of the thread and the ticket's receipts are
+ * served only to the borrower's session, so they are fetched (`loadImages`) and kept as Blobs in `images`.
+ *
  * Input (FeedbackTicketInput): { country, maxReceipts? }
  * Events: tickets.more, tickets.refreshed, ticket.opened {feedbackId}, ticket.started, composing.cancelled,
  *         receipt.added {file}, receipt.removed {localId}, receipt.retried {localId}, ticket.submitted,
- *         result.acknowledged, message.changed {text}, message.sent, ticket.rated {rating}, detail.closed
- *         (and, from the upload actor: receipt.progressed, receipt.uploaded, receipt.failed)
- * Tags:   busy, uploading, canSubmit, created, loadFailed; the message box and the stars ask snapshot.can()
- *         ({ type: 'message.sent' } only while the ticket is not resolved; { type: 'ticket.rated', rating } only
- *         for a resolved, unrated one)
+ *         result.acknowledged, message.changed {text}, message.sent, thread.earlier, ticket.rated {rating},
+ *         detail.closed (and, from the upload actor: receipt.progressed, receipt.uploaded, receipt.failed)
+ * Tags:   busy, uploading, canSubmit, created, loadFailed, loadingEarlier; the message box and the stars ask
+ *         snapshot.can() ({ type: 'message.sent' } only while the ticket is not resolved; { type: 'ticket.rated',
+ *         rating } only for a resolved, unrated one; { type: 'thread.earlier' } while earlier pages remain)
  * Output: { outcome: 'sessionEnded' } — it runs while the borrower is in the feedback screens
  * Actors the composition provides:
  *   loadTickets     ({ page }) → Page<FeedbackItem>                   (POST /feedback/list/feedback)
  *   loadRedDot      () → RedDot                                       (GET /feedback/red-dot-marker)
  *   compressReceipt ({ file }) → Blob                                 (the image compressor)
- *   uploadReceipt   callback ({ localId, file }) → sends receipt.progressed / receipt.uploaded / receipt.failed
- *                                                                     (POST /feedback/upload/credential)
+ *   uploadReceipt   callback ({ localId, file, to }) → sends receipt.progressed / receipt.uploaded /
+ *                   receipt.failed                  (to 'ticket': POST /feedback/upload/credential,
+ *                                                    to 'message': POST /feedback/uploadFile)
  *   ticketForm      = submitMachine with its submit (POST /feedback/create) and draftStore actors provided
  *   loadTicket      ({ feedbackId }) → FeedbackDetail                 (GET /feedback/detail)
+ *   loadMessages    ({ feedbackId, page, pageSize }) → Page<FeedbackMessage> (POST /feedback/list/leave-message)
+ *   loadImages      ({ files }) → { [fileId]: Blob }, the ones it could read (GET /feedback/files/<id>)
  *   leaveMessage    ({ feedbackId, content, attachments }) → MessageCreated (POST /feedback/add/leaveMsg)
  *   rateTicket      ({ feedbackId, rating }) → Empty                  (POST /feedback/submit-rating)
  */
-import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate'
+import { assign, enqueueActions, fromCallback, fromPromise, not, sendTo, setup } from 'xstate'
 import { ApiCode } from '../src/domain/api-codes'
-import type { FeedbackDetail, FeedbackItem, Page, UploadedFile } from '../src/domain/api-types'
+import type { FeedbackDetail, FeedbackItem, FeedbackMessage, Page, UploadedFile } from '../src/domain/api-types'
 import type { CountryCode } from '../src/domain/countries'
 import { imageFile } from '../src/domain/schemas/common'
 import {
@@ -54,6 +63,12 @@ import {
   type SessionEndedEvent,
   type SubmitOutput,
 } from './submit.machine'
+
+/** Messages a page of a ticket's thread. */
+export const THREAD_PAGE_SIZE = 20
+
+/** Where an image goes: a new ticket's receipts, or a message on an open ticket. */
+export type UploadTarget = 'ticket' | 'message'
 
 export interface FeedbackTicketInput {
   country: CountryCode
@@ -92,6 +107,16 @@ export interface FeedbackTicketContext {
   createdId: string | null
   feedbackId: string | null
   ticket: FeedbackDetail | null
+  /** The messages read so far, oldest first: the pages from `threadFirstPage` to the last one read. */
+  thread: FeedbackMessage[]
+  threadFirstPage: number
+  threadTotal: number
+  /** The ticket's and the thread's images read so far, by fileId. */
+  images: Record<string, Blob>
+  /** Images asked for (read or not): never asked twice. */
+  imagesAsked: string[]
+  /** The images being read now. */
+  imagesLoading: UploadedFile[]
   messageText: string
   error: Message | null
 }
@@ -109,6 +134,7 @@ export type FeedbackTicketEvent =
   | { type: 'result.acknowledged' }
   | { type: 'message.changed'; text: string }
   | { type: 'message.sent' }
+  | { type: 'thread.earlier' }
   | { type: 'ticket.rated'; rating: number }
   | { type: 'detail.closed' }
   | UploadEvent
@@ -135,11 +161,22 @@ function receiptProblem(c: FeedbackTicketContext, file: Blob): Message | null {
   return key ? msg(key) : null
 }
 
+const uploadedIds = (c: FeedbackTicketContext) => c.receipts.flatMap((r) => (r.uploaded ? [r.uploaded.fileId] : []))
+
 const messageRequest = (c: FeedbackTicketContext) => ({
   feedbackId: c.feedbackId ?? '',
   content: c.messageText.trim(),
-  attachments: [] as string[],
+  attachments: uploadedIds(c),
 })
+
+/** The ticket's receipts and the thread's images not asked for yet. */
+const imagesToAsk = (c: FeedbackTicketContext): UploadedFile[] => {
+  const files = [...(c.ticket?.receipts ?? []), ...c.thread.flatMap((m) => m.attachments)]
+  const seen = new Set(c.imagesAsked)
+  return files.filter((f) => !seen.has(f.fileId) && (seen.add(f.fileId), true))
+}
+
+const lastPageOf = (page: Page<unknown>) => Math.max(1, Math.ceil(page.total / page.pageSize))
 
 export const feedbackTicketMachine = setup({
   types: {
@@ -149,17 +186,21 @@ export const feedbackTicketMachine = setup({
     output: {} as FeedbackTicketOutput,
     emitted: {} as SessionEndedEvent,
     children: {} as { ticketForm: 'ticketForm' },
-    tags: {} as 'busy' | 'uploading' | 'canSubmit' | 'created' | 'loadFailed',
+    tags: {} as 'busy' | 'uploading' | 'canSubmit' | 'created' | 'loadFailed' | 'loadingEarlier',
   },
   actors: {
     loadTickets: fromPromise<Page<FeedbackItem>, { page: number }>(notProvided('loadTickets')),
     loadRedDot: fromPromise<{ unread: number }>(notProvided('loadRedDot')),
     compressReceipt: fromPromise<Blob, { file: Blob }>(notProvided('compressReceipt')),
-    uploadReceipt: fromCallback<{ type: 'upload.cancelled' }, { localId: string; file: Blob }>(
+    uploadReceipt: fromCallback<{ type: 'upload.cancelled' }, { localId: string; file: Blob; to: UploadTarget }>(
       notProvided('uploadReceipt'),
     ),
     ticketForm: submitMachine,
     loadTicket: fromPromise<FeedbackDetail, { feedbackId: string }>(notProvided('loadTicket')),
+    loadMessages: fromPromise<Page<FeedbackMessage>, { feedbackId: string; page: number; pageSize: number }>(
+      notProvided('loadMessages'),
+    ),
+    loadImages: fromPromise<Record<string, Blob>, { files: UploadedFile[] }>(notProvided('loadImages')),
     leaveMessage: fromPromise<unknown, ReturnType<typeof messageRequest>>(notProvided('leaveMessage')),
     rateTicket: fromPromise<unknown, { feedbackId: string; rating: number }>(notProvided('rateTicket')),
   },
@@ -176,6 +217,13 @@ export const feedbackTicketMachine = setup({
     receiptsSettled: ({ context }) => !context.receipts.some(inFlight),
     formSaved: ({ event }) => outputOf<SubmitOutput>(event).status === 'saved',
     ticketResolved: ({ context }) => context.ticket?.status === 4,
+    /** The first page read is not the thread's last: open on the latest messages. */
+    threadLonger: ({ event }) => {
+      const page = outputOf<Page<FeedbackMessage>>(event)
+      return lastPageOf(page) > page.page
+    },
+    earlierPages: ({ context }) => context.threadFirstPage > 1,
+    imagesToAsk: ({ context }) => imagesToAsk(context).length > 0,
     messageValid: ({ context }) =>
       Object.keys(fieldErrors(leaveMessageSchema(), messageRequest(context))).length === 0,
     rateable: ({ context, event }) =>
@@ -265,7 +313,7 @@ export const feedbackTicketMachine = setup({
     }),
     sendTicket: sendTo('ticketForm', ({ context }) => ({
       type: 'form.submitted' as const,
-      extra: { receipts: context.receipts.flatMap((r) => (r.uploaded ? [r.uploaded.fileId] : [])) },
+      extra: { receipts: uploadedIds(context) },
     })),
     showReceiptsUploading: assign({ error: msg('machines.feedback.receiptsUploading') }),
     keepCreated: assign({
@@ -282,9 +330,34 @@ export const feedbackTicketMachine = setup({
       feedbackId: ({ context, event }) =>
         event.type === 'ticket.opened' ? event.feedbackId : context.feedbackId,
       ticket: null,
+      thread: [],
+      threadFirstPage: 1,
+      threadTotal: 0,
+      images: {},
+      imagesAsked: [],
+      imagesLoading: [],
+      receipts: [],
       messageText: '',
     }),
     keepTicket: assign({ ticket: ({ event }) => outputOf<FeedbackDetail>(event), error: null }),
+    /** The thread as read now (its first page, or its latest when it is long). */
+    keepThread: assign(({ event }) => {
+      const page = outputOf<Page<FeedbackMessage>>(event)
+      return { thread: page.items, threadFirstPage: page.page, threadTotal: page.total }
+    }),
+    keepEarlier: assign(({ context, event }) => {
+      const page = outputOf<Page<FeedbackMessage>>(event)
+      return { thread: [...page.items, ...context.thread], threadFirstPage: page.page, threadTotal: page.total }
+    }),
+    askImages: assign(({ context }) => {
+      const files = imagesToAsk(context)
+      return { imagesLoading: files, imagesAsked: [...context.imagesAsked, ...files.map((f) => f.fileId)] }
+    }),
+    keepImages: assign(({ context, event }) => ({
+      images: { ...context.images, ...outputOf<Record<string, Blob>>(event) },
+      imagesLoading: [],
+    })),
+    imagesNotRead: assign({ imagesLoading: [] }),
     changeMessage: assign({
       messageText: ({ context, event }) =>
         event.type === 'message.changed' ? event.text : context.messageText,
@@ -296,7 +369,7 @@ export const feedbackTicketMachine = setup({
         return key ? msg(key) : null
       },
     }),
-    clearMessage: assign({ messageText: '' }),
+    clearMessage: assign({ messageText: '', receipts: [] }),
     showFailure: assign({ error: ({ event }) => messageOf(failureOf(errorOf(event))) }),
     clearError: assign({ error: null }),
     escalateSessionEnded: enqueueActions(escalateSessionEnded),
@@ -317,6 +390,12 @@ export const feedbackTicketMachine = setup({
     createdId: null,
     feedbackId: null,
     ticket: null,
+    thread: [],
+    threadFirstPage: 1,
+    threadTotal: 0,
+    images: {},
+    imagesAsked: [],
+    imagesLoading: [],
     messageText: '',
     error: null,
   }),
@@ -431,6 +510,7 @@ export const feedbackTicketMachine = setup({
                 input: ({ context }) => ({
                   localId: current(context)!.localId,
                   file: current(context)!.file,
+                  to: 'ticket' as const,
                 }),
               },
               on: {
@@ -449,7 +529,8 @@ export const feedbackTicketMachine = setup({
     },
     detail: {
       description:
-        "feedbackDetail: one ticket's thread; a message box while it is open, the rating once resolved.",
+        "feedbackDetail: one ticket and its thread (its latest page first); a message box with images while it is " +
+        'open, the rating once resolved.',
       initial: 'loading',
       on: { 'detail.closed': { target: 'list', actions: 'startOver' } },
       states: {
@@ -458,7 +539,39 @@ export const feedbackTicketMachine = setup({
           invoke: {
             src: 'loadTicket',
             input: ({ context }) => ({ feedbackId: context.feedbackId! }),
-            onDone: { target: 'shown', actions: 'keepTicket' },
+            onDone: { target: 'loadingThread', actions: 'keepTicket' },
+            onError: [
+              { guard: 'sessionEnded', target: '#feedbackTicket.sessionEnded' },
+              { target: 'loadFailed', actions: 'showFailure' },
+            ],
+          },
+        },
+        loadingThread: {
+          description: "The thread's first page; a longer thread is shown from its latest page.",
+          tags: ['busy'],
+          invoke: {
+            src: 'loadMessages',
+            input: ({ context }) => ({ feedbackId: context.feedbackId!, page: 1, pageSize: THREAD_PAGE_SIZE }),
+            onDone: [
+              { guard: 'threadLonger', target: 'loadingLatest' },
+              { target: 'shown', actions: 'keepThread' },
+            ],
+            onError: [
+              { guard: 'sessionEnded', target: '#feedbackTicket.sessionEnded' },
+              { target: 'loadFailed', actions: 'showFailure' },
+            ],
+          },
+        },
+        loadingLatest: {
+          tags: ['busy'],
+          invoke: {
+            src: 'loadMessages',
+            input: ({ context, event }) => ({
+              feedbackId: context.feedbackId!,
+              page: lastPageOf(outputOf<Page<FeedbackMessage>>(event)),
+              pageSize: THREAD_PAGE_SIZE,
+            }),
+            onDone: { target: 'shown', actions: 'keepThread' },
             onError: [
               { guard: 'sessionEnded', target: '#feedbackTicket.sessionEnded' },
               { target: 'loadFailed', actions: 'showFailure' },
@@ -470,14 +583,101 @@ export const feedbackTicketMachine = setup({
           on: { 'tickets.refreshed': { target: 'loading', actions: 'clearError' } },
         },
         shown: {
+          type: 'parallel',
           on: {
             'message.changed': { actions: 'changeMessage' },
             'message.sent': [
               { guard: 'ticketResolved' },
+              { guard: not('receiptsSettled'), actions: 'showReceiptsUploading' },
               { guard: 'messageValid', target: 'sending' },
               { actions: 'showMessageProblem' },
             ],
             'ticket.rated': { guard: 'rateable', target: 'rating' },
+            'receipt.added': [
+              { guard: 'ticketResolved' },
+              { guard: 'receiptAcceptable', actions: 'addReceipt' },
+              { actions: 'refuseReceipt' },
+            ],
+            'receipt.retried': { guard: 'receiptFailed', actions: 'retryReceipt' },
+            'receipt.progressed': { actions: 'showProgress' },
+          },
+          states: {
+            thread: {
+              initial: 'idle',
+              states: {
+                idle: { on: { 'thread.earlier': { guard: 'earlierPages', target: 'loadingEarlier' } } },
+                loadingEarlier: {
+                  tags: ['loadingEarlier'],
+                  invoke: {
+                    src: 'loadMessages',
+                    input: ({ context }) => ({
+                      feedbackId: context.feedbackId!,
+                      page: context.threadFirstPage - 1,
+                      pageSize: THREAD_PAGE_SIZE,
+                    }),
+                    onDone: { target: 'idle', actions: 'keepEarlier' },
+                    onError: [
+                      { guard: 'sessionEnded', target: '#feedbackTicket.sessionEnded' },
+                      { target: 'idle', actions: 'showFailure' },
+                    ],
+                  },
+                },
+              },
+            },
+            attachments: {
+              description: "A message's images, one at a time: compress, then upload (/feedback/uploadFile).",
+              initial: 'idle',
+              on: {
+                'receipt.removed': [
+                  { guard: 'currentRemoved', target: '.idle', reenter: true, actions: 'removeReceipt' },
+                  { actions: 'removeReceipt' },
+                ],
+              },
+              states: {
+                idle: {
+                  always: { guard: 'receiptQueued', target: 'compressing', actions: 'startNextReceipt' },
+                },
+                compressing: {
+                  tags: ['uploading'],
+                  invoke: {
+                    src: 'compressReceipt',
+                    input: ({ context }) => ({ file: current(context)!.file }),
+                    onDone: { target: 'uploading', actions: 'keepCompressed' },
+                    onError: { target: 'uploading', actions: 'uploadAsChosen' },
+                  },
+                },
+                uploading: {
+                  tags: ['uploading'],
+                  invoke: {
+                    src: 'uploadReceipt',
+                    input: ({ context }) => ({
+                      localId: current(context)!.localId,
+                      file: current(context)!.file,
+                      to: 'message' as const,
+                    }),
+                  },
+                  on: {
+                    'receipt.uploaded': { target: 'idle', actions: 'keepUploaded' },
+                    'receipt.failed': { target: 'idle', actions: 'markFailed' },
+                  },
+                },
+              },
+            },
+            images: {
+              description: "The ticket's and the thread's images, fetched with the session as they appear.",
+              initial: 'idle',
+              states: {
+                idle: { always: { guard: 'imagesToAsk', target: 'loading', actions: 'askImages' } },
+                loading: {
+                  invoke: {
+                    src: 'loadImages',
+                    input: ({ context }) => ({ files: context.imagesLoading }),
+                    onDone: { target: 'idle', actions: 'keepImages' },
+                    onError: { target: 'idle', actions: 'imagesNotRead' },
+                  },
+                },
+              },
+            },
           },
         },
         sending: {

@@ -128,7 +128,11 @@ export function createJourneyLogic({ storage, api, bridge }: Services) {
       }),
       feedbackTicket: feedbackTicketMachine.provide({
         actors: {
-          ...createFeedbackTicketActors({ api, compress: (file) => compress(file) }),
+          ...createFeedbackTicketActors({
+            api,
+            token: () => storage.get('token'),
+            compress: (file) => compress(file),
+          }),
           ticketForm: form(forms.submitTo('/feedback/create')),
         },
       }),

@@ -1,11 +1,14 @@
 /**
- * feedbackDetail — one ticket: what the borrower wrote, its status, and the thread of messages with customer
- * service. While the ticket is open the borrower can leave a message; once it is resolved (4) and not yet rated,
- * they can rate the answer from 1 to 5 stars. What is allowed comes from the ticket child (`can`).
+ * feedbackDetail — one ticket: what the borrower wrote (with its receipts), its status, and the thread of messages
+ * with customer service, with their pictures; a long thread opens on its latest messages with the earlier ones a
+ * tap away. While the ticket is open the borrower can leave a message with pictures (compressed on the phone and
+ * uploaded with their progress, like a new ticket's receipts); once it is resolved (4) and not yet rated, they can
+ * rate the answer from 1 to 5 stars. What is allowed comes from the ticket child (`can`).
  */
 import { useSelector } from '@xstate/react'
 import { useId, useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { UploadedFile } from '../../src/domain/api-types'
 import { FEEDBACK_MESSAGE_MAX } from '../../src/domain/schemas/feedback'
 import { Button } from '../../src/ui/button'
 import { DateText } from '../../src/ui/display'
@@ -13,6 +16,7 @@ import { PageHeader } from '../../src/ui/page-header'
 import { ErrorState } from '../../src/ui/states'
 import type { ScreenProps } from '../screen-props'
 import { MessageNotice, useMessageText } from '../shared/message-text'
+import { Receipts, usePreviewUrl, type ReceiptTexts } from './parts/receipts'
 import {
   STATUS_BADGE,
   statusLabelKey,
@@ -25,6 +29,13 @@ import './parts/feedback.css'
 const STARS = [1, 2, 3, 4, 5] as const
 /** The star drawn in each rating button (the button itself is named "3 stars" for screen readers). */
 const STAR_GLYPH = '\u2605'
+/** The texts of a message's pictures (the list is the one of a new ticket's receipts). */
+const ATTACHMENT_TEXTS: ReceiptTexts = {
+  legend: 'feedback.detail.attachments',
+  hint: 'feedback.detail.attachmentsHint',
+  full: 'feedback.detail.attachmentsFull',
+  add: 'feedback.detail.attach',
+}
 
 export default function FeedbackDetailScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
@@ -92,6 +103,9 @@ function Ticket({ tickets }: { tickets: TicketRef }): ReactElement {
             </div>
           )}
         </dl>
+        {ticket.receipts.length > 0 && (
+          <Pictures tickets={tickets} files={ticket.receipts} altKey="feedback.detail.receiptPicture" />
+        )}
       </section>
       <Thread tickets={tickets} />
       <MessageBox tickets={tickets} />
@@ -102,12 +116,23 @@ function Ticket({ tickets }: { tickets: TicketRef }): ReactElement {
 
 function Thread({ tickets }: { tickets: TicketRef }): ReactElement {
   const { t } = useTranslation()
-  const messages = useSelector(tickets, (s) => s.context.ticket?.messages ?? [])
+  const messages = useSelector(tickets, (s) => s.context.thread)
+  const earlier = useSelector(tickets, (s) => s.can({ type: 'thread.earlier' }))
+  const loadingEarlier = useSelector(tickets, (s) => s.hasTag('loadingEarlier'))
   return (
     <section className="k-card k-stack" aria-labelledby="ticket-thread">
       <h2 id="ticket-thread" className="k-section-title">
         {t('feedback.detail.thread')}
       </h2>
+      {(earlier || loadingEarlier) && (
+        <Button
+          variant="text"
+          busy={loadingEarlier}
+          onClick={() => tickets.send({ type: 'thread.earlier' })}
+        >
+          {t('feedback.detail.earlier')}
+        </Button>
+      )}
       {messages.length === 0 ? (
         <p className="k-muted">{t('feedback.detail.noMessages')}</p>
       ) : (
@@ -119,6 +144,9 @@ function Thread({ tickets }: { tickets: TicketRef }): ReactElement {
                 <DateText at={message.createTime} withTime />
               </span>
               <p className="k-thread__text">{message.content}</p>
+              {message.attachments.length > 0 && (
+                <Pictures tickets={tickets} files={message.attachments} altKey="feedback.detail.picture" />
+              )}
             </li>
           ))}
         </ol>
@@ -155,11 +183,63 @@ function MessageBox({ tickets }: { tickets: TicketRef }): ReactElement | null {
         value={value}
         onChange={(event) => tickets.send({ type: 'message.changed', text: event.target.value })}
       />
+      <Receipts tickets={tickets} texts={ATTACHMENT_TEXTS} showError={false} />
       <MessageNotice message={error} />
       <Button type="submit" block busy={sending}>
         {t('feedback.detail.send')}
       </Button>
     </form>
+  )
+}
+
+/**
+ * The pictures of a message or of the ticket, as the ticket child read them with the session; one still being read
+ * says so, one that could not be read says it cannot be shown. No list of its own: a picture is part of its
+ * message, not a message of the thread.
+ */
+function Pictures({
+  tickets,
+  files,
+  altKey,
+}: {
+  tickets: TicketRef
+  files: readonly UploadedFile[]
+  altKey: 'feedback.detail.picture' | 'feedback.detail.receiptPicture'
+}): ReactElement {
+  return (
+    <div className="k-thread__pictures">
+      {files.map((file, index) => (
+        <Picture key={file.fileId} tickets={tickets} file={file} alt={altKey} number={index + 1} />
+      ))}
+    </div>
+  )
+}
+
+function Picture({
+  tickets,
+  file,
+  alt,
+  number,
+}: {
+  tickets: TicketRef
+  file: UploadedFile
+  alt: string
+  number: number
+}): ReactElement {
+  const { t } = useTranslation()
+  const image = useSelector(tickets, (s) => s.context.images[file.fileId])
+  const pending = useSelector(
+    tickets,
+    (s) =>
+      !s.context.imagesAsked.includes(file.fileId) ||
+      s.context.imagesLoading.some((f) => f.fileId === file.fileId),
+  )
+  const url = usePreviewUrl(image)
+  if (url) return <img className="k-thread__picture" src={url} alt={t(alt, { number })} />
+  return (
+    <span className="k-small k-muted">
+      {pending ? t('feedback.detail.pictureLoading', { number }) : t('feedback.detail.pictureMissing', { number })}
+    </span>
   )
 }
 

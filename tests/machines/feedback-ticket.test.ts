@@ -1,13 +1,18 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback, fromPromise, waitFor, type AnyActorRef } from 'xstate'
-import { feedbackTicketMachine, type UploadEvent } from '../../machines/feedback-ticket.machine'
+import {
+  feedbackTicketMachine,
+  THREAD_PAGE_SIZE,
+  type UploadEvent,
+  type UploadTarget,
+} from '../../machines/feedback-ticket.machine'
 import {
   submitMachine,
   type DraftStoreEvent,
   type FormValues,
   type SubmitEvent,
 } from '../../machines/submit.machine'
-import type { FeedbackDetail, FeedbackItem, Page, UploadedFile } from '../../src/domain/api-types'
+import type { FeedbackDetail, FeedbackItem, FeedbackMessage, Page, UploadedFile } from '../../src/domain/api-types'
 import type { ApiFailure } from '../../src/domain/api-result'
 import type { FeedbackStatusCode } from '../../src/domain/enums'
 
@@ -53,7 +58,19 @@ interface Options {
   compress?: (file: Blob) => Promise<Blob>
   create?: (values: FormValues) => Promise<unknown>
   message?: () => Promise<unknown>
+  /** The whole thread, served THREAD_PAGE_SIZE a page (default: none). */
+  thread?: FeedbackMessage[]
+  /** The images the server serves (default: each one asked for). */
+  images?: (files: UploadedFile[]) => Promise<Record<string, Blob>>
 }
+
+const message = (n: number, attachments: UploadedFile[] = []): FeedbackMessage => ({
+  messageId: `M-${n}`,
+  from: n % 2 === 0 ? 'borrower' : 'support',
+  content: `Ujumbe ${n}`,
+  attachments,
+  createTime: '2027-02-02T09:00:00.000Z',
+})
 
 function open(o: Options = {}) {
   const all = o.tickets ?? [item('F-1'), item('F-2'), item('F-3')]
@@ -68,10 +85,12 @@ function open(o: Options = {}) {
   })
   /** The upload actor of each receipt in flight, to report its progress and outcome. */
   const uploads = new Map<string, (event: UploadEvent) => void>()
+  const uploadTargets = new Map<string, UploadTarget>()
   const cancelled: string[] = []
-  const uploadReceipt = fromCallback<{ type: 'upload.cancelled' }, { localId: string; file: Blob }>(
+  const uploadReceipt = fromCallback<{ type: 'upload.cancelled' }, { localId: string; file: Blob; to: UploadTarget }>(
     ({ input, sendBack }) => {
       uploads.set(input.localId, sendBack)
+      uploadTargets.set(input.localId, input.to)
       return () => {
         if (uploads.delete(input.localId)) cancelled.push(input.localId)
       }
@@ -96,6 +115,20 @@ function open(o: Options = {}) {
     async (_: { input: { feedbackId: string; rating: number } }): Promise<unknown> => ({}),
   )
   const loadTicket = vi.fn(async () => o.ticket ?? detail(3))
+  const thread = o.thread ?? []
+  const loadMessages = vi.fn(
+    async ({ input }: { input: { feedbackId: string; page: number; pageSize: number } }): Promise<Page<FeedbackMessage>> => ({
+      items: thread.slice((input.page - 1) * input.pageSize, input.page * input.pageSize),
+      page: input.page,
+      pageSize: input.pageSize,
+      total: thread.length,
+    }),
+  )
+  const loadImages = vi.fn(async ({ input }: { input: { files: UploadedFile[] } }) =>
+    o.images
+      ? o.images(input.files)
+      : Object.fromEntries(input.files.map((f) => [f.fileId, new Blob([f.fileId], { type: 'image/jpeg' })])),
+  )
   const machine = feedbackTicketMachine.provide({
     actors: {
       loadTickets: fromPromise(loadTickets),
@@ -109,6 +142,8 @@ function open(o: Options = {}) {
         },
       }),
       loadTicket: fromPromise(loadTicket),
+      loadMessages: fromPromise(loadMessages),
+      loadImages: fromPromise(loadImages),
       leaveMessage: fromPromise(leaveMessage),
       rateTicket: fromPromise(rateTicket),
     },
@@ -117,6 +152,7 @@ function open(o: Options = {}) {
   return {
     actor,
     uploads,
+    uploadTargets,
     finish,
     cancelled,
     loadTickets,
@@ -125,6 +161,8 @@ function open(o: Options = {}) {
     leaveMessage,
     rateTicket,
     loadTicket,
+    loadMessages,
+    loadImages,
   }
 }
 
@@ -323,6 +361,98 @@ describe("a ticket's thread", () => {
     t.actor.send({ type: 'ticket.rated', rating: 5 })
     await settled(t.actor)
     expect(t.rateTicket.mock.calls[0]![0].input).toEqual({ feedbackId: 'F-1', rating: 5 })
+  })
+
+  it('reads the thread with /feedback/list/leave-message, a short one from its first page', async () => {
+    const t = open({ thread: [message(1), message(2)] })
+    await settled(t.actor)
+    t.actor.send({ type: 'ticket.opened', feedbackId: 'F-1' })
+    await settled(t.actor)
+    expect(t.loadMessages.mock.calls.map((c) => c[0].input)).toEqual([
+      { feedbackId: 'F-1', page: 1, pageSize: THREAD_PAGE_SIZE },
+    ])
+    expect(t.actor.getSnapshot().context.thread.map((m) => m.messageId)).toEqual(['M-1', 'M-2'])
+    expect(t.actor.getSnapshot().can({ type: 'thread.earlier' })).toBe(false)
+  })
+
+  it('opens a long thread on its latest messages and reads the earlier pages on demand', async () => {
+    const long = Array.from({ length: THREAD_PAGE_SIZE * 2 + 3 }, (_, i) => message(i + 1))
+    const t = open({ thread: long })
+    await settled(t.actor)
+    t.actor.send({ type: 'ticket.opened', feedbackId: 'F-1' })
+    await settled(t.actor)
+    let context = t.actor.getSnapshot().context
+    expect(context.thread.map((m) => m.messageId)).toEqual(['M-41', 'M-42', 'M-43'])
+    expect(context.threadFirstPage).toBe(3)
+    t.actor.send({ type: 'thread.earlier' })
+    expect(t.actor.getSnapshot().hasTag('loadingEarlier')).toBe(true)
+    await waitFor(t.actor, (s) => !s.hasTag('loadingEarlier'))
+    t.actor.send({ type: 'thread.earlier' })
+    await waitFor(t.actor, (s) => !s.hasTag('loadingEarlier') && s.context.threadFirstPage === 1)
+    context = t.actor.getSnapshot().context
+    expect(context.thread.map((m) => m.messageId)).toEqual(long.map((m) => m.messageId))
+    expect(t.actor.getSnapshot().can({ type: 'thread.earlier' })).toBe(false)
+    expect(t.loadMessages.mock.calls.map((c) => c[0].input.page)).toEqual([1, 3, 2, 1])
+  })
+
+  it('fetches the images of the ticket and of the thread once each, and keeps the ones it could read', async () => {
+    const t = open({
+      ticket: { ...detail(3), receipts: [uploaded('R-1')] },
+      thread: [message(1, [uploaded('A-1'), uploaded('A-2')])],
+      images: async (files) =>
+        Object.fromEntries(files.filter((f) => f.fileId !== 'A-2').map((f) => [f.fileId, new Blob(['x'])])),
+    })
+    await settled(t.actor)
+    t.actor.send({ type: 'ticket.opened', feedbackId: 'F-1' })
+    await waitFor(t.actor, (s) => s.context.imagesAsked.length === 3 && s.context.imagesLoading.length === 0)
+    expect(Object.keys(t.actor.getSnapshot().context.images).sort()).toEqual(['A-1', 'R-1'])
+    expect(t.loadImages).toHaveBeenCalledTimes(1)
+    expect(t.loadImages.mock.calls[0]![0].input.files.map((f) => f.fileId)).toEqual(['R-1', 'A-1', 'A-2'])
+  })
+
+  it('attaches images to a message: compressed, uploaded with /feedback/uploadFile, then sent with it', async () => {
+    const t = open()
+    await settled(t.actor)
+    t.actor.send({ type: 'ticket.opened', feedbackId: 'F-1' })
+    await settled(t.actor)
+    t.actor.send({ type: 'receipt.added', file: photo('risiti.jpg') })
+    await uploading(t, 'r1')
+    expect(t.uploadTargets.get('r1')).toBe('message')
+    expect(t.compressReceipt).toHaveBeenCalledTimes(1)
+    t.actor.send({ type: 'message.changed', text: 'Hii hapa risiti' })
+    t.actor.send({ type: 'message.sent' })
+    expect(t.actor.getSnapshot().context.error).toEqual({ key: 'machines.feedback.receiptsUploading' })
+    expect(t.leaveMessage).not.toHaveBeenCalled()
+    t.finish('r1', uploaded('U-1'))
+    t.actor.send({ type: 'message.sent' })
+    await settled(t.actor)
+    expect(t.leaveMessage.mock.calls[0]![0].input).toEqual({
+      feedbackId: 'F-1',
+      content: 'Hii hapa risiti',
+      attachments: ['U-1'],
+    })
+    expect(t.actor.getSnapshot().context.receipts).toEqual([])
+  })
+
+  it('refuses a message image over 20 MB and more images than a message may carry', async () => {
+    const t = open()
+    await settled(t.actor)
+    t.actor.send({ type: 'ticket.opened', feedbackId: 'F-1' })
+    await settled(t.actor)
+    t.actor.send({ type: 'receipt.added', file: photo('big.jpg', 21 * MB) })
+    expect(t.actor.getSnapshot().context.receipts).toEqual([])
+    expect(t.actor.getSnapshot().context.error).not.toBeNull()
+    for (const name of ['a.jpg', 'b.jpg', 'c.jpg', 'd.jpg']) t.actor.send({ type: 'receipt.added', file: photo(name) })
+    expect(t.actor.getSnapshot().context.receipts.map((r) => r.name)).toEqual(['a.jpg', 'b.jpg', 'c.jpg'])
+    expect(t.actor.getSnapshot().context.error).toEqual({ key: 'validation.feedback.tooManyReceipts', values: { max: 3 } })
+  })
+
+  it('takes no image on a resolved ticket', async () => {
+    const t = open({ ticket: detail(4) })
+    await settled(t.actor)
+    t.actor.send({ type: 'ticket.opened', feedbackId: 'F-1' })
+    await settled(t.actor)
+    expect(t.actor.getSnapshot().can({ type: 'receipt.added', file: photo('a.jpg') })).toBe(false)
   })
 
   it('offers no rating for a ticket still being handled', async () => {

@@ -151,6 +151,82 @@ describe('feedback detail', () => {
     expect(journey.inputsOf('leaveMessage')).toEqual([])
   })
 
+  it('opens a long thread on its latest messages, with the earlier ones a tap away', async () => {
+    const thread = Array.from({ length: 23 }, (_, i) => ({
+      messageId: `M-${i + 1}`,
+      from: 'support' as const,
+      content: `Message number ${i + 1}`,
+      attachments: [],
+      createTime: '2026-10-31T08:00:00.000Z',
+    }))
+    const { user, journey } = await openTicket(() => detail(3, { messages: thread }), {
+      loadMessages: async ({ page, pageSize }) => ({
+        items: thread.slice((page - 1) * pageSize, page * pageSize),
+        page,
+        pageSize,
+        total: thread.length,
+      }),
+    })
+    expect(await screen.findByText('Message number 23')).toBeInTheDocument()
+    expect(screen.queryByText('Message number 20')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: t('feedback.detail.earlier') }))
+    expect(await screen.findByText('Message number 1')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: t('feedback.detail.earlier') })).not.toBeInTheDocument()
+    expect(journey.inputsOf('loadMessages')).toEqual([
+      { feedbackId: 'F-1', page: 1, pageSize: 20 },
+      { feedbackId: 'F-1', page: 2, pageSize: 20 },
+      { feedbackId: 'F-1', page: 1, pageSize: 20 },
+    ])
+  })
+
+  it('shows the pictures of the thread and the receipts, and says which one cannot be shown', async () => {
+    const file = (fileId: string) => ({ fileId, url: `/feedback/files/${fileId}`, contentType: 'image/png', size: 9 })
+    await openTicket(
+      () =>
+        detail(3, {
+          receipts: [file('R-1')],
+          messages: [
+            {
+              messageId: 'M-1',
+              from: 'support',
+              content: 'Is this the payment?',
+              attachments: [file('A-1'), file('A-2')],
+              createTime: '2026-10-31T08:00:00.000Z',
+            },
+          ],
+        }),
+      {
+        loadImages: async ({ files }) =>
+          Object.fromEntries(
+            files.filter((f) => f.fileId !== 'A-2').map((f) => [f.fileId, new Blob(['png'], { type: 'image/png' })]),
+          ),
+      },
+    )
+    expect(await screen.findByRole('img', { name: t('feedback.detail.picture', { number: 1 }) })).toBeInTheDocument()
+    expect(screen.getByRole('img', { name: t('feedback.detail.receiptPicture', { number: 1 }) })).toBeInTheDocument()
+    expect(await screen.findByText(t('feedback.detail.pictureMissing', { number: 2 }))).toBeInTheDocument()
+    const thread = screen.getByRole('list')
+    expect(within(thread).getAllByRole('listitem')).toHaveLength(1)
+  })
+
+  it('attaches a picture to a message: uploaded with its progress, then sent with the message', async () => {
+    const { user, journey } = await openTicket(() => detail(3))
+    const picker = document.querySelector<HTMLInputElement>('input[type="file"]')!
+    await user.upload(picker, new File([new Uint8Array(2048)], 'mpesa.png', { type: 'image/png' }))
+    // The progress shows while it uploads (the harness reports half way after 5 ms, done after 20 ms).
+    await screen.findByRole('progressbar', { name: t('ui.image.uploading', { percent: 50 }) })
+    expect(await screen.findByText(t('feedback.add.receiptStatus.uploaded'))).toBeInTheDocument()
+    expect(journey.inputsOf('uploadFile')).toEqual(['r1'])
+    expect(journey.inputsOf('uploadReceipt')).toEqual([])
+    await user.type(screen.getByRole('textbox', { name: t('feedback.detail.message') }), 'Here is the SMS')
+    await user.click(screen.getByRole('button', { name: t('feedback.detail.send') }))
+    await waitFor(() =>
+      expect(journey.inputsOf('leaveMessage')).toEqual([
+        { feedbackId: 'F-1', content: 'Here is the SMS', attachments: ['file-r1'] },
+      ]),
+    )
+  })
+
   it('goes back to the list', async () => {
     const { user, journey } = await openTicket(() => detail(1))
     await user.click(screen.getByRole('button', { name: t('ui.header.back') }))

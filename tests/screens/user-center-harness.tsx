@@ -33,6 +33,7 @@ import type {
   FaqItem,
   FeedbackDetail,
   FeedbackItem,
+  FeedbackMessage,
   HomeIndex,
   LotteryDraw,
   Page,
@@ -61,6 +62,10 @@ export interface UserCentreIo {
   loadTickets: (input: { page: number }) => Promise<Page<FeedbackItem>>
   loadRedDot: () => Promise<{ unread: number }>
   loadTicket: (input: { feedbackId: string }) => Promise<FeedbackDetail>
+  /** The thread, a page at a time (default: the messages of loadTicket's answer, on one page). */
+  loadMessages: (input: { feedbackId: string; page: number; pageSize: number }) => Promise<Page<FeedbackMessage>>
+  /** The ticket's images (default: a small PNG for each). */
+  loadImages: (input: { files: { fileId: string }[] }) => Promise<Record<string, Blob>>
   leaveMessage: (input: { feedbackId: string; content: string }) => Promise<unknown>
   rateTicket: (input: { feedbackId: string; rating: number }) => Promise<unknown>
   createTicket: (values: FormValues) => Promise<unknown>
@@ -101,6 +106,12 @@ export function startUserCentre(opts: UserCentreOptions) {
     loadTickets: async ({ page: n }) => page([], n),
     loadRedDot: async () => ({ unread: 0 }),
     loadTicket: () => never(),
+    loadMessages: async ({ feedbackId, page: n }) => {
+      const { messages } = await io.loadTicket({ feedbackId })
+      return { ...page(n === 1 ? messages : [], n), total: messages.length }
+    },
+    loadImages: async ({ files }) =>
+      Object.fromEntries(files.map((f) => [f.fileId, new Blob([f.fileId], { type: 'image/png' })])),
     leaveMessage: async () => ({ messageId: 'M-9' }),
     rateTicket: async () => ({}),
     createTicket: async () => ({ feedbackId: 'F-77' }),
@@ -189,14 +200,20 @@ export function startUserCentre(opts: UserCentreOptions) {
           loadTickets: call('loadTickets'),
           loadRedDot: call('loadRedDot'),
           loadTicket: call('loadTicket'),
+          loadMessages: call('loadMessages'),
+          loadImages: call('loadImages'),
           leaveMessage: call('leaveMessage'),
           rateTicket: call('rateTicket'),
           // The phone's compressor keeps the photo as it is; the upload reports half way, then its file id.
           compressReceipt: fromPromise(async ({ input }: { input: { file: Blob } }) => input.file),
-          uploadReceipt: fromCallback<{ type: 'upload.cancelled' }, { localId: string; file: Blob }>(
+          uploadReceipt: fromCallback<
+            { type: 'upload.cancelled' },
+            { localId: string; file: Blob; to: 'ticket' | 'message' }
+          >(
             ({ input, sendBack }) => {
               const send = (event: UploadEvent) => sendBack(event)
-              calls.push({ name: 'uploadReceipt', input: input.localId })
+              // A new ticket's receipt (/feedback/upload/credential) or a message's image (/feedback/uploadFile).
+              calls.push({ name: input.to === 'message' ? 'uploadFile' : 'uploadReceipt', input: input.localId })
               const half = setTimeout(
                 () => send({ type: 'receipt.progressed', localId: input.localId, fraction: 0.5 }),
                 5,

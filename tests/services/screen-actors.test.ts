@@ -156,11 +156,11 @@ describe('feedback receipt upload', () => {
         return new Promise<ApiResult<unknown>>((resolve) => (answer = resolve))
       },
     )
-    const api = { request: vi.fn(), upload } as unknown as Pick<ApiClient, 'request' | 'upload'>
-    const { uploadReceipt } = createFeedbackTicketActors({ api })
+    const api = { request: vi.fn(), upload } as unknown as Pick<ApiClient, 'request' | 'upload' | 'axios'>
+    const { uploadReceipt } = createFeedbackTicketActors({ api, token: () => 'tok' })
     const received: unknown[] = []
     const host = setup({ actors: { uploadReceipt } }).createMachine({
-      invoke: { src: 'uploadReceipt', input: { localId: 'r1', file: new Blob(['x']) } },
+      invoke: { src: 'uploadReceipt', input: { localId: 'r1', file: new Blob(['x']), to: 'ticket' } },
       on: { '*': { actions: ({ event }) => received.push(event) } },
     })
     const parent = createActor(host).start()
@@ -179,6 +179,71 @@ describe('feedback receipt upload', () => {
 
     parent.stop()
     expect(signal!.aborted).toBe(true)
+    expect(upload.mock.calls[0]![0]).toBe('/feedback/upload/credential')
+  })
+
+  it('uploads a message’s image with /feedback/uploadFile', async () => {
+    const upload = vi.fn(async (_path: string) => ok({ fileId: 'file-2', url: '/f/2', contentType: 'image/jpeg', size: 1 }))
+    const api = { request: vi.fn(), upload } as unknown as Pick<ApiClient, 'request' | 'upload' | 'axios'>
+    const { uploadReceipt } = createFeedbackTicketActors({ api, token: () => 'tok' })
+    const received: unknown[] = []
+    const host = setup({ actors: { uploadReceipt } }).createMachine({
+      invoke: { src: 'uploadReceipt', input: { localId: 'r1', file: new Blob(['x']), to: 'message' } },
+      on: { '*': { actions: ({ event }) => received.push(event) } },
+    })
+    const parent = createActor(host).start()
+    await vi.waitFor(() => expect(received).toHaveLength(1))
+    parent.stop()
+    expect(upload.mock.calls[0]![0]).toBe('/feedback/uploadFile')
+    expect(received).toEqual([expect.objectContaining({ type: 'receipt.uploaded', localId: 'r1' })])
+  })
+})
+
+describe('feedback thread actors', () => {
+  const file = (fileId: string) => ({ fileId, url: `/feedback/files/${fileId}`, contentType: 'image/jpeg', size: 9 })
+
+  it('read a page of the thread with /feedback/list/leave-message', async () => {
+    const { api, calls } = fakeApi(() => ok({ items: [], page: 2, pageSize: 20, total: 25 }))
+    const { loadMessages } = createFeedbackTicketActors({ api: api as never, token: () => 'tok' })
+    const done = await waitFor(
+      createActor(loadMessages, { input: { feedbackId: 'F-1', page: 2, pageSize: 20 } }).start(),
+      (s) => s.status === 'done',
+    )
+    expect(done.output).toEqual({ items: [], page: 2, pageSize: 20, total: 25 })
+    expect(calls).toEqual([{ path: '/feedback/list/leave-message', payload: { feedbackId: 'F-1', page: 2, pageSize: 20 } }])
+  })
+
+  it('fetch the ticket’s images with the session’s token and leave out the ones that cannot be read', async () => {
+    const get = vi.fn(async (url: string, config: { headers: Record<string, string> }) => {
+      if (url.endsWith('/gone')) return { status: 404, data: new Blob(['{}'], { type: 'application/json' }) }
+      if (url.endsWith('/offline')) throw new Error('Network Error')
+      return { status: 200, data: new Blob([`${url} ${config.headers.Authorization}`], { type: 'image/jpeg' }) }
+    })
+    const api = { request: vi.fn(), upload: vi.fn(), axios: { get } } as unknown as Pick<
+      ApiClient,
+      'request' | 'upload' | 'axios'
+    >
+    const { loadImages } = createFeedbackTicketActors({ api, token: () => 'tok-7' })
+    const done = await waitFor(
+      createActor(loadImages, { input: { files: [file('1'), file('gone'), file('offline')] } }).start(),
+      (s) => s.status === 'done',
+    )
+    const images = done.output as Record<string, Blob>
+    expect(Object.keys(images)).toEqual(['1'])
+    expect(await images['1']!.text()).toBe('/feedback/files/1 Bearer tok-7')
+    expect(get).toHaveBeenCalledWith('/feedback/files/1', expect.objectContaining({ responseType: 'blob' }))
+  })
+
+  it('ask for no image without a session', async () => {
+    const get = vi.fn()
+    const api = { request: vi.fn(), upload: vi.fn(), axios: { get } } as unknown as Pick<
+      ApiClient,
+      'request' | 'upload' | 'axios'
+    >
+    const { loadImages } = createFeedbackTicketActors({ api, token: () => null })
+    const done = await waitFor(createActor(loadImages, { input: { files: [file('1')] } }).start(), (s) => s.status === 'done')
+    expect(done.output).toEqual({})
+    expect(get).not.toHaveBeenCalled()
   })
 })
 
@@ -227,7 +292,7 @@ describe('composition', () => {
         ? notFound
         : ok({ items: [], page: 1, pageSize: 20, total: 0, show: true, unread: 0 }),
     )
-    const uploads = { ...api, upload: vi.fn() } as unknown as Pick<ApiClient, 'request' | 'upload'>
+    const uploads = { ...api, upload: vi.fn() } as unknown as Pick<ApiClient, 'request' | 'upload' | 'axios'>
     const storage = createStorage(createMemoryStorage())
     const clock = createServerClock()
     const bridge = { requestReview: async () => ({ shown: false }) }
@@ -265,7 +330,7 @@ describe('composition', () => {
       createActor(
         feedbackTicketMachine.provide({
           actors: {
-            ...createFeedbackTicketActors({ api: uploads }),
+            ...createFeedbackTicketActors({ api: uploads, token: () => 'tok' }),
             ticketForm: submitMachine.provide({
               actors: { submit: forms.submitTo('/feedback/create'), draftStore: forms.draftStore },
             }),

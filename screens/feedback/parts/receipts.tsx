@@ -3,7 +3,8 @@
  * soon as it is added, with its progress; a failed one can be tried again or removed. Receipts are mostly
  * screenshots of a payment message, so the picker opens the gallery as well as the camera (the kit's
  * ImageCapture goes straight to the camera). At most the configured number (3 by default), each at most 20 MB:
- * the machine refuses anything else with the domain's message.
+ * the machine refuses anything else with the domain's message. The same list, with its own texts, holds the images
+ * of a message on a ticket's detail (`texts`; the message box shows the machine's message there).
  */
 import { useSelector } from '@xstate/react'
 import { useEffect, useId, useRef, useState, type ReactElement } from 'react'
@@ -18,11 +19,26 @@ import type { TicketRef } from './ticket-child'
 
 const ACCEPT = UPLOAD_IMAGE_TYPES.join(',')
 
+/** The texts of the list: a new ticket's receipts by default. */
+export interface ReceiptTexts {
+  legend: string
+  hint: string
+  full: string
+  add: string
+}
+
+const RECEIPT_TEXTS: ReceiptTexts = {
+  legend: 'feedback.add.receipts',
+  hint: 'feedback.add.receiptsHint',
+  full: 'feedback.add.receiptsFull',
+  add: 'feedback.add.addReceipt',
+}
+
 /** An object URL for a Blob, revoked when the Blob changes or the preview goes away. */
-function usePreviewUrl(file: Blob): string | null {
+export function usePreviewUrl(file: Blob | null | undefined): string | null {
   const [url, setUrl] = useState<string | null>(null)
   useEffect(() => {
-    if (typeof URL.createObjectURL !== 'function') return
+    if (!file || typeof URL.createObjectURL !== 'function') return
     const next = URL.createObjectURL(file)
     setUrl(next)
     return () => URL.revokeObjectURL(next)
@@ -30,7 +46,16 @@ function usePreviewUrl(file: Blob): string | null {
   return url
 }
 
-export function Receipts({ tickets }: { tickets: TicketRef }): ReactElement {
+export function Receipts({
+  tickets,
+  texts = RECEIPT_TEXTS,
+  showError = true,
+}: {
+  tickets: TicketRef
+  texts?: ReceiptTexts
+  /** Whether the machine's message is shown here (not where another part of the screen shows it). */
+  showError?: boolean
+}): ReactElement {
   const { t } = useTranslation()
   const input = useRef<HTMLInputElement>(null)
   const labelId = useId()
@@ -41,9 +66,9 @@ export function Receipts({ tickets }: { tickets: TicketRef }): ReactElement {
   return (
     <fieldset className="k-field" aria-labelledby={labelId}>
       <legend id={labelId} className="k-field__label">
-        {t('feedback.add.receipts')}
+        {t(texts.legend)}
       </legend>
-      <p className="k-field__hint">{t('feedback.add.receiptsHint', { count: max })}</p>
+      <p className="k-field__hint">{t(texts.hint, { count: max })}</p>
       {receipts.length > 0 && (
         <ul className="k-list">
           {receipts.map((receipt) => (
@@ -64,14 +89,14 @@ export function Receipts({ tickets }: { tickets: TicketRef }): ReactElement {
         }}
       />
       {full ? (
-        <p className="k-muted">{t('feedback.add.receiptsFull', { count: max })}</p>
+        <p className="k-muted">{t(texts.full, { count: max })}</p>
       ) : (
         <Button variant="secondary" onClick={() => input.current?.click()}>
           <Icon name="camera" />
-          {t('feedback.add.addReceipt')}
+          {t(texts.add)}
         </Button>
       )}
-      <MessageNotice message={error} />
+      {showError && <MessageNotice message={error} />}
     </fieldset>
   )
 }
