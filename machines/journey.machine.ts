@@ -289,13 +289,21 @@ function loginFormOf(purpose: 'login' | 'register') {
   } as const
 }
 
-/** The permission disclosure, for the data the borrower's country requires; answered either way, home next. */
-const PERMISSION = {
-  id: 'permission',
-  src: 'permission',
-  input: ({ context }: { context: JourneyContext }) => ({ requiredFlags: DEFAULT_REQUIRED_FLAGS[countryOf(context)] }),
-  onDone: { actions: 'goHome' },
-} as const
+/**
+ * The permission disclosure, for the data the borrower's country requires; answered either way, home next. The
+ * /pop prompt is not shown again once accepted on this device (it goes home at once); /permission always shows.
+ */
+function permissionOf(route: 'pop' | 'permission') {
+  return {
+    id: 'permission',
+    src: 'permission',
+    input: ({ context }: { context: JourneyContext }) => ({
+      requiredFlags: DEFAULT_REQUIRED_FLAGS[countryOf(context)],
+      skipWhenAccepted: route === 'pop',
+    }),
+    onDone: { actions: 'goHome' },
+  } as const
+}
 
 /** A public legal text for the borrower's country (no session needed). */
 function legalDocumentOf(document: LegalDocumentName) {
@@ -999,8 +1007,8 @@ export const journeyMachine = setup({
 
           initial: 'pop',
           states: {
-            pop: { ...page('pop'), invoke: PERMISSION },
-            permission: { ...page('permission'), invoke: PERMISSION },
+            pop: { ...page('pop'), invoke: permissionOf('pop') },
+            permission: { ...page('permission'), invoke: permissionOf('permission') },
             privacyPolicy: { ...page('privacyPolicy'), invoke: legalDocumentOf('privacy-policy') },
             privacy: { ...page('privacy'), invoke: legalDocumentOf('privacy-policy') },
             termsOfService: { ...page('termsOfService'), invoke: legalDocumentOf('terms-of-service') },

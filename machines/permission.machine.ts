@@ -5,11 +5,17 @@
  * asking, and once the borrower accepts, asks the phone for the permissions the app uses (never the ones the
  * lender does not use in the country). "Not now" goes on without asking.
  *
- * Input (PermissionInput): { requiredFlags } — the upload flags the borrower's country requires
+ * An acceptance is remembered on the device (`acceptedAt`): the disclosure then says when it was accepted, and the
+ * /pop prompt (input `skipWhenAccepted`) is not shown again — it ends at once as accepted. A "not now" is not
+ * remembered: the prompt asks again next time.
+ *
+ * Input (PermissionInput): { requiredFlags, skipWhenAccepted? } — the upload flags the borrower's country requires
  * Events: permissions.accepted, permissions.declined
- * Tags:   busy (reading the states, or the phone's dialogs are open)
+ * Tags:   busy (recalling, reading the states, or the phone's dialogs are open)
  * Output: { outcome: 'accepted' | 'declined', states } — the states after the borrower answered
- * Actors the composition provides (the native bridge, or its web fallback):
+ * Actors the composition provides (the native bridge or its web fallback, and storage):
+ *   recallAcceptance   () → { at } | null              (storage permissionsAccepted)
+ *   rememberAcceptance () → { at }                      (storage permissionsAccepted, now)
  *   queryPermissions   ({ names }) → PermissionStates   (bridge queryPermissions)
  *   requestPermissions ({ names }) → PermissionStates   (bridge requestPermissions)
  */
@@ -25,10 +31,21 @@ import { msg, type Message } from './submit.machine'
 
 export interface PermissionInput {
   requiredFlags: readonly UploadFlag[]
+  /** The /pop prompt: once accepted on this device, it is not shown again. */
+  skipWhenAccepted?: boolean
+}
+
+/** When the disclosure was accepted on this device. */
+export interface Acceptance {
+  /** ms since the epoch (UTC). */
+  at: number
 }
 
 export interface PermissionContext {
   requiredFlags: readonly UploadFlag[]
+  skipWhenAccepted: boolean
+  /** When the borrower accepted the disclosure on this device; null: never (or not remembered). */
+  acceptedAt: number | null
   /** The phone's answers so far; empty until read (or when the phone cannot say). */
   states: PermissionStates
   error: Message | null
@@ -46,7 +63,7 @@ interface NamesInput {
   names: readonly DisclosedPermission[]
 }
 
-const notProvided = (name: string) => () => {
+const notProvided = (name: string) => async () => {
   throw new Error(`The '${name}' actor is provided by the composition (native bridge)`)
 }
 
@@ -59,10 +76,19 @@ export const permissionMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
+    recallAcceptance: fromPromise<Acceptance | null>(notProvided('recallAcceptance')),
+    rememberAcceptance: fromPromise<Acceptance>(notProvided('rememberAcceptance')),
     queryPermissions: fromPromise<PermissionStates, NamesInput>(notProvided('queryPermissions')),
     requestPermissions: fromPromise<PermissionStates, NamesInput>(notProvided('requestPermissions')),
   },
+  guards: {
+    alreadyAccepted: ({ context }, params: { acceptance: Acceptance | null }) =>
+      context.skipWhenAccepted && params.acceptance !== null,
+  },
   actions: {
+    keepAcceptance: assign((_, params: { acceptance: Acceptance | null }) => ({
+      acceptedAt: params.acceptance?.at ?? null,
+    })),
     takeStates: assign(({ context }, params: { states: PermissionStates }) => ({
       states: { ...context.states, ...params.states },
     })),
@@ -74,9 +100,38 @@ export const permissionMachine = setup({
   id: 'permission',
   description:
     'The permission disclosure: what each permission is for, then the phone’s own dialogs on accept.',
-  context: ({ input }) => ({ requiredFlags: input.requiredFlags, states: {}, error: null, outcome: null }),
-  initial: 'reading',
+  context: ({ input }) => ({
+    requiredFlags: input.requiredFlags,
+    skipWhenAccepted: input.skipWhenAccepted ?? false,
+    acceptedAt: null,
+    states: {},
+    error: null,
+    outcome: null,
+  }),
+  initial: 'recalling',
   states: {
+    recalling: {
+      description: 'Whether the disclosure was accepted on this device; the /pop prompt then is not shown again.',
+      tags: ['busy'],
+      invoke: {
+        src: 'recallAcceptance',
+        onDone: [
+          {
+            guard: { type: 'alreadyAccepted', params: ({ event }) => ({ acceptance: event.output }) },
+            target: 'done',
+            actions: [
+              { type: 'keepAcceptance', params: ({ event }) => ({ acceptance: event.output }) },
+              { type: 'decide', params: { outcome: 'accepted' } },
+            ],
+          },
+          {
+            target: 'reading',
+            actions: { type: 'keepAcceptance', params: ({ event }) => ({ acceptance: event.output }) },
+          },
+        ],
+        onError: 'reading',
+      },
+    },
     reading: {
       description: 'Reads the current answers without asking; a phone that cannot say leaves them unknown.',
       tags: ['busy'],
@@ -106,13 +161,25 @@ export const permissionMachine = setup({
         src: 'requestPermissions',
         input: ({ context }) => ({ names: permissionsToRequest(context.requiredFlags) }),
         onDone: {
-          target: 'done',
+          target: 'remembering',
           actions: [
             { type: 'takeStates', params: ({ event }) => ({ states: event.output }) },
             { type: 'decide', params: { outcome: 'accepted' } },
           ],
         },
         onError: { target: 'shown', actions: 'showFailure' },
+      },
+    },
+    remembering: {
+      description: 'Keeps the acceptance on the device; a phone that refuses the write goes on all the same.',
+      tags: ['busy'],
+      invoke: {
+        src: 'rememberAcceptance',
+        onDone: {
+          target: 'done',
+          actions: { type: 'keepAcceptance', params: ({ event }) => ({ acceptance: event.output }) },
+        },
+        onError: 'done',
       },
     },
     done: { type: 'final' },

@@ -142,7 +142,7 @@ export function createJourneyLogic({ storage, api, bridge }: Services) {
       agreement: agreementMachine.provide({ actors: createAgreementActors({ api }) }),
       loanOffer: loanOfferMachine.provide({ actors: createLoanOfferActors({ api }) }),
       loginForm: loginMachine.provide({ actors: createLoginActors({ api }) }),
-      permission: permissionMachine.provide({ actors: createPermissionActors({ bridge }) }),
+      permission: permissionMachine.provide({ actors: createPermissionActors({ bridge, storage }) }),
       legalDocument: legalDocumentMachine.provide({
         actors: createLegalDocumentActors({
           api,

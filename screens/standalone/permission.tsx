@@ -3,7 +3,8 @@
  * permission with its purpose and what it means for this borrower (src/domain/permissions.ts `permissionUse`):
  * required by the country's policy (refusing it affects loan approval), the camera (without it the ID and face
  * photos cannot be taken), optional (refusing it changes nothing), or not used at all in the country. "Accept"
- * lets the phone ask for the permissions the app uses; "Not now" goes on without asking.
+ * lets the phone ask for the permissions the app uses; "Not now" goes on without asking. An acceptance is
+ * remembered on the device: the page says when, and the /pop prompt is not shown again (the machine ends at once).
  */
 import { useSelector } from '@xstate/react'
 import type { ReactElement } from 'react'
@@ -12,6 +13,7 @@ import type { ActorRefFrom } from 'xstate'
 import type { permissionMachine } from '../../machines/permission.machine'
 import { DISCLOSED_PERMISSIONS, permissionUse, type PermissionUse } from '../../src/domain/permissions'
 import { Button } from '../../src/ui/button'
+import { DateText } from '../../src/ui/display'
 import { PageHeader } from '../../src/ui/page-header'
 import type { ScreenProps } from '../screen-props'
 import { MessageNotice } from '../shared/message-text'
@@ -47,8 +49,14 @@ function Disclosure({ child }: { child: PermissionRef }): ReactElement {
   const busy = useSelector(child, (s) => s.hasTag('busy'))
   const canAccept = useSelector(child, (s) => s.can({ type: 'permissions.accepted' }))
   const canDecline = useSelector(child, (s) => s.can({ type: 'permissions.declined' }))
+  const acceptedAt = useSelector(child, (s) => s.context.acceptedAt)
   return (
     <>
+      {acceptedAt !== null && (
+        <p className="k-notice" role="status">
+          {t('standalone.permission.acceptedOn')} <DateText at={acceptedAt} />
+        </p>
+      )}
       <ul className="k-list k-card">
         {DISCLOSED_PERMISSIONS.map((permission) => {
           const use = permissionUse(permission, requiredFlags)

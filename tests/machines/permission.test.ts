@@ -6,25 +6,63 @@ import { permissionUse } from '../../src/domain/permissions'
 
 function start(
   requiredFlags: UploadFlag[],
-  answers: { query?: () => Promise<PermissionStates>; request?: () => Promise<PermissionStates> } = {},
+  answers: {
+    query?: () => Promise<PermissionStates>
+    request?: () => Promise<PermissionStates>
+    /** When it was accepted on this device before (default: never). */
+    acceptedAt?: number
+    skipWhenAccepted?: boolean
+  } = {},
 ) {
   const asked = vi.fn<(names: readonly DisclosedPermission[]) => void>()
+  const query = vi.fn(answers.query ?? (async () => ({ camera: 'granted' as const })))
+  const remember = vi.fn(async () => ({ at: 1_800_000_000_000 }))
   const actor = createActor(
     permissionMachine.provide({
       actors: {
-        queryPermissions: fromPromise(answers.query ?? (async () => ({ camera: 'granted' as const }))),
+        recallAcceptance: fromPromise(async () => (answers.acceptedAt ? { at: answers.acceptedAt } : null)),
+        rememberAcceptance: fromPromise(() => remember()),
+        queryPermissions: fromPromise(() => query()),
         requestPermissions: fromPromise(async ({ input }: { input: { names: readonly DisclosedPermission[] } }) => {
           asked(input.names)
           return answers.request ? answers.request() : { location: 'granted' as const }
         }),
       },
     }),
-    { input: { requiredFlags } },
+    { input: { requiredFlags, skipWhenAccepted: answers.skipWhenAccepted ?? false } },
   ).start()
-  return { actor, asked }
+  return { actor, asked, query, remember }
 }
 
 describe('permission disclosure', () => {
+  it('remembers an acceptance on the device, not a "not now"', async () => {
+    const accepting = start([])
+    await waitFor(accepting.actor, (s) => !s.hasTag('busy'))
+    accepting.actor.send({ type: 'permissions.accepted' })
+    await toPromise(accepting.actor)
+    expect(accepting.remember).toHaveBeenCalledTimes(1)
+    expect(accepting.actor.getSnapshot().context.acceptedAt).toBe(1_800_000_000_000)
+    const declining = start([])
+    await waitFor(declining.actor, (s) => !s.hasTag('busy'))
+    declining.actor.send({ type: 'permissions.declined' })
+    await toPromise(declining.actor)
+    expect(declining.remember).not.toHaveBeenCalled()
+  })
+
+  it('does not show the /pop prompt again once accepted: it ends as accepted without asking anything', async () => {
+    const { actor, asked, query } = start([], { acceptedAt: 1_700_000_000_000, skipWhenAccepted: true })
+    await expect(toPromise(actor)).resolves.toMatchObject({ outcome: 'accepted' })
+    expect(query).not.toHaveBeenCalled()
+    expect(asked).not.toHaveBeenCalled()
+  })
+
+  it('still shows the disclosure page after an acceptance, saying when it was given', async () => {
+    const { actor } = start([], { acceptedAt: 1_700_000_000_000 })
+    const snap = await waitFor(actor, (s) => s.matches('shown'))
+    expect(snap.context.acceptedAt).toBe(1_700_000_000_000)
+    expect(snap.can({ type: 'permissions.accepted' })).toBe(true)
+  })
+
   it('never asks for contacts, SMS, call log or installed apps where the country does not require them', async () => {
     const { actor, asked } = start([])
     await waitFor(actor, (s) => !s.hasTag('busy'))

@@ -77,17 +77,31 @@ describe('permission disclosure', () => {
     expect(within(rowOf('camera')).getByText(t('standalone.permission.granted'))).toBeInTheDocument()
   })
 
-  it('on accept asks the phone for the permissions the app uses, then goes home', async () => {
+  it('on accept asks the phone for the permissions the app uses, keeps the acceptance, then goes home', async () => {
     const { actor, asked } = await openDisclosure()
     await userEvent.setup().click(screen.getByRole('button', { name: t('standalone.permission.accept') }))
     await settledOn(actor, 'home')
     expect(asked.permissions).toEqual([['camera', 'location', 'phone', 'storage']])
+    expect(asked.acceptances).toBe(1)
   })
 
-  it('"Not now" goes home without asking', async () => {
+  it('once accepted, /pop is not shown again and /permission says when it was accepted', async () => {
+    const pop = startUserJourney({ entry: 'pop', permissionsAcceptedAt: Date.UTC(2026, 9, 30, 9) })
+    await settledOn(pop.actor, 'home')
+    expect(pop.asked.permissions).toEqual([])
+    const page = startUserJourney({ entry: 'permission', permissionsAcceptedAt: Date.UTC(2026, 9, 30, 9) })
+    await renderOn(PermissionScreen, page.actor, { route: 'permission' })
+    const note = (await screen.findByText(t('standalone.permission.acceptedOn'), { exact: false })).closest('p')!
+    expect(note).toHaveAttribute('role', 'status')
+    expect(within(note).getByText(/2026/)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: t('standalone.permission.accept') })).toBeEnabled()
+  })
+
+  it('"Not now" goes home without asking, and is not remembered', async () => {
     const { actor, asked } = await openDisclosure()
     await userEvent.setup().click(screen.getByRole('button', { name: t('standalone.permission.decline') }))
     await settledOn(actor, 'home')
     expect(asked.permissions).toEqual([])
+    expect(asked.acceptances).toBe(0)
   })
 })

@@ -82,6 +82,8 @@ export interface UserJourneyOptions extends JourneyInput {
   describeCountry?: (req: { country: CountryCode }) => Promise<CountryMeta>
   /** The phone's permission answers (default: nothing granted yet; everything asked is granted). */
   permissionStates?: PermissionStates
+  /** When the disclosure was accepted on this device (default: never). */
+  permissionsAcceptedAt?: number | null
   /** The legal texts (default: a short document named after the request). */
   legalDocument?: (req: LegalDocumentInput) => Promise<AgreementDocument>
 }
@@ -92,6 +94,8 @@ export interface Asked {
   signIns: SignInRequest[]
   numbers: NumberQuery[]
   permissions: (readonly DisclosedPermission[])[]
+  /** Acceptances of the disclosure kept on the device. */
+  acceptances: number
   documents: LegalDocumentInput[]
 }
 
@@ -116,7 +120,7 @@ const untouchedForm = submitMachine.provide({
 })
 
 export function startUserJourney(opts: UserJourneyOptions) {
-  const asked: Asked = { codes: [], signIns: [], numbers: [], permissions: [], documents: [] }
+  const asked: Asked = { codes: [], signIns: [], numbers: [], permissions: [], documents: [], acceptances: 0 }
   const borrower = opts.borrower ?? null
   const { overview, recommendation, market, lendingRecords, repayTone } = opts
   const machine = journeyMachine.provide({
@@ -187,6 +191,13 @@ export function startUserJourney(opts: UserJourneyOptions) {
       }),
       permission: permissionMachine.provide({
         actors: {
+          recallAcceptance: fromPromise(async () =>
+            opts.permissionsAcceptedAt ? { at: opts.permissionsAcceptedAt } : null,
+          ),
+          rememberAcceptance: fromPromise(async () => {
+            asked.acceptances += 1
+            return { at: T0 }
+          }),
           queryPermissions: fromPromise(async (): Promise<PermissionStates> => opts.permissionStates ?? {}),
           requestPermissions: fromPromise(
             async ({
@@ -240,6 +251,7 @@ export function startUserJourney(opts: UserJourneyOptions) {
     checkNumber: _n,
     describeCountry: _m,
     permissionStates: _p,
+    permissionsAcceptedAt: _a,
     legalDocument: _d,
     ...input
   } = opts

@@ -109,7 +109,8 @@ describe('the permission disclosure’s bridge calls', () => {
         throw Object.assign(new Error('shell gone'), { name: 'BridgeError' })
       },
     }
-    const actor = createActor(permissionMachine.provide({ actors: createPermissionActors({ bridge }) }), {
+    const storage = createStorage(createMemoryStorage())
+    const actor = createActor(permissionMachine.provide({ actors: createPermissionActors({ bridge, storage }) }), {
       input: { requiredFlags: [] },
     }).start()
     await waitFor(actor, (s) => !s.hasTag('busy'))
@@ -118,6 +119,25 @@ describe('the permission disclosure’s bridge calls', () => {
     const snap = await waitFor(actor, (s) => !s.hasTag('busy'))
     expect(snap.context.error).toEqual({ key: 'errors.requestFailed' })
     expect(asked).toEqual([['camera', 'location', 'phone', 'storage']])
+    expect(storage.get('permissionsAccepted')).toBeNull()
+  })
+
+  it('keep an acceptance on the device, so the /pop prompt is not shown again', async () => {
+    const storage = createStorage(createMemoryStorage())
+    const bridge = {
+      queryPermissions: async () => ({}),
+      requestPermissions: async () => ({ camera: 'granted' as const }),
+    }
+    const actors = createPermissionActors({ bridge, storage, now: () => 1_800_000_000_000 })
+    const first = createActor(permissionMachine.provide({ actors }), { input: { requiredFlags: [] } }).start()
+    await waitFor(first, (s) => !s.hasTag('busy'))
+    first.send({ type: 'permissions.accepted' })
+    await toPromise(first)
+    expect(storage.get('permissionsAccepted')).toEqual({ at: 1_800_000_000_000 })
+    const again = createActor(permissionMachine.provide({ actors }), {
+      input: { requiredFlags: [], skipWhenAccepted: true },
+    }).start()
+    await expect(toPromise(again)).resolves.toMatchObject({ outcome: 'accepted' })
   })
 })
 
