@@ -13,8 +13,8 @@ import type { CountryCode } from '../../src/domain/countries'
 import { COUNTRIES } from '../../src/domain/countries'
 import { createServices, startJourney } from '../../src/compose'
 import { initI18n } from '../../src/i18n'
-import { DEFAULT_PACKAGE_NAME } from '../../services/storage/storage'
-import { decodeRequest, WireError } from '../../services/wire/protocol'
+import { WireError } from '../../services/wire/protocol'
+import { decodeAppCall } from './wire-backend'
 
 const ORIGIN = 'http://kopa.test'
 
@@ -31,16 +31,7 @@ function backend(detected: CountryCode | null, asked: string[]) {
     }
   }
   return http.all(`${ORIGIN}/:base/:token`, async ({ request, params }) => {
-    const url = new URL(request.url)
-    const method = request.method as 'GET' | 'POST'
-    const decoded = decodeRequest({
-      packageName: DEFAULT_PACKAGE_NAME,
-      method,
-      pathSegment: String(params.token),
-      query: Object.fromEntries(url.searchParams),
-      body: method === 'POST' ? await request.json() : undefined,
-      now: Date.now(),
-    })
+    const decoded = await decodeAppCall(request, params.token)
     if (decoded instanceof WireError) return HttpResponse.json({ code: 1500, msg: 'undecryptable', data: null })
     asked.push(decoded.path)
     const answers: Record<string, unknown> = {

@@ -9,24 +9,15 @@ import { createActor, waitFor, type AnyActorRef } from 'xstate'
 import { createJourneyLogic, createServices } from '../../src/compose'
 import type { RouteName } from '../../src/domain/routes'
 import type { LatestOrder } from '../../src/domain/api-types'
-import { DEFAULT_PACKAGE_NAME } from '../../services/storage/storage'
-import { decodeRequest, WireError } from '../../services/wire/protocol'
+import { WireError } from '../../services/wire/protocol'
+import { decodeAppCall } from './wire-backend'
 import { order, user } from '../machines/journey-fixtures'
 
 const ORIGIN = 'http://kopa.test'
 
 function backend(answers: Record<string, (payload: unknown) => unknown>, asked: { path: string; payload: unknown }[]) {
   return http.all(`${ORIGIN}/api/:token`, async ({ request, params }) => {
-    const url = new URL(request.url)
-    const method = request.method as 'GET' | 'POST'
-    const decoded = decodeRequest({
-      packageName: DEFAULT_PACKAGE_NAME,
-      method,
-      pathSegment: String(params.token),
-      query: Object.fromEntries(url.searchParams),
-      body: method === 'POST' ? await request.json() : undefined,
-      now: Date.now(),
-    })
+    const decoded = await decodeAppCall(request, params.token)
     if (decoded instanceof WireError) return HttpResponse.json({ code: 1500, msg: 'bad wire', data: null })
     asked.push({ path: decoded.path, payload: decoded.payload })
     const answer = answers[decoded.path]

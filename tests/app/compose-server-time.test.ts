@@ -8,8 +8,8 @@ import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createActor, waitFor, type AnyActorRef } from 'xstate'
 import { createJourneyLogic, createServices } from '../../src/compose'
-import { DEFAULT_PACKAGE_NAME } from '../../services/storage/storage'
-import { decodeRequest, WireError } from '../../services/wire/protocol'
+import { WireError } from '../../services/wire/protocol'
+import { decodeAppCall } from './wire-backend'
 import { DAY, iso, order, user } from '../machines/journey-fixtures'
 
 const ORIGIN = 'http://kopa.test'
@@ -18,16 +18,7 @@ const AHEAD = 31 * DAY
 
 function backend(answers: Record<string, () => unknown>) {
   return http.all(`${ORIGIN}/api/:token`, async ({ request, params }) => {
-    const url = new URL(request.url)
-    const method = request.method as 'GET' | 'POST'
-    const decoded = decodeRequest({
-      packageName: DEFAULT_PACKAGE_NAME,
-      method,
-      pathSegment: String(params.token),
-      query: Object.fromEntries(url.searchParams),
-      body: method === 'POST' ? await request.json() : undefined,
-      now: Date.now(),
-    })
+    const decoded = await decodeAppCall(request, params.token)
     const headers = { date: new Date(Date.now() + AHEAD).toUTCString() }
     const answer = decoded instanceof WireError ? undefined : answers[decoded.path]
     if (!answer) return HttpResponse.json({ code: 1500, msg: 'not in this test', data: null }, { headers })

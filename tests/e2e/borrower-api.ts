@@ -7,6 +7,7 @@
 import { deflateSync, crc32 } from 'node:zlib'
 import type { ApiPath } from '../../src/domain/api'
 import type { ApplyResult, LatestOrder, StepResult } from '../../src/domain/api-types'
+import { tanzanianPersonalInfo, workInfo } from '../domain/onboarding-bodies'
 import type { KopaServer } from './fixtures'
 
 export const TZS = 100
@@ -25,50 +26,22 @@ export interface ApiBorrower {
   token: string
 }
 
-export const PERSONAL = {
-  firstName: 'Asha',
-  middleName: '',
-  lastName: 'Mwakyusa',
-  gender: 'female',
-  nationalId: '19900517-12345-00002-26',
-  birthday: '1990-05-17',
-  education: 'bachelors',
-  maritalStatus: 'single',
-  residenceType: 'rened',
-  state: 'Arusha',
-  city: 'Karatu',
-  address: 'Plot 12, Sokoine Road',
-  email: 'asha.m@gmail.com',
-  whatsappNo: '0754123456',
-}
+/** Asha's personal information (the same forms the schema, machine and server tests use). */
+export const PERSONAL = tanzanianPersonalInfo
 
 /** Work info that the scorecard approves (employee, 180–280k, 1–3 years) or rejects (unemployed, < 70k). */
 export const WORK = {
-  good: {
-    employmentType: 'employee',
-    companyName: 'Tanga Cement',
-    industryCategory: 'manufacturing',
-    jobExperience: 'in1_3Years',
-    monthlySalary: '180001-280000',
-    payFrequency: 'Monthly',
-    monthlyPayday: 25,
-    emergencyContactName1: 'Baraka Mushi',
-    emergencyContactMobile1: '0754000001',
-    emergencyContactRelation1: 'parents',
-    emergencyContactName2: 'Neema Mushi',
-    emergencyContactMobile2: '688000002',
-    emergencyContactRelation2: 'brothersOrSisters',
-  },
+  good: workInfo,
   poor: {
     employmentType: 'Unemployed',
     monthlySalary: 'Less than 70000',
     incomeSource: 'Help from family',
-    emergencyContactName1: 'Baraka Mushi',
-    emergencyContactMobile1: '0754000001',
-    emergencyContactRelation1: 'parents',
-    emergencyContactName2: 'Neema Mushi',
-    emergencyContactMobile2: '688000002',
-    emergencyContactRelation2: 'brothersOrSisters',
+    emergencyContactName1: workInfo.emergencyContactName1,
+    emergencyContactMobile1: workInfo.emergencyContactMobile1,
+    emergencyContactRelation1: workInfo.emergencyContactRelation1,
+    emergencyContactName2: workInfo.emergencyContactName2,
+    emergencyContactMobile2: workInfo.emergencyContactMobile2,
+    emergencyContactRelation2: workInfo.emergencyContactRelation2,
   },
 } as const
 
