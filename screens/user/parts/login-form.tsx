@@ -65,7 +65,7 @@ export function LoginForm({ journey, login }: { journey: JourneyRef; login: Logi
   return (
     <form className="k-stack" noValidate onSubmit={submit}>
       <FieldFrame ids={MOBILE} label={t('user.form.mobile')} required error={mobileMessage}>
-        <div className="k-inline">
+        <div className="k-inline k-phone">
           <button
             type="button"
             className="k-btn k-btn--secondary"
