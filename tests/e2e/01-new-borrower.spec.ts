@@ -39,7 +39,6 @@ import {
   fillPersonalInfo,
   fillWallet,
   fillWorkInfo,
-  holdNextCall,
   signInWithSmsCode,
   takeIdPhotosAndFace,
   tap,
@@ -47,6 +46,7 @@ import {
   type PersonalInput,
   type WorkInput,
 } from './steps/onboarding'
+import { holdNextCall } from './steps/money-path'
 
 const ASHA: PersonalInput = {
   firstName: 'Asha',

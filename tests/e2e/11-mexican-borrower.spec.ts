@@ -27,7 +27,6 @@ import {
   fillPersonalInfo,
   fillWallet,
   fillWorkInfo,
-  holdNextCall,
   enterSmsCode,
   requestSmsCode,
   takeIdPhotosAndFace,
@@ -36,6 +35,7 @@ import {
   type PersonalInput,
   type WorkInput,
 } from './steps/onboarding'
+import { holdNextCall } from './steps/money-path'
 
 const lang = 'es' as const
 

@@ -4,8 +4,6 @@
  * questionnaire (Mexico) and the wallet. Every control is found by its role and its translated label
  * (locales/<lang>/…), so a missing or raw translation makes the step fail.
  */
-import { tsImport } from 'tsx/esm/api'
-import type { ApiPath } from '../../../src/domain/api'
 import { QUESTIONNAIRE } from '../../../src/domain/enums'
 import { photoPng } from '../borrower-api'
 import { expect, t, type KopaServer, type Lang, type Page } from '../fixtures'
@@ -253,42 +251,6 @@ export async function fillWallet(
 /** Taps a button by its translated name (exact). */
 export async function tap(page: Page, lang: Lang, key: string): Promise<void> {
   await page.getByRole('button', { name: t(lang, key), exact: true }).click()
-}
-
-type Wire = typeof import('../../../services/wire/protocol')
-const wire: Promise<Wire> = tsImport('../../../services/wire/protocol.ts', import.meta.url) as Promise<Wire>
-const API_URL = /\/(?:api|cou)\/([A-Za-z0-9_-]+)$/
-
-/**
- * Holds the app's next call of `apiPath` on its way to the server (recognised by its encrypted spec path,
- * docs/wire-protocol.md), so the screen the borrower looks at while it runs can be seen — finish loading while the
- * application is sent. Nothing is answered by the test: once released the call reaches the real server unchanged.
- */
-export async function holdNextCall(page: Page, apiPath: ApiPath) {
-  let reach!: () => void
-  let letGo!: () => void
-  const reached = new Promise<void>((resolve) => (reach = resolve))
-  const released = new Promise<void>((resolve) => (letGo = resolve))
-  let sent: Promise<void> | null = null
-  const pattern = /\/(api|cou)\//
-  const handler = async (route: Parameters<Parameters<Page['route']>[1]>[0]) => {
-    const token = API_URL.exec(new URL(route.request().url()).pathname)?.[1]
-    if (!sent && token && (await wire).decryptText('com.kopa.app', token) === apiPath) {
-      reach()
-      sent = released.then(() => route.continue())
-      return sent
-    }
-    await route.continue()
-  }
-  await page.route(pattern, handler)
-  return {
-    reached,
-    async release() {
-      letGo()
-      await sent
-      await page.unroute(pattern, handler)
-    },
-  }
 }
 
 /**
