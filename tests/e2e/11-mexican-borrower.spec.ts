@@ -285,5 +285,15 @@ test.describe('(11) a Mexican borrower in Spanish [es]', () => {
     const due = page.getByRole('region', { name: t(lang, 'repay.detail.due'), exact: true })
     await expect(due.getByText(money(detail.balance.totalMinor), { exact: true })).toBeVisible()
     await shot('repay-detail')
+
+    // Mexico repays by bank transfer to the lender's CLABE: no push to the phone, so the static cashier gives the
+    // account and the reference to pay with, each with a copy button, as the server's payment order says.
+    await tap(page, lang, 'repay.form.pay')
+    await expect(page).toHaveURL(/#\/repay\/static_cashier$/)
+    await expect(page.getByRole('heading', { name: t(lang, 'repay.static.screenTitle'), exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: t(lang, 'repay.static.copyPayTo'), exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: t(lang, 'repay.static.copyReference'), exact: true })).toBeVisible()
+    await expect(page.getByText(money(detail.balance.totalMinor), { exact: true }).first()).toBeVisible()
+    await shot('static-cashier')
   })
 })

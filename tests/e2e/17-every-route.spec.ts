@@ -10,13 +10,15 @@
  * landing pages /yx1, /yx2 (Apply leads to login first), /yx3 (the number typed there fills in register),
  * feedback_faq, language and open_app (inside the app: nothing to download).
  * Signed in: me, customer_services, about_us, faq (search), settings → language (switched and back), coupons.
+ * Approved: /yx2ConfirmBorrow (the promotion's confirm page; confirming needs the agreement tick). The static
+ * cashier is on journey 11 (Mexico pays by CLABE transfer).
  *
  * Rules it crosses: spec §2 route guard (protected routes open with a session, /yx2's Apply asks for login without
  * one); decisions.md "User centre": FAQ search on the phone over the server's text (every word must match), the
  * language list names each language in itself and switching changes every text at once, open_app inside the
  * shell offers no download.
  */
-import { registered, freshMobile } from './borrower-api'
+import { approvedBorrower, freshMobile, registered } from './borrower-api'
 import { expect, t, test, type Lang, type Page } from './fixtures'
 import {
   expectReadableRows,
@@ -223,6 +225,26 @@ for (const lang of ['en', 'sw'] as const) {
       await expect(page.getByText(t(lang, 'user-center.openApp.inApp'), { exact: true })).toBeVisible()
       await expect(page.getByRole('link', { name: t(lang, 'user-center.openApp.download') })).toHaveCount(0)
       await shot('open-app')
+    })
+
+    test('approved: the promotion confirm page yx2ConfirmBorrow, its agreement tick required', async ({
+      page,
+      kopa,
+      shot,
+    }) => {
+      // 14 and 18 wait for confirmation alike (the lifecycle's canConfirm), so an approval opens the promotion's
+      // confirm page too; it is the confirm borrow view with the server's figures.
+      const { b } = await approvedBorrower(kopa)
+      await signedInByShell(page, b.token)
+      await page.goto('/#/yx2ConfirmBorrow')
+      await expect(page).toHaveURL(/#\/yx2ConfirmBorrow$/)
+      const confirm = page.getByRole('button', { name: t(lang, 'borrow.confirm.submit'), exact: true })
+      const agree = page.getByRole('checkbox', { name: t(lang, 'borrow.confirm.agree'), exact: true })
+      await expect(agree).toBeVisible()
+      await expect(confirm).toBeDisabled()
+      await shot('yx2-confirm-borrow')
+      await agree.check()
+      await expect(confirm).toBeEnabled()
     })
 
     test('signed in: me, customer service, about us, FAQ search, settings, language switch, coupons', async ({
