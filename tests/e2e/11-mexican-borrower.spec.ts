@@ -133,10 +133,15 @@ test.describe('(11) a Mexican borrower in Spanish [es]', () => {
     await expect(page).toHaveURL(/#\/user\/login$/)
     await expect(countryButton('MX', '52')).toBeVisible()
     await page.getByRole('textbox', { name: t(lang, 'user.form.mobile'), exact: true }).fill(mobile)
+    // The development outbox masks numbers to their last digits, which an earlier journey's number may share:
+    // its newest message (sent time and text) must stay the same instead (this worker's server runs one test at a
+    // time).
+    const newestSms = async () => (await (await fetch(`${kopa.url}/dev/sms`)).text()).split('<tr>')[2] ?? ''
+    const newestBefore = await newestSms()
     await tap(page, lang, 'user.form.getCode')
     const unregistered = page.getByRole('status').filter({ hasText: t(lang, 'user.form.unregistered') })
     await expect(unregistered).toBeVisible()
-    await expect(kopa.smsCode(mobile)).rejects.toThrow(/no development SMS/)
+    expect(await newestSms()).toBe(newestBefore)
     await shot('login-unregistered')
     await unregistered
       .getByRole('button', { name: t(lang, 'user.form.registerWithNumber'), exact: true })
