@@ -4,6 +4,9 @@ import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..', '..')
 
+/** The pure machines the server runs to decide every status change: an order's and a transfer's. */
+const PURE_MACHINES = ['order-lifecycle.machine', 'transfer.machine']
+
 /** The layer of a file path inside the repository, or null outside the layered folders. */
 export function layerOf(file) {
   const rel = path.relative(root, file).split(path.sep).join('/')
@@ -12,7 +15,7 @@ export function layerOf(file) {
   if (rel.startsWith('src/')) return 'app'
   if (rel.startsWith('services/wire/')) return 'wire'
   if (rel.startsWith('services/')) return 'services'
-  if (rel === 'machines/order-lifecycle.machine.ts' || rel === 'machines/order-lifecycle.machine') return 'lifecycle'
+  if (PURE_MACHINES.some((m) => rel === `machines/${m}.ts` || rel === `machines/${m}`)) return 'lifecycle'
   if (rel.startsWith('machines/')) return 'machines'
   if (rel.startsWith('screens/')) return 'screens'
   if (rel.startsWith('server/')) return 'server'
@@ -21,7 +24,7 @@ export function layerOf(file) {
 }
 
 // What each layer may import. 'wire' is the one services/ module the server shares (issue 2, item 6);
-// 'lifecycle' is the order lifecycle machine the server runs (DEVELOPERS.md).
+// 'lifecycle' is the pure machines the server runs (DEVELOPERS.md): the order lifecycle and the transfer.
 const allowed = {
   domain: ['domain'],
   wire: ['domain', 'wire'],
