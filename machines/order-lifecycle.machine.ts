@@ -178,9 +178,10 @@ export const orderLifecycleMachine = setup({
       on: { 'payout.succeeded': 'repaying', 'payout.failed': 'payFail' },
     },
     payFail: {
-      description: '10 PayFail: the wallet refused the pay-out; the borrower corrects the wallet and re-applies.',
+      description:
+        '10 PayFail: the wallet refused the pay-out, or it was not confirmed in time; the borrower corrects the wallet and re-applies. A pay-out the provider confirms late still opens the loan.',
       tags: ['open'],
-      on: { 'wallet.corrected': 'finishLoading' },
+      on: { 'wallet.corrected': 'finishLoading', 'payout.succeeded': 'repaying' },
     },
     repaying: {
       description: '2 Repaying: the money was received; repayment is due on the due date.',
