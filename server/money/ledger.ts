@@ -4,21 +4,31 @@
  *
  * Chart of accounts (server/db/schema/loans.ts ACCOUNTS):
  *   receivable.principal / .interest / .penalty   what borrowers owe us (assets)
- *   walletClearing                                 money in transit through wallet providers (asset)
+ *   clearing.<provider>.payout / .collection       money in transit through one wallet provider, one direction
+ *   suspense                                       money that moved but cannot be applied: a person decides
+ *   refundDue                                      money we owe back to a payer (liability); a refund pays it
+ *   walletClearing                                 the single clearing account of books before migration 0004
  *   income.processingFee / .interest / .penalty / .rolloverFee
  *   taxPayable                                     tax on fees, owed to the revenue authority (liability)
  *   writeOff.penalty                               penalties above the charges cap, never owed (contra-income)
  *
- * The postings, per movement (docs/operations.md "Money"):
- *   disbursal       Dr receivable.principal  Cr walletClearing        (what reached the wallet)
+ * Every movement at a provider is exactly ONE entry, linked to its transfer (transfer_id, key movement:<reference>;
+ * a reversal is a second one, reversal:<reference>). The postings (docs/operations.md "Money"), with <p> the
+ * transfer's provider:
+ *   disbursal       Dr receivable.principal  Cr clearing.<p>.payout   (what reached the wallet)
  *   processingFee   Dr receivable.principal  Cr income.processingFee  (deducted from the disbursal)
  *   tax             Dr receivable.principal  Cr taxPayable            (tax on the fee, deducted too)
  *   interest        Dr receivable.interest   Cr income.interest       (contractual, at disbursal)
  *   penalty         Dr receivable.penalty    Cr income.penalty        (each overdue day, as accrued)
  *   penaltyWriteOff Dr writeOff.penalty      Cr receivable.penalty    (the part above the cap)
- *   repayment       Dr walletClearing        Cr receivable.penalty, .interest, .principal (allocation order)
- *   rolloverFee     Dr walletClearing        Cr income.rolloverFee    (paid when the rollover is taken)
- *   rolloverTax     Dr walletClearing        Cr taxPayable
+ *   repayment       Dr clearing.<p>.collection  Cr receivable.penalty, .interest, .principal (allocation order),
+ *                                               Cr refundDue (what was paid above the balance)
+ *   rolloverFee     Dr clearing.<p>.collection  Cr income.rolloverFee, Cr taxPayable
+ *   refundDue       Dr clearing.<p>.collection  Cr refundDue       (a payment that can no longer be applied)
+ *   refund          Dr refundDue             Cr clearing.<p>.payout (the refund reached the payer)
+ *   unapplied       Dr clearing.<p>.collection  Cr suspense         (another amount than asked moved)
+ *                   Dr suspense              Cr clearing.<p>.payout (a pay-out the loan can no longer take)
+ *   reversal        the movement's clearing line turned around, against suspense
  */
 import { sql } from 'drizzle-orm'
 import type { Queryable } from '../db/client'
@@ -36,6 +46,8 @@ export interface EntryInput {
   currency: string
   /** At most one entry per key, ever. */
   key: string
+  /** The provider movement this entry books. */
+  transferId?: number | null
   at: Date
   lines: Line[]
 }
@@ -88,6 +100,7 @@ export async function post(q: Queryable, entry: EntryInput): Promise<boolean> {
       kind: entry.kind,
       currency: entry.currency,
       uniqueKey: entry.key,
+      transferId: entry.transferId ?? null,
       at: entry.at,
     })
     .onConflictDoNothing({ target: journalEntries.uniqueKey })

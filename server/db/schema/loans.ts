@@ -15,7 +15,13 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
+import {
+  OPEN_TRANSFER_STATES,
+  TRANSFER_STATES,
+  type TransferState,
+} from '../../../machines/transfer.machine'
 import { users } from './core'
 import { walletAccounts } from './profile'
 
@@ -145,6 +151,10 @@ export const JOURNAL_KINDS = [
   'repayment',
   'rolloverFee',
   'rolloverTax',
+  'unapplied',
+  'refundDue',
+  'refund',
+  'reversal',
 ] as const
 export type JournalKind = (typeof JOURNAL_KINDS)[number]
 
@@ -159,8 +169,20 @@ export const ACCOUNTS = [
   'income.rolloverFee',
   'taxPayable',
   'writeOff.penalty',
+  'suspense',
+  'refundDue',
 ] as const
-export type Account = (typeof ACCOUNTS)[number]
+/**
+ * A fixed account, or the clearing account of one provider and direction: money in transit between our books and
+ * that provider's (`clearing.sandbox.payout`, `clearing.mpesa.collection`). `walletClearing` is the one clearing
+ * account of books written before migration 0004.
+ */
+export type Account = (typeof ACCOUNTS)[number] | `clearing.${string}.${'payout' | 'collection'}`
+
+export function clearingAccount(provider: string, direction: 'payout' | 'collection'): Account {
+  if (!/^[a-z0-9-]+$/.test(provider)) throw new Error(`"${provider}" cannot name a clearing account`)
+  return `clearing.${provider}.${direction}`
+}
 
 const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ')
 
@@ -174,11 +196,14 @@ export const journalEntries = pgTable(
     currency: text('currency').notNull(),
     /** At most one entry per key: a job or callback that runs twice cannot post twice. */
     uniqueKey: text('unique_key').notNull(),
+    /** The provider movement this entry books (its key is movement:<reference> or reversal:<reference>). */
+    transferId: bigint('transfer_id', { mode: 'number' }).references(() => paymentTransfers.id),
     at: at('at').notNull(),
   },
   (t) => [
     uniqueIndex('journal_entries_unique_key_key').on(t.uniqueKey),
     index('journal_entries_order_idx').on(t.orderId),
+    index('journal_entries_transfer_idx').on(t.transferId),
     check('journal_entries_kind_check', sql.raw(`kind IN (${quoted(JOURNAL_KINDS)})`)),
   ],
 )
@@ -198,7 +223,10 @@ export const journalLines = pgTable(
   (t) => [
     index('journal_lines_entry_idx').on(t.entryId),
     index('journal_lines_order_account_idx').on(t.orderId, t.account),
-    check('journal_lines_account_check', sql.raw(`account IN (${quoted(ACCOUNTS)})`)),
+    check(
+      'journal_lines_account_check',
+      sql.raw(`account IN (${quoted(ACCOUNTS)}) OR account ~ '^clearing\\.[a-z0-9-]+\\.(payout|collection)$'`),
+    ),
     check(
       'journal_lines_one_side_check',
       sql.raw('debit_minor >= 0 AND credit_minor >= 0 AND (debit_minor = 0) <> (credit_minor = 0)'),
@@ -207,19 +235,22 @@ export const journalLines = pgTable(
 )
 
 export const TRANSFER_KINDS = ['payout', 'collection'] as const
-export const TRANSFER_PURPOSES = ['disbursal', 'repayment', 'rollover'] as const
+export const TRANSFER_PURPOSES = ['disbursal', 'repayment', 'rollover', 'refund'] as const
 export type TransferPurpose = (typeof TRANSFER_PURPOSES)[number]
-export const TRANSFER_STATES = ['pending', 'succeeded', 'failed', 'expired'] as const
-export type TransferStateValue = (typeof TRANSFER_STATES)[number]
+export { TRANSFER_STATES }
+export type TransferStateValue = TransferState
+const OPEN_SQL = quoted(OPEN_TRANSFER_STATES)
 
 /**
- * Money moving through a wallet provider: a pay-out (disbursal) or a payment order (repayment or rollover fee,
- * payOrderId = reference, 15 minutes to complete).
+ * Money moving through a wallet provider: a pay-out (disbursal, refund) or a payment order (repayment or rollover
+ * fee, payOrderId = reference, 15 minutes to complete). `state` is a state of machines/transfer.machine.ts and
+ * only changes through it (server/payments/service.ts).
  */
 export const paymentTransfers = pgTable(
   'payment_transfers',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Our stable reference: the idempotency key every send, retry and status query carries. */
     reference: text('reference').notNull(),
     kind: text('kind').notNull(),
     purpose: text('purpose').notNull(),
@@ -237,20 +268,77 @@ export const paymentTransfers = pgTable(
     receipt: text('receipt'),
     failureReason: text('failure_reason'),
     createdAt: at('created_at').notNull(),
+    /** A payment order's 15 minutes; a pay-out's horizon after which the borrower is told it failed. */
     expiresAt: at('expires_at'),
     completedAt: at('completed_at'),
+    submittedAt: at('submitted_at'),
+    acceptedAt: at('accepted_at'),
+    /** When reconciliation next asks the provider about it (open, expired, or failed without confirmation). */
+    checkAt: at('check_at'),
+    sendAttempts: integer('send_attempts').notNull().default(0),
+    statusQueries: integer('status_queries').notNull().default(0),
+    /** What the provider confirmed moved, in minor units. */
+    movedMinor: minor('moved_minor'),
+    /** Succeeded after it had failed or expired. */
+    late: boolean('late').notNull().default(false),
+    /** The collection whose money a refund pays back. */
+    refundOf: bigint('refund_of', { mode: 'number' }).references((): AnyPgColumn => paymentTransfers.id),
   },
   (t) => [
     uniqueIndex('payment_transfers_reference_key').on(t.reference),
     uniqueIndex('payment_transfers_provider_ref_key').on(t.provider, t.providerRef),
-    uniqueIndex('payment_transfers_one_pending_key')
-      .on(t.orderId, t.kind)
-      .where(sql.raw(`state = 'pending'`)),
+    uniqueIndex('payment_transfers_one_open_collection_key')
+      .on(t.orderId)
+      .where(sql.raw(`kind = 'collection' AND state IN (${OPEN_SQL})`)),
+    uniqueIndex('payment_transfers_one_unresolved_disbursal_key')
+      .on(t.orderId)
+      .where(sql.raw(`purpose = 'disbursal' AND state IN (${OPEN_SQL}, 'expired')`)),
+    index('payment_transfers_check_idx').on(t.checkAt).where(sql.raw('check_at IS NOT NULL')),
     index('payment_transfers_order_idx').on(t.orderId, t.createdAt),
     check('payment_transfers_kind_check', sql.raw(`kind IN (${quoted(TRANSFER_KINDS)})`)),
     check('payment_transfers_purpose_check', sql.raw(`purpose IN (${quoted(TRANSFER_PURPOSES)})`)),
     check('payment_transfers_state_check', sql.raw(`state IN (${quoted(TRANSFER_STATES)})`)),
     check('payment_transfers_amount_check', sql.raw('amount_minor > 0')),
+  ],
+)
+
+export const OBSERVATION_SOURCES = ['ack', 'callback', 'status'] as const
+export const OBSERVATION_OUTCOMES = ['applied', 'noChange', 'notApplied', 'unmatched', 'error'] as const
+export type ObservationOutcome = (typeof OBSERVATION_OUTCOMES)[number]
+
+/**
+ * Every answer a provider gave about a transfer — its acknowledgement, each callback, each status query — and
+ * what we did with it: applied (the transfer moved on), noChange (it said what we knew), notApplied (the transfer
+ * machine refused it: a wrong amount, an unconfirmed failure; the transfer is looked up instead), unmatched (no
+ * transfer known by its references yet; applied once one is), error (applying it failed; reported). A callback
+ * is stored under its idempotency key, so its replay is recognised.
+ */
+export const paymentObservations = pgTable(
+  'payment_observations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transferId: bigint('transfer_id', { mode: 'number' }).references(() => paymentTransfers.id),
+    provider: text('provider').notNull(),
+    source: text('source').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    providerRef: text('provider_ref'),
+    reference: text('reference'),
+    state: text('state').notNull(),
+    amountMinor: minor('amount_minor'),
+    receipt: text('receipt'),
+    reason: text('reason'),
+    outcome: text('outcome').notNull(),
+    note: text('note'),
+    at: at('at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('payment_observations_key_key').on(t.provider, t.idempotencyKey),
+    index('payment_observations_transfer_idx').on(t.transferId, t.id),
+    index('payment_observations_unmatched_idx')
+      .on(t.provider, t.providerRef)
+      .where(sql.raw(`outcome = 'unmatched'`)),
+    check('payment_observations_source_check', sql.raw(`source IN (${quoted(OBSERVATION_SOURCES)})`)),
+    check('payment_observations_outcome_check', sql.raw(`outcome IN (${quoted(OBSERVATION_OUTCOMES)})`)),
   ],
 )
 
@@ -269,7 +357,11 @@ export const sandboxTransfers = pgTable(
     deliveries: integer('deliveries').notNull().default(0),
   },
   (t) => [
+    uniqueIndex('sandbox_transfers_reference_key').on(t.reference),
     index('sandbox_transfers_due_idx').on(t.completesAt).where(sql.raw('delivered_at IS NULL')),
-    check('sandbox_transfers_outcome_check', sql.raw(`outcome IN ('succeeded', 'failed', 'silent')`)),
+    check(
+      'sandbox_transfers_outcome_check',
+      sql.raw(`outcome IN ('succeeded', 'failed', 'silent', 'reversed')`),
+    ),
   ],
 )
