@@ -10,8 +10,16 @@
  *   jobs.define('loan.expire', async ({ orderId }, ctx) => { … ctx.tx … })
  *   await jobs.enqueue('loan.expire', { orderId }, { runAt, key: `loan.expire:${orderId}`, q: tx })
  *   jobs.every('loan.overdue-sweep', 60_000, async (_payload, ctx) => { … })
+ *
+ * Effects (the outbox): a job defined with `defineEffect` talks to the outside world (a wallet provider), so it
+ * must not run inside a transaction that holds locks. Its row is claimed with a lease instead — `run_at` moves to
+ * now + leaseMs and the claim commits — then the handler runs with the plain database handle, and the row is
+ * marked done. A worker that dies mid-call leaves the row to become due again when the lease ends, and the
+ * handler runs again: effects must be idempotent (a transfer is sent with the same reference every time).
+ * `runKey` runs one effect at once by its key (after the request that enqueued it committed), with the worker as
+ * the safety net.
  */
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Clock } from './clock'
 import { rows, type Db, type Queryable, type Tx } from './db/client'
 import { jobs } from './db/schema/core'
@@ -31,6 +39,24 @@ export interface JobContext {
 
 export type JobHandler<P extends JobPayload = JobPayload> = (payload: P, ctx: JobContext) => Promise<void>
 
+export interface EffectContext {
+  /** The database, outside any transaction: open short transactions of your own around the outside call. */
+  db: Db
+  now: Date
+  clock: Clock
+  job: { id: number; name: string; attempts: number }
+}
+
+export type EffectHandler<P extends JobPayload = JobPayload> = (
+  payload: P,
+  ctx: EffectContext,
+) => Promise<void>
+
+export interface EffectOptions extends JobOptions {
+  /** How long a claimed effect is left to its worker before another may run it (default one minute). */
+  leaseMs?: number
+}
+
 export interface JobOptions {
   /** Tries before a one-off job is marked failed (default 5). */
   maxAttempts?: number
@@ -49,6 +75,10 @@ export interface EnqueueOptions {
 
 export interface JobRunner {
   define<P extends JobPayload>(name: string, handler: JobHandler<P>, opts?: JobOptions): void
+  /** An effect: runs outside any transaction, under a lease (see above). */
+  defineEffect<P extends JobPayload>(name: string, handler: EffectHandler<P>, opts?: EffectOptions): void
+  /** Runs the pending job with this key now if it is due and free; false when there is none. */
+  runKey(key: string): Promise<boolean>
   /** A recurring job: due every intervalMs on the clock, one row for all instances. */
   every(name: string, intervalMs: number, handler: JobHandler, opts?: JobOptions): void
   enqueue(name: string, payload: JobPayload, opts?: EnqueueOptions): Promise<void>
@@ -61,8 +91,17 @@ export interface JobRunner {
 }
 
 interface Definition extends Required<JobOptions> {
-  handler: JobHandler
+  handler: JobHandler | null
+  effect: EffectHandler | null
+  leaseMs: number
   intervalMs: number | null
+}
+
+interface ClaimedJob {
+  id: number
+  name: string
+  payload: JobPayload
+  attempts: number
 }
 
 const RECURRING_KEY = (name: string) => `every:${name}`
@@ -73,10 +112,18 @@ export function createJobRunner(db: Db, clock: Clock, log: Log): JobRunner {
   let running: Promise<unknown>[] = []
   let stopped = true
 
-  function add(name: string, handler: JobHandler, opts: JobOptions, intervalMs: number | null) {
+  function add(
+    name: string,
+    handler: JobHandler | null,
+    opts: EffectOptions,
+    intervalMs: number | null,
+    effect: EffectHandler | null = null,
+  ) {
     if (defs.has(name)) throw new Error(`Job ${name} is defined twice`)
     defs.set(name, {
       handler,
+      effect,
+      leaseMs: opts.leaseMs ?? 60_000,
       intervalMs,
       maxAttempts: opts.maxAttempts ?? 5,
       retryDelayMs: opts.retryDelayMs ?? ((n) => n * 60_000),
@@ -105,21 +152,30 @@ export function createJobRunner(db: Db, clock: Clock, log: Log): JobRunner {
     }
   }
 
-  /** Claims and runs one due job; false when none is due. */
-  async function runOne(): Promise<boolean> {
+  /** Claims and runs one due job (or the one with `key`); false when none is due. */
+  async function runOne(key?: string): Promise<boolean> {
     const names = [...defs.keys()]
     if (names.length === 0) return false
     const now = clock.now()
-    return db.transaction(async (tx) => {
+    const claimed = await db.transaction(async (tx): Promise<ClaimedJob | boolean> => {
       const [job] = await rows<{ id: string | number; name: string; payload: JobPayload; attempts: number }>(
         tx,
         sql`SELECT id, name, payload, attempts FROM jobs
             WHERE status = 'pending' AND run_at <= ${now.toISOString()}::timestamptz AND name IN ${names}
+            ${key === undefined ? sql`` : sql`AND unique_key = ${key}`}
             ORDER BY run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
       )
       if (!job) return false
       const id = Number(job.id)
       const def = defs.get(job.name)!
+      if (def.effect) {
+        // Claim it under a lease and commit: the effect runs outside this transaction.
+        await tx
+          .update(jobs)
+          .set({ runAt: new Date(now.getTime() + def.leaseMs), attempts: job.attempts + 1 })
+          .where(eq(jobs.id, id))
+        return { id, name: job.name, payload: job.payload, attempts: job.attempts + 1 }
+      }
       const attempt = job.attempts + 1
       const ctx: JobContext = {
         tx,
@@ -129,20 +185,9 @@ export function createJobRunner(db: Db, clock: Clock, log: Log): JobRunner {
         enqueue: (name, payload, opts) => enqueue(name, payload, { ...opts, q: tx }),
       }
       try {
-        await tx.transaction((sp) => def.handler(job.payload, { ...ctx, tx: sp }))
+        await tx.transaction((sp) => def.handler!(job.payload, { ...ctx, tx: sp }))
       } catch (err) {
-        const message = err instanceof Error ? `${err.name}: ${err.message}` : 'non-error thrown'
-        log.warn({ job: job.name, jobId: id, attempt }, 'job failed')
-        const giveUp = def.intervalMs === null && attempt >= def.maxAttempts
-        const retryAt = new Date(now.getTime() + (def.intervalMs ?? def.retryDelayMs(attempt)))
-        await tx
-          .update(jobs)
-          .set({
-            attempts: def.intervalMs === null ? attempt : 0,
-            lastError: message.slice(0, 500),
-            ...(giveUp ? { status: 'failed', finishedAt: now } : { runAt: retryAt }),
-          })
-          .where(eq(jobs.id, id))
+        await failed(tx, def, { id, name: job.name, attempts: attempt }, now, err)
         return true
       }
       if (def.intervalMs !== null) {
@@ -158,6 +203,47 @@ export function createJobRunner(db: Db, clock: Clock, log: Log): JobRunner {
       }
       return true
     })
+    if (typeof claimed === 'boolean') return claimed
+    await runEffect(claimed, now)
+    return true
+  }
+
+  /** Records a failed run: due again after its delay, or failed for good after its last attempt. */
+  async function failed(
+    q: Queryable,
+    def: Definition,
+    job: ClaimedJob | { id: number; name: string; attempts: number },
+    now: Date,
+    err: unknown,
+  ) {
+    const message = err instanceof Error ? `${err.name}: ${err.message}` : 'non-error thrown'
+    const giveUp = def.intervalMs === null && job.attempts >= def.maxAttempts
+    if (giveUp) log.error({ job: job.name, jobId: job.id, attempt: job.attempts }, 'job failed for good')
+    else log.warn({ job: job.name, jobId: job.id, attempt: job.attempts }, 'job failed')
+    const retryAt = new Date(now.getTime() + (def.intervalMs ?? def.retryDelayMs(job.attempts)))
+    await q
+      .update(jobs)
+      .set({
+        attempts: def.intervalMs === null ? job.attempts : 0,
+        lastError: message.slice(0, 500),
+        ...(giveUp ? { status: 'failed', finishedAt: now } : { runAt: retryAt }),
+      })
+      .where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending'), eq(jobs.attempts, job.attempts)))
+  }
+
+  async function runEffect(job: ClaimedJob, now: Date): Promise<void> {
+    const def = defs.get(job.name)!
+    try {
+      await def.effect!(job.payload, { db, now, clock, job })
+    } catch (err) {
+      await failed(db, def, job, now, err)
+      return
+    }
+    // Done, unless the lease ran out and another worker claimed it meanwhile (its attempt count moved on).
+    await db
+      .update(jobs)
+      .set({ status: 'done', finishedAt: now, lastError: null })
+      .where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending'), eq(jobs.attempts, job.attempts)))
   }
 
   async function runDue(limit = 10_000) {
@@ -169,6 +255,8 @@ export function createJobRunner(db: Db, clock: Clock, log: Log): JobRunner {
 
   return {
     define: (name, handler, opts = {}) => add(name, handler as JobHandler, opts, null),
+    defineEffect: (name, handler, opts = {}) => add(name, null, opts, null, handler as EffectHandler),
+    runKey: (key) => runOne(key),
     every(name, intervalMs, handler, opts = {}) {
       if (!Number.isInteger(intervalMs) || intervalMs <= 0)
         throw new Error(`Job ${name}: interval must be > 0 ms`)
