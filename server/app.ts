@@ -20,6 +20,7 @@ import { createTranslator, languageOf } from './i18n'
 import { createJobRunner } from './jobs'
 import { createDevKycProviders, type KycProviders } from './kyc/providers'
 import { MODULES } from './modules'
+import { productionProblems, ProductionRefusal } from './production-readiness'
 import { createRegistry, type HandlerRegistry } from './registry'
 import { createDevSmsProvider, createWebhookSmsProvider, type SmsProvider } from './sms'
 import { mountStatic } from './static'
@@ -45,7 +46,7 @@ const NO_LOANS: LoanView = {
 export interface ServerOverrides {
   /** The SMS provider (default: the webhook provider when configured, else the development provider). */
   sms?: SmsProvider
-  /** OCR and liveness vendors (default: the deterministic development providers). */
+  /** OCR and liveness vendors (default: the deterministic development providers, which production refuses). */
   kyc?: KycProviders
   /** The modules to load (default: server/modules.ts). */
   modules?: readonly ServerModule[]
@@ -55,6 +56,12 @@ export interface ServerOverrides {
   systemNowMs?: () => number
   /** Where log lines go (tests read them to prove no personal data is logged). */
   logStream?: DestinationStream
+}
+
+/** A start-up that failed after the database was opened: the modules' close hooks run, the database closes. */
+async function shutDown(app: FastifyInstance, database: Database): Promise<void> {
+  await app.close().catch(() => undefined)
+  await database.close()
 }
 
 export interface KopaServer {
@@ -121,6 +128,7 @@ export async function buildServer(
     (config.smsWebhookUrl
       ? createWebhookSmsProvider(config.smsWebhookUrl, config.smsWebhookToken, log)
       : createDevSmsProvider(log, () => clock.now()))
+  const kyc = overrides.kyc ?? createDevKycProviders()
   let profileStepListener: ProfileStepListener | null = null
   let loanView: LoanView = NO_LOANS
   const ctx: ServerContext = {
@@ -132,7 +140,7 @@ export async function buildServer(
     log,
     t: translator.t,
     sms,
-    kyc: overrides.kyc ?? createDevKycProviders(),
+    kyc,
     images: createImageStore(config.uploadDir),
     loans: {
       openOrder: (q, userId) => loanView.openOrder(q, userId),
@@ -157,7 +165,23 @@ export async function buildServer(
       loanView = view
     },
   }
-  for (const mod of overrides.modules ?? MODULES) await mod.register(host)
+  // Production refuses what is not real: the modules' problems (the loans module's wallets) and the identity
+  // checks' make one line (server/production-readiness.ts).
+  let refusal: ProductionRefusal | null = null
+  try {
+    for (const mod of overrides.modules ?? MODULES) await mod.register(host)
+  } catch (err) {
+    if (!(err instanceof ProductionRefusal)) {
+      await shutDown(app, database)
+      throw err
+    }
+    refusal = err
+  }
+  const problems = [...(refusal?.problems ?? []), ...productionProblems({ mode: config.mode, kyc })]
+  if (problems.length) {
+    await shutDown(app, database)
+    throw new ProductionRefusal(problems)
+  }
 
   await mountApi(app, ctx, registry)
   if (!production) mountDevRoutes(app, ctx)

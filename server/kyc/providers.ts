@@ -3,7 +3,8 @@
  * plugs in their vendor by implementing KycProviders and passing it to buildServer. The development providers
  * read nothing from the pixels: they decide deterministically from what the file is, so a demo and a test behave
  * the same every time — a tiny or blank image is "not recognised" (spec §8: ID front/back failed to identify),
- * anything that is plausibly a photo is recognised.
+ * anything that is plausibly a photo is recognised. They are marked `simulated`, and production refuses to start
+ * with them (server/production-readiness.ts).
  */
 import type { IdOcrResult } from '../../src/domain/api-types'
 import { COUNTRIES, type CountryCode } from '../../src/domain/countries'
@@ -26,6 +27,8 @@ export interface OcrContext {
 
 export interface OcrProvider {
   readonly name: string
+  /** True for providers that read nothing from the card (the development one): production refuses them. */
+  readonly simulated?: boolean
   read(side: IdSide, image: UploadedImage, ctx: OcrContext): Promise<OcrReading>
 }
 
@@ -37,6 +40,8 @@ export interface LivenessResult {
 
 export interface LivenessProvider {
   readonly name: string
+  /** True for providers that check nothing (the development one): production refuses them. */
+  readonly simulated?: boolean
   check(face: UploadedImage, country: CountryCode): Promise<LivenessResult>
 }
 
@@ -81,6 +86,7 @@ export function createDevKycProviders(): KycProviders {
   return {
     ocr: {
       name: 'development',
+      simulated: true,
       async read(side, image, { claimed, country }) {
         if (!looksLikePhoto(image)) return { recognized: false, fields: {} }
         return { recognized: true, fields: side === 'front' && claimed ? echo(claimed, country) : {} }
@@ -88,6 +94,7 @@ export function createDevKycProviders(): KycProviders {
     },
     liveness: {
       name: 'development',
+      simulated: true,
       async check(face) {
         if (!looksLikePhoto(face)) return { passed: false, score: 0 }
         // A stable score in 0.80..0.99 from the image's hash: the same photo always scores the same.

@@ -16,6 +16,7 @@ import type { SmsMessage, SmsProvider } from '../../server/sms'
 import { approvedBorrower, startServicesServer } from './borrower-services-harness'
 import { describeOnEachDatabase } from './helpers/databases'
 import { pdfAsJpeg, photo, png } from './helpers/images'
+import { realKyc } from './helpers/real-providers'
 import { startTestServer, TRANSPORTS, type TestServer } from './helpers/server'
 import { advance, register, type Borrower, type LoanServer } from './loans-harness'
 
@@ -345,7 +346,8 @@ describeOnEachDatabase('Feedback in production', (target) => {
   beforeAll(async () => {
     s = await startTestServer(target, 'inject', {
       config: { mode: 'production' },
-      overrides: { sms: gateway },
+      // No loan products in production (nothing is seeded), so only the identity checks must be real.
+      overrides: { sms: gateway, kyc: realKyc() },
     })
   })
   afterAll(() => s.close())

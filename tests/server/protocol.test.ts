@@ -15,6 +15,7 @@ import { buildServer } from '../../server/app'
 import type { SmsMessage, SmsProvider } from '../../server/sms'
 import { DATABASE_TARGETS, describeOnEachDatabase } from './helpers/databases'
 import { startTestServer, testConfig, TRANSPORTS, type TestServer } from './helpers/server'
+import { realKyc } from './helpers/real-providers'
 import { codeFor } from './helpers/session'
 
 const PACKAGE = 'com.kopa.app'
@@ -230,10 +231,11 @@ describe('Production mode, serving the built app', () => {
       '<!doctype html><title>Kopa</title><script src="./assets/app-3f2a1b.js"></script>',
     )
     writeFileSync(path.join(dist, 'assets', 'app-3f2a1b.js'), 'console.log("kopa")')
-    // Only the accounts module: the start-up log must list every other call as unserved.
+    // Only the accounts module: the start-up log must list every other call as unserved. Real-looking identity
+    // checks: production refuses the development ones (tests/server/production-readiness.test.ts).
     s = await startTestServer(target, 'http', {
       config: { mode: 'production', distDir: dist },
-      overrides: { sms: gateway, modules: [accountsModule] },
+      overrides: { sms: gateway, kyc: realKyc(), modules: [accountsModule] },
     })
   })
   afterAll(async () => {

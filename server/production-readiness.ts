@@ -1,0 +1,121 @@
+/**
+ * Production refuses what is not real. A production server must pay out every wallet its loan products use
+ * through a configured provider that moves real money, and check identities with real OCR and liveness vendors;
+ * the sandbox and the development KYC providers (marked `simulated`) are for demo and test only.
+ *
+ * `productionProblems` is pure: it names each problem (nothing outside production). Its callers throw a
+ * `ProductionRefusal` at start-up — the loans module for the wallets (server/loans/module.ts), buildServer for
+ * the identity checks (server/app.ts), which merges both into one line:
+ *
+ *   Production refuses to start: TZ:mpesa, TZ:airtel pay out through the sandbox (set KOPA_PAYMENT_ROUTES to real
+ *   providers); identity checks use the development OCR and liveness providers (pass real KycProviders to
+ *   buildServer)
+ *
+ * server/main.ts prints that line (no stack trace) and exits with status 1.
+ */
+import { COUNTRIES, type CountryCode } from '../src/domain/countries'
+import type { ServerMode } from './config'
+
+export interface ReadinessProblem {
+  /** What is not real: `country:walletProvider` keys (e.g. `TZ:mpesa`), or `kyc:ocr` and `kyc:liveness`. */
+  readonly subjects: readonly string[]
+  /** The clause of the refusal line that names them. */
+  readonly text: string
+}
+
+/** A provider as the check sees it: its name and whether it is simulated. */
+interface Named {
+  readonly name: string
+  readonly simulated?: boolean
+}
+
+export interface PaymentReadiness {
+  /** The countries the loaded loan products serve (repeats allowed); each uses COUNTRIES[c].walletProviders. */
+  readonly countries: readonly CountryCode[]
+  /** The provider a country's wallet pays out through (KOPA_PAYMENT_ROUTES; everything unlisted: 'sandbox'). */
+  readonly route: (country: string, walletProvider: string) => string
+  /** The configured providers, by name (the sandbox is absent when production has no KOPA_SANDBOX_SECRET). */
+  readonly providers: ReadonlyMap<string, { readonly simulated?: boolean }>
+}
+
+export interface ReadinessInput {
+  readonly mode: ServerMode
+  /** The payment part (the loans module knows it). */
+  readonly payments?: PaymentReadiness
+  /** The OCR and liveness providers in use (buildServer knows them). */
+  readonly kyc?: { readonly ocr: Named; readonly liveness: Named }
+}
+
+const SANDBOX = 'sandbox'
+
+/** What keeps a production server from starting; always none outside production. */
+export function productionProblems(input: ReadinessInput): ReadinessProblem[] {
+  if (input.mode !== 'production') return []
+  return [...(input.payments ? paymentProblems(input.payments) : []), ...kycProblems(input.kyc)]
+}
+
+function paymentProblems({ countries, route, providers }: PaymentReadiness): ReadinessProblem[] {
+  // Wallets that are not served by a real provider, grouped by the provider they are routed to (in order).
+  const byProvider = new Map<string, string[]>()
+  const seen = new Set<string>()
+  for (const country of countries) {
+    for (const wallet of COUNTRIES[country].walletProviders) {
+      const key = `${country}:${wallet}`
+      if (seen.has(key)) continue
+      seen.add(key)
+      const name = route(country, wallet)
+      const provider = providers.get(name)
+      if (provider && !provider.simulated) continue
+      byProvider.set(name, [...(byProvider.get(name) ?? []), key])
+    }
+  }
+  return [...byProvider].map(([name, wallets]) => {
+    const pay = `${wallets.join(', ')} ${wallets.length === 1 ? 'pays' : 'pay'} out`
+    const text =
+      name === SANDBOX
+        ? `${pay} through the sandbox (set KOPA_PAYMENT_ROUTES to real providers)`
+        : providers.has(name)
+          ? `${pay} through the simulated provider "${name}" (route ${wallets.length === 1 ? 'it' : 'them'} to a real provider in KOPA_PAYMENT_ROUTES)`
+          : `${pay} through "${name}", which is not configured (configure it or change KOPA_PAYMENT_ROUTES)`
+    return { subjects: wallets, text }
+  })
+}
+
+function kycProblems(kyc: ReadinessInput['kyc']): ReadinessProblem[] {
+  if (!kyc) return []
+  const label = (p: Named) => (p.name === 'development' ? 'development' : `simulated "${p.name}"`)
+  const { ocr, liveness } = kyc
+  let which: string
+  if (ocr.simulated && liveness.simulated) {
+    which =
+      label(ocr) === label(liveness)
+        ? `the ${label(ocr)} OCR and liveness providers`
+        : `the ${label(ocr)} OCR provider and the ${label(liveness)} liveness provider`
+  } else if (ocr.simulated) {
+    which = `the ${label(ocr)} OCR provider`
+  } else if (liveness.simulated) {
+    which = `the ${label(liveness)} liveness provider`
+  } else {
+    return []
+  }
+  return [
+    {
+      subjects: [...(ocr.simulated ? ['kyc:ocr'] : []), ...(liveness.simulated ? ['kyc:liveness'] : [])],
+      text: `identity checks use ${which} (pass real KycProviders to buildServer)`,
+    },
+  ]
+}
+
+/** The start-up refusal: one line naming every problem. */
+export class ProductionRefusal extends Error {
+  override readonly name = 'ProductionRefusal'
+  constructor(readonly problems: readonly ReadinessProblem[]) {
+    super(`Production refuses to start: ${problems.map((p) => p.text).join('; ')}`)
+  }
+}
+
+/** Throws the ProductionRefusal of `input`'s problems, if there are any. */
+export function refuseUnlessReady(input: ReadinessInput): void {
+  const problems = productionProblems(input)
+  if (problems.length) throw new ProductionRefusal(problems)
+}
