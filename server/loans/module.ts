@@ -39,7 +39,13 @@ import { loadPaymentSettings, type PaymentSettings } from '../payments/config'
 import { MpesaProvider } from '../payments/mpesa'
 import type { PaymentProvider } from '../payments/provider'
 import { SandboxProvider, type CallbackPoster } from '../payments/sandbox'
-import { createPayments, type Payments } from '../payments/service'
+import {
+  createPayments,
+  type PaymentTimings,
+  type Payments,
+  type PaymentsOptions,
+} from '../payments/service'
+import { refuseUnlessReady } from '../production-readiness'
 import { seedDemo } from '../seed/demo-products'
 import { renderAgreement } from './agreement'
 import { localDate } from './dates'
@@ -97,6 +103,10 @@ export interface LoansModuleOptions {
   payments?: Partial<PaymentSettings>
   /** Extra or replacement providers (by name). */
   providers?: readonly PaymentProvider[]
+  /** The outbox's and reconciliation's timings (server/payments/service.ts). */
+  timings?: Partial<PaymentTimings>
+  /** Crash points of the fault simulation (tests/money). */
+  faults?: PaymentsOptions['faults']
 }
 
 function requireSession(session: Session | null): Session {
@@ -135,6 +145,11 @@ export function createLoansModule(options: LoansModuleOptions = {}): ServerModul
       }
       const route = (country: string, walletProvider: string) =>
         paySettings.routes[`${country}:${walletProvider}`] ?? 'sandbox'
+      // Production refuses a wallet routed to the sandbox, a simulated or an absent provider (one line, at start-up).
+      refuseUnlessReady({
+        mode: config.mode,
+        payments: { countries: catalog.all().map((p) => p.config.country), route, providers },
+      })
       const unserved = catalog
         .all()
         .flatMap((p) => COUNTRIES[p.config.country].walletProviders.map((w) => `${p.config.country}:${w}`))
@@ -150,6 +165,9 @@ export function createLoansModule(options: LoansModuleOptions = {}): ServerModul
 
       const payments = createPayments({
         db,
+        jobs,
+        ...(options.timings ? { timings: options.timings } : {}),
+        ...(options.faults ? { faults: options.faults } : {}),
         providers: [...providers.values()],
         now: () => clock.now(),
         beforeCallback: () => clock.sync(),
@@ -166,6 +184,7 @@ export function createLoansModule(options: LoansModuleOptions = {}): ServerModul
         route,
       })
       service.defineJobs()
+      payments.defineJobs()
       host.setProfileStepListener((userId, step, ctx) => service.onProfileStep(userId, step, ctx))
       await payments.mount(host.fastify)
 

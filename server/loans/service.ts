@@ -6,8 +6,9 @@
  * Time is always the one clock's (`now` arrives from the caller: a request or a job).
  */
 import { randomInt } from 'node:crypto'
-import { and, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import { APPROVAL_TTL_MS, RETRY_AFTER_MS } from '../../machines/order-lifecycle.machine'
+import { isOpenTransfer, OPEN_TRANSFER_STATES, type TransferState } from '../../machines/transfer.machine'
 import { ApiCode } from '../../src/domain/api-codes'
 import { COUNTRIES, type CountryCode } from '../../src/domain/countries'
 import { ageOn } from '../../src/domain/enums'
@@ -35,13 +36,12 @@ import { checkRepaymentAmount } from '../../src/domain/repayment-rules'
 import type { ProfileStep } from '../context'
 import { isUniqueViolation, type Db, type Queryable, type Tx } from '../db/client'
 import { users } from '../db/schema/core'
-import { loanOrders, paymentTransfers } from '../db/schema/loans'
+import { clearingAccount, loanOrders, paymentTransfers } from '../db/schema/loans'
 import { collectionReports, profiles, walletAccounts } from '../db/schema/profile'
 import { ApiFailure, fail, fieldFailure } from '../envelope'
 import type { JobRunner } from '../jobs'
 import type { Log } from '../log'
 import { post, transfer } from '../money/ledger'
-import type { CallbackOutcome } from '../payments/provider'
 import type { Payments, TransferRow } from '../payments/service'
 import { endOfLocalDay, localDate } from './dates'
 import { couponEffect } from '../coupons/effect'
@@ -65,7 +65,6 @@ export const LOAN_JOBS = {
   expireApproval: 'loans.expire-approval',
   disburse: 'loans.disburse',
   overdueSweep: 'loans.overdue-sweep',
-  expirePayment: 'payments.expire',
 } as const
 
 /** What an order keeps from its approval: the product as it was, and the quote. */
@@ -615,54 +614,65 @@ export function createLoanService(deps: LoanDeps) {
 
   // -------------------------------------------------------------------------------------------- pay-out
 
+  /**
+   * Requests the loan's pay-out (on arrival at 7): a transfer and its outbox row, in this transaction; the worker
+   * sends it after commit. Never a second pay-out while an earlier one may still move money (the database holds
+   * at most one unresolved disbursal per order) or after one succeeded.
+   */
   async function disburse(tx: Tx, orderId: number, now: Date): Promise<void> {
     const order = await orderById(tx, orderId)
     if (!order || order.status !== OrderStatus.Lending) return
     const terms = termsOf(order)
     if (!terms || order.walletAccountId === null)
       throw new Error(`Order ${order.id} is lending without terms or wallet`)
+    const earlier = await tx
+      .select({ state: paymentTransfers.state })
+      .from(paymentTransfers)
+      .where(and(eq(paymentTransfers.orderId, order.id), eq(paymentTransfers.purpose, 'disbursal')))
+    if (earlier.some((t) => t.state !== 'failed')) {
+      // An earlier pay-out is not settled as failed: its result decides (reconciliation keeps asking).
+      log.warn({ order: order.orderNo }, 'pay-out deferred: an earlier pay-out of this loan is unresolved')
+      return
+    }
     const [wallet] = await tx
       .select()
       .from(walletAccounts)
       .where(eq(walletAccounts.id, order.walletAccountId))
     if (!wallet) throw new Error(`Order ${order.id}: wallet ${order.walletAccountId} is gone`)
-    const [attempts] = await tx
-      .select({ n: count() })
-      .from(paymentTransfers)
-      .where(and(eq(paymentTransfers.orderId, order.id), eq(paymentTransfers.purpose, 'disbursal')))
-    const started = await payments.startPayout(tx, now, {
+    await payments.request(tx, now, {
       orderId: order.id,
-      reference: `PO${order.orderNo}-${(attempts?.n ?? 0) + 1}`,
+      reference: `PO${order.orderNo}-${earlier.length + 1}`,
+      kind: 'payout',
+      purpose: 'disbursal',
       provider: deps.route(order.country, wallet.provider),
       channel: wallet.provider,
       account: wallet.account,
-      walletProvider: wallet.provider,
-      amountMinor: terms.quote.disbursalMinor,
+      amountMinor: quoteOn(order, now).disbursalMinor,
       currency: order.currency,
+      expiresAt: new Date(now.getTime() + settings.payoutWindowMs),
     })
-    if (started.state === 'failed') await payoutFailed(tx, order, now)
   }
 
   async function payoutFailed(q: Queryable, order: OrderRow, now: Date): Promise<void> {
     await move(q, order, { type: 'payout.failed' }, now, { payoutFailures: order.payoutFailures + 1 })
   }
 
+  /** The pay-out reached the wallet: the loan opens on the price of its day, booked as it moved. */
   async function payoutSucceeded(tx: Tx, order: OrderRow, paid: TransferRow, now: Date): Promise<void> {
     const terms = termsOf(order)!
     const tz = timeZoneOf(order.country)
     const q = quoteOn(order, now)
-    if (q.disbursalMinor !== paid.amountMinor) {
-      throw new Error(
-        `Order ${order.orderNo}: paid out ${paid.amountMinor}, its quote says ${q.disbursalMinor}`,
-      )
-    }
+    const moved = paid.movedMinor ?? paid.amountMinor
+    if (moved !== q.disbursalMinor)
+      throw new Error(`Order ${order.orderNo}: paid out ${moved}, its quote says ${q.disbursalMinor}`)
     const loan = openLoan({ ...q, installments: q.installments })
     const base = { orderId: order.id, currency: order.currency, at: now }
     await post(tx, {
       ...base,
       kind: 'disbursal',
-      key: `disbursal:${order.id}`,
-      lines: transfer('receivable.principal', 'walletClearing', q.disbursalMinor),
+      key: movementKey(paid),
+      transferId: paid.id,
+      lines: transfer('receivable.principal', clearingOf(paid), moved),
     })
     await post(tx, {
       ...base,
@@ -694,36 +704,108 @@ export function createLoanService(deps: LoanDeps) {
     })
   }
 
+  // -------------------------------------------------------------------------------------------- money that moved
+
+  const movementKey = (t: TransferRow) => `movement:${t.reference}`
+  const clearingOf = (t: TransferRow) =>
+    clearingAccount(t.provider, t.kind === 'payout' ? 'payout' : 'collection')
+
+  /**
+   * Money moved that the loan cannot take (a pay-out for a loan that no longer waits for one, another amount than
+   * asked): booked against suspense, for a person to decide. Never dropped.
+   */
+  async function unapplied(tx: Tx, order: OrderRow, t: TransferRow, now: Date, why: string): Promise<void> {
+    const moved = t.movedMinor ?? t.amountMinor
+    await post(tx, {
+      orderId: order.id,
+      kind: 'unapplied',
+      currency: t.currency,
+      key: movementKey(t),
+      transferId: t.id,
+      at: now,
+      lines:
+        t.kind === 'payout'
+          ? transfer('suspense', clearingOf(t), moved)
+          : transfer(clearingOf(t), 'suspense', moved),
+    })
+    log.warn(
+      { order: order.orderNo, transfer: t.reference, why },
+      'money moved that cannot be applied: suspense',
+    )
+  }
+
+  /** Pays back what a payer paid that cannot be applied, through the channel it came from. */
+  async function refund(
+    tx: Tx,
+    order: OrderRow,
+    paid: TransferRow,
+    amountMinor: number,
+    now: Date,
+  ): Promise<void> {
+    if (amountMinor <= 0) return
+    await payments.request(tx, now, {
+      orderId: order.id,
+      reference: `RF${paid.reference}`,
+      kind: 'payout',
+      purpose: 'refund',
+      provider: paid.provider,
+      channel: paid.channel,
+      account: paid.account,
+      amountMinor,
+      currency: paid.currency,
+      expiresAt: new Date(now.getTime() + settings.payoutWindowMs),
+      refundOf: paid.id,
+    })
+    log.warn(
+      { order: order.orderNo, transfer: paid.reference },
+      'payment above what the loan takes: refunding',
+    )
+  }
+
+  /** A payment the loan can no longer take: owed back to the payer, and refunded. */
+  async function refundAll(tx: Tx, order: OrderRow, paid: TransferRow, now: Date): Promise<void> {
+    const moved = paid.movedMinor ?? paid.amountMinor
+    await post(tx, {
+      orderId: order.id,
+      kind: 'refundDue',
+      currency: paid.currency,
+      key: movementKey(paid),
+      transferId: paid.id,
+      at: now,
+      lines: transfer(clearingOf(paid), 'refundDue', moved),
+    })
+    await refund(tx, order, paid, moved, now)
+  }
+
   // -------------------------------------------------------------------------------------------- repayment
 
   async function repaymentReceived(tx: Tx, order: OrderRow, paid: TransferRow, now: Date): Promise<void> {
     const loan = loanOf(order)
+    const moved = paid.movedMinor ?? paid.amountMinor
     if (!loan || (order.status !== OrderStatus.Repaying && order.status !== OrderStatus.Overdued)) {
-      log.error(
-        { order: order.orderNo, status: order.status },
-        'repayment received for a loan that is not repaying; refund by hand',
-      )
+      await refundAll(tx, order, paid, now)
       return
     }
     const owed = balanceOf(loan).totalMinor
-    if (paid.amountMinor > owed) {
-      log.error({ order: order.orderNo }, 'repayment above the balance; the excess needs a refund by hand')
-    }
-    const amount = Math.min(paid.amountMinor, owed)
+    const amount = Math.min(moved, owed)
+    const excess = moved - amount
     const { loan: next, allocation } = applyPayment(loan, amount)
     await post(tx, {
       orderId: order.id,
       kind: 'repayment',
       currency: order.currency,
-      key: `repayment:${paid.reference}`,
+      key: movementKey(paid),
+      transferId: paid.id,
       at: now,
       lines: [
-        { account: 'walletClearing', debitMinor: amount },
+        { account: clearingOf(paid), debitMinor: moved },
         { account: 'receivable.penalty', creditMinor: allocation.penaltyMinor },
         { account: 'receivable.interest', creditMinor: allocation.interestMinor },
         { account: 'receivable.principal', creditMinor: allocation.principalMinor },
+        { account: 'refundDue', creditMinor: excess },
       ],
     })
+    await refund(tx, order, paid, excess, now)
     const b = balanceOf(next)
     const changes: OrderChanges = {
       loan: next,
@@ -740,65 +822,99 @@ export function createLoanService(deps: LoanDeps) {
   async function rolloverPaid(tx: Tx, order: OrderRow, paid: TransferRow, now: Date): Promise<void> {
     const loan = loanOf(order)
     const terms = termsOf(order)
-    if (!loan || !terms) throw new Error(`Order ${order.orderNo}: rollover paid for a loan never disbursed`)
-    const rq = rolloverQuote(terms.product, loan)
-    if (rq.totalMinor !== paid.amountMinor) {
-      throw new Error(
-        `Order ${order.orderNo}: rollover paid ${paid.amountMinor}, its price is ${rq.totalMinor}`,
-      )
-    }
-    const base = { orderId: order.id, currency: order.currency, at: now }
-    await post(tx, {
-      ...base,
-      kind: 'rolloverFee',
-      key: `rolloverFee:${paid.reference}`,
-      lines: transfer('walletClearing', 'income.rolloverFee', rq.feeMinor),
-    })
-    await post(tx, {
-      ...base,
-      kind: 'rolloverTax',
-      key: `rolloverTax:${paid.reference}`,
-      lines: transfer('walletClearing', 'taxPayable', rq.feeTaxMinor),
-    })
-    const newDueAt = endOfLocalDay(rq.newDueDate, timeZoneOf(order.country))
-    await move(
-      tx,
-      order,
-      { type: 'rollover.confirmed', at: now.getTime(), newDueAt: newDueAt.getTime() },
-      now,
-      {
-        loan: applyRollover(loan, rq),
-        dueAt: newDueAt,
-      },
-    )
-  }
-
-  async function transferCompleted(
-    tx: Tx,
-    t: TransferRow,
-    outcome: Pick<CallbackOutcome, 'state'>,
-    now: Date,
-  ): Promise<void> {
-    const order = await orderById(tx, t.orderId)
-    if (!order) throw new Error(`Transfer ${t.reference} names no order`)
-    if (t.purpose === 'disbursal') {
-      if (order.status !== OrderStatus.Lending) {
-        log.warn(
-          { order: order.orderNo, status: order.status },
-          'pay-out result for an order no longer lending',
-        )
-        return
-      }
-      if (outcome.state === 'succeeded') await payoutSucceeded(tx, order, t, now)
-      else await payoutFailed(tx, order, now)
+    const moved = paid.movedMinor ?? paid.amountMinor
+    const rq = loan && terms ? rolloverQuote(terms.product, loan) : null
+    const newDueAt = rq ? endOfLocalDay(rq.newDueDate, timeZoneOf(order.country)) : null
+    const event = {
+      type: 'rollover.confirmed',
+      at: now.getTime(),
+      newDueAt: newDueAt?.getTime() ?? 0,
+    } as const
+    // The rollover is what was paid for only if the loan can still take it, at the price that was asked.
+    if (!loan || !rq || !newDueAt || rq.totalMinor !== moved || !allows(order, event)) {
+      await refundAll(tx, order, paid, now)
       return
     }
-    if (outcome.state !== 'succeeded') return
-    if (t.purpose === 'repayment') await repaymentReceived(tx, order, t, now)
+    await post(tx, {
+      orderId: order.id,
+      kind: 'rolloverFee',
+      currency: order.currency,
+      key: movementKey(paid),
+      transferId: paid.id,
+      at: now,
+      lines: [
+        { account: clearingOf(paid), debitMinor: moved },
+        { account: 'income.rolloverFee', creditMinor: rq.feeMinor },
+        { account: 'taxPayable', creditMinor: rq.feeTaxMinor },
+      ],
+    })
+    await move(tx, order, event, now, { loan: applyRollover(loan, rq), dueAt: newDueAt })
+  }
+
+  /**
+   * server/payments TransferListener: what a transfer's new state means for its loan, in the transaction that
+   * changed it. Every state a provider's money reaches is booked here exactly once (the movement's entry key is
+   * its reference).
+   */
+  async function transferChanged(tx: Tx, before: TransferRow, t: TransferRow, now: Date): Promise<void> {
+    const order = await orderById(tx, t.orderId)
+    if (!order) throw new Error(`Transfer ${t.reference} names no order`)
+    if (t.state === 'reversed') {
+      const moved = t.movedMinor ?? t.amountMinor
+      await post(tx, {
+        orderId: order.id,
+        kind: 'reversal',
+        currency: t.currency,
+        key: `reversal:${t.reference}`,
+        transferId: t.id,
+        at: now,
+        lines:
+          t.kind === 'payout'
+            ? transfer(clearingOf(t), 'suspense', moved)
+            : transfer('suspense', clearingOf(t), moved),
+      })
+      log.warn({ order: order.orderNo, transfer: t.reference }, 'the provider reversed a transfer: suspense')
+      return
+    }
+    const moved = t.movedMinor ?? t.amountMinor
+    if (t.purpose === 'disbursal') {
+      if (t.state === 'succeeded') {
+        const waiting =
+          (order.status === OrderStatus.Lending || order.status === OrderStatus.PayFail) && !loanOf(order)
+        if (waiting && moved === t.amountMinor) await payoutSucceeded(tx, order, t, now)
+        else await unapplied(tx, order, t, now, waiting ? 'another amount than asked' : 'loan not waiting')
+      } else if ((t.state === 'failed' || t.state === 'expired') && order.status === OrderStatus.Lending) {
+        if (before.state !== 'expired') await payoutFailed(tx, order, now)
+      }
+      return
+    }
+    if (t.purpose === 'refund') {
+      if (t.state === 'succeeded') {
+        await post(tx, {
+          orderId: order.id,
+          kind: 'refund',
+          currency: t.currency,
+          key: movementKey(t),
+          transferId: t.id,
+          at: now,
+          lines: transfer('refundDue', clearingOf(t), moved),
+        })
+      } else if (t.state === 'failed') {
+        log.error({ order: order.orderNo, transfer: t.reference }, 'refund failed; still owed (refundDue)')
+      }
+      return
+    }
+    if (t.state !== 'succeeded') return
+    if (moved !== t.amountMinor) await unapplied(tx, order, t, now, 'another amount than asked')
+    else if (t.purpose === 'repayment') await repaymentReceived(tx, order, t, now)
     else await rolloverPaid(tx, order, t, now)
   }
 
-  /** Starts a payment order (repayment or rollover fee) through a channel; 15 minutes to complete. */
+  /**
+   * Starts a payment order (repayment or rollover fee) through a channel; 15 minutes to complete. One at a time per
+   * loan (the database holds it too): asked again for the same purpose and amount, it is the same payment order
+   * — the same payOrderId, the same prompt on the phone — so a double tap or a retried request charges once.
+   */
   async function startPayment(
     tx: Tx,
     order: OrderRow,
@@ -807,41 +923,47 @@ export function createLoanService(deps: LoanDeps) {
   ): Promise<TransferRow> {
     const channel = channelsFor(order.country, deps.route).find((c) => c.id === p.channelId)
     if (!channel) fail(ApiCode.PaymentNoChannel)
-    // A new payment order replaces the one still pending (the borrower tapped pay again).
-    await tx
-      .update(paymentTransfers)
-      .set({ state: 'expired', completedAt: now, failureReason: 'replaced' })
+    const [open] = await tx
+      .select()
+      .from(paymentTransfers)
       .where(
         and(
           eq(paymentTransfers.orderId, order.id),
           eq(paymentTransfers.kind, 'collection'),
-          eq(paymentTransfers.state, 'pending'),
+          inArray(paymentTransfers.state, [...OPEN_TRANSFER_STATES]),
         ),
       )
+    if (open && !paymentTimedOut(open, now)) {
+      if (open.purpose === p.purpose && open.amountMinor === p.amountMinor && open.channel === channel.id)
+        return open
+      fail(ApiCode.PaymentInProgress, undefined, { payOrderId: open.reference })
+    }
+    if (open) await payments.lapse(tx, open, now)
     const [n] = await tx
       .select({ n: count() })
       .from(paymentTransfers)
       .where(and(eq(paymentTransfers.orderId, order.id), eq(paymentTransfers.kind, 'collection')))
-    const expiresAt = new Date(now.getTime() + settings.paymentWindowMs)
-    const started = await payments.startCollection(tx, now, {
+    return payments.request(tx, now, {
       orderId: order.id,
       reference: `PY${order.orderNo}-${(n?.n ?? 0) + 1}`,
+      kind: 'collection',
       purpose: p.purpose,
       provider: channel.provider,
       channel: channel.id,
-      payer: p.payer,
-      description: order.orderNo,
+      account: p.payer,
       amountMinor: p.amountMinor,
       currency: order.currency,
-      expiresAt,
+      expiresAt: new Date(now.getTime() + settings.paymentWindowMs),
     })
-    if (started.state === 'failed') fail(ApiCode.PaymentRequestFailed)
-    await jobs.enqueue(
-      LOAN_JOBS.expirePayment,
-      { transferId: started.id },
-      { q: tx, runAt: expiresAt, key: `pay-expire:${started.id}` },
-    )
-    return started
+  }
+
+  /** After the payment order committed: sends it now (the prompt reaches the phone), then reads it again. */
+  async function sendPayment(payment: TransferRow): Promise<TransferRow> {
+    if (payment.state === 'requested') await payments.send(payment.id)
+    const [fresh] = await db.select().from(paymentTransfers).where(eq(paymentTransfers.id, payment.id))
+    if (fresh?.state === 'failed' && fresh.failureReason !== null && payment.state === 'requested')
+      fail(ApiCode.PaymentRequestFailed)
+    return fresh ?? payment
   }
 
   function requireRepaying(order: OrderRow): LoanState {
@@ -859,7 +981,7 @@ export function createLoanService(deps: LoanDeps) {
     input: { orderNo: string; amountMinor: number; channelId: string },
     now: Date,
   ): Promise<{ order: OrderRow; payment: TransferRow }> {
-    return db.transaction(async (tx) => {
+    const started = await db.transaction(async (tx) => {
       const order = await orderOfUser(tx, session.userId, input.orderNo, true)
       const loan = requireRepaying(order)
       const config = termsOf(order)!.product
@@ -886,15 +1008,19 @@ export function createLoanService(deps: LoanDeps) {
       )
       return { order, payment }
     })
+    return { order: started.order, payment: await sendPayment(started.payment) }
   }
 
-  /** /repay/confirmExtensionOrder: pay the rollover fee; the due date moves once it is paid. */
+  /**
+   * /repay/confirmExtensionOrder: pay the rollover fee; the due date moves once it is paid. The lifecycle says
+   * whether the loan may still be rolled over BEFORE the fee is asked for.
+   */
   async function confirmRollover(
     session: { userId: number; mobile: string },
     input: { orderNo: string; channelId: string },
     now: Date,
   ): Promise<{ order: OrderRow; payment: TransferRow }> {
-    return db.transaction(async (tx) => {
+    const started = await db.transaction(async (tx) => {
       const order = await orderOfUser(tx, session.userId, input.orderNo, true)
       const loan = requireRepaying(order)
       if (order.rolloverCount >= order.maxRollovers) fail(ApiCode.LoanRolloverLimit)
@@ -912,6 +1038,7 @@ export function createLoanService(deps: LoanDeps) {
       )
       return { order, payment }
     })
+    return { order: started.order, payment: await sendPayment(started.payment) }
   }
 
   // -------------------------------------------------------------------------------------------- overdue
@@ -998,18 +1125,18 @@ export function createLoanService(deps: LoanDeps) {
     jobs.define(LOAN_JOBS.assess, byOrder(assess))
     jobs.define(LOAN_JOBS.expireApproval, byOrder(expireApproval))
     jobs.define(LOAN_JOBS.disburse, byOrder(disburse))
-    jobs.define(LOAN_JOBS.expirePayment, async (payload, ctx) => {
-      await payments.expire(ctx.tx, Number(payload.transferId), ctx.now)
-    })
     jobs.every(LOAN_JOBS.overdueSweep, settings.overdueSweepMs, async (_payload, ctx) => {
       await overdueSweep(ctx.tx, ctx.now)
     })
-    payments.setListener({ completed: transferCompleted })
+    payments.setListener({ changed: transferChanged })
   }
 
-  /** A pending payment order past its window (read paths treat it as expired before the job runs). */
+  /** A payment order past its window (read paths treat it as expired before reconciliation runs). */
   function paymentTimedOut(p: TransferRow, now: Date): boolean {
-    return p.state === 'expired' || (p.state === 'pending' && p.expiresAt !== null && p.expiresAt <= now)
+    return (
+      p.state === 'expired' ||
+      (isOpenTransfer(p.state as TransferState) && p.expiresAt !== null && p.expiresAt <= now)
+    )
   }
 
   async function paymentOf(q: Queryable, userId: number, payOrderId: string): Promise<TransferRow> {
@@ -1028,6 +1155,7 @@ export function createLoanService(deps: LoanDeps) {
     return row.t
   }
 
+  /** The loan's payment order still open, if any (the newest). */
   async function pendingPayment(q: Queryable, orderId: number): Promise<TransferRow | null> {
     const [row] = await q
       .select()
@@ -1036,7 +1164,7 @@ export function createLoanService(deps: LoanDeps) {
         and(
           eq(paymentTransfers.orderId, orderId),
           eq(paymentTransfers.kind, 'collection'),
-          isNull(paymentTransfers.completedAt),
+          inArray(paymentTransfers.state, [...OPEN_TRANSFER_STATES]),
         ),
       )
       .orderBy(desc(paymentTransfers.id))

@@ -16,6 +16,12 @@ export interface LoanSettings {
   collectionGraceMs: number
   /** A payment order must complete within this (decisions.md: 15 minutes). */
   paymentWindowMs: number
+  /**
+   * A pay-out with no final result from its provider after this long is reported failed to the borrower (7 → 10;
+   * spec §4: the money arrives in 10–60 minutes); reconciliation keeps asking the provider, and a late success
+   * still opens the loan.
+   */
+  payoutWindowMs: number
   /** How often overdue loans are marked and charged their daily penalty. */
   overdueSweepMs: number
 }
@@ -25,6 +31,7 @@ export function defaultLoanSettings(mode: ServerMode): LoanSettings {
     assessmentDelayMs: mode === 'demo' ? 20 * SECOND : mode === 'test' ? 0 : 10 * MINUTE,
     collectionGraceMs: 2 * MINUTE,
     paymentWindowMs: 15 * MINUTE,
+    payoutWindowMs: HOUR,
     overdueSweepMs: mode === 'production' ? HOUR : MINUTE,
   }
 }

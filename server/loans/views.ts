@@ -1,6 +1,7 @@
 /**
  * Stored orders, products and payments as the API table's reply shapes (src/domain/api-types.ts).
  */
+import { isOpenTransfer, type TransferState } from '../../machines/transfer.machine'
 import { APPROVAL_TTL_MS } from '../../machines/order-lifecycle.machine'
 import type * as T from '../../src/domain/api-types'
 import {
@@ -192,12 +193,13 @@ export function payOrderView(
   payTo: string | null = null,
 ): T.PayOrder {
   const timedOut =
-    p.state === 'expired' || (p.state === 'pending' && p.expiresAt !== null && p.expiresAt <= now)
+    p.state === 'expired' ||
+    (isOpenTransfer(p.state as TransferState) && p.expiresAt !== null && p.expiresAt <= now)
   const status: T.PayOrder['status'] = timedOut
     ? 'expired'
     : p.state === 'succeeded'
       ? 'paid'
-      : p.state === 'failed'
+      : p.state === 'failed' || p.state === 'reversed'
         ? 'failed'
         : 'pending'
   const bank = channel?.kind === 'bankTransfer'

@@ -1,18 +1,22 @@
 /**
  * Mobile money behind one interface: every wallet provider (the sandbox, M-Pesa's Daraja, and whatever a lender
  * adds) pays out (`disburse`), asks a payer to pay (`requestPayment`), answers a status query (`status`) and
- * checks and parses its own callbacks (`verifyCallback`). Results always arrive ASYNCHRONOUSLY on the provider's
- * callback route, POST /payments/callback/<provider name>, which server/payments/routes.ts serves.
+ * checks and parses its own callbacks (`verifyCallback`). Results arrive on the provider's callback route,
+ * POST /payments/callback/<provider name> (server/payments/service.ts), or as the answer to a status query.
+ *
+ * These calls are made by the outbox (server/payments/service.ts), AFTER the transaction that recorded the
+ * transfer committed, never inside one. Each carries our stable `reference`: a retry after a timeout or a crash
+ * sends the same reference again, and a provider must treat a reference it has seen as the same transfer
+ * (answer `duplicate`, or `accepted` with the same providerRef) — never as a second movement of money.
  *
  * Amounts cross this interface in minor units; each provider converts to what its API expects.
  */
 import type { Queryable } from '../db/client'
 
 export type TransferKind = 'payout' | 'collection'
-export type TransferState = 'pending' | 'succeeded' | 'failed'
 
 export interface PayoutRequest {
-  /** Our unique reference of the transfer (payment_transfers.reference). */
+  /** Our unique, stable reference of the transfer (payment_transfers.reference); the idempotency key. */
   reference: string
   amountMinor: number
   currency: string
@@ -23,6 +27,7 @@ export interface PayoutRequest {
 }
 
 export interface CollectionRequest {
+  /** Our unique, stable reference (the payOrderId); the idempotency key. */
   reference: string
   amountMinor: number
   currency: string
@@ -32,11 +37,42 @@ export interface CollectionRequest {
   description: string
 }
 
-/** The provider accepted the request for processing (or refused it outright). */
-export type ProviderAck = { accepted: true; providerRef: string } | { accepted: false; reason: string }
+/**
+ * The provider's answer to a pay-out or payment request:
+ *   accepted   it took the request for processing; the result follows on a callback or a status query
+ *   refused    it will not move this money, definitively (invalid account, amount out of range…): nothing moved
+ *   duplicate  it already has a transfer with this reference: look it up (status), never treat it as refused
+ * A thrown error (network, timeout, 5xx, unreadable answer) means "unknown": the request may or may not have
+ * reached the provider, and the outbox sends it again with the same reference.
+ */
+export type ProviderAck =
+  | { result: 'accepted'; providerRef: string }
+  | { result: 'refused'; reason: string }
+  | { result: 'duplicate'; providerRef?: string }
 
+/** Which transfer a status query is about: our reference always, the provider's when it gave one. */
+export interface TransferLookup {
+  kind: TransferKind
+  reference: string
+  providerRef: string | null
+  /** The amount we asked for, in minor units (some APIs need it in the query). */
+  amountMinor: number
+}
+
+/**
+ * The provider's answer to a status query:
+ *   pending    known, no final result yet (or the answer will come on a callback, as Daraja's B2C status does)
+ *   succeeded  the money moved; `amountMinor` is what moved when the provider says (absent: what we asked for,
+ *              which a status query of a fixed-amount request confirms)
+ *   failed     definitively not moved
+ *   reversed   it moved, then the provider reversed it
+ *   notFound   the provider has no transfer with this reference: the request never reached it
+ */
 export interface ProviderStatus {
-  state: TransferState
+  state: 'pending' | 'succeeded' | 'failed' | 'reversed' | 'notFound'
+  providerRef?: string
+  amountMinor?: number
+  receipt?: string
   reason?: string
 }
 
@@ -49,17 +85,28 @@ export interface CallbackInput {
   rawBody: string
 }
 
-/** What a verified callback says happened. */
+/**
+ * What a verified callback says happened.
+ *   succeeded / failed  a final result
+ *   pending             not final (Daraja's ResultType 1, a queue time-out): recorded, and the transfer is
+ *                       looked up at the provider instead
+ *   reversed            a completed transfer was reversed
+ */
 export interface CallbackOutcome {
   kind: TransferKind
-  /** The provider's reference of the transfer, as its acknowledgement returned it. */
-  providerRef: string
-  state: Exclude<TransferState, 'pending'>
-  /** Key of this notification: the same notification delivered twice has the same key. */
+  /** The provider's reference of the transfer, as its acknowledgement returned it (when the callback has it). */
+  providerRef?: string
+  /** Our reference, when the callback carries it (Daraja B2C v3's OriginatorConversationID, the sandbox's). */
+  reference?: string
+  state: 'succeeded' | 'failed' | 'pending' | 'reversed'
+  /**
+   * Key of this notification: the same notification delivered twice has the same key. It names the transfer and
+   * the notification, never the result code, so a replay with another code is still a replay.
+   */
   idempotencyKey: string
   /** The amount the provider says moved, in minor units, when it says. */
   amountMinor?: number
-  /** Provider's receipt (transaction id), when it gives one. */
+  /** Provider's receipt (transaction id) of money that moved; never set on a failure. */
   receipt?: string
   /** Why it failed, in the provider's words (no personal data). */
   reason?: string
@@ -68,8 +115,8 @@ export interface CallbackOutcome {
 export type VerifiedCallback = { ok: true; outcome: CallbackOutcome } | { ok: false; reason: string }
 
 /**
- * Where a call happens: the caller's transaction and the one clock's time. A remote provider ignores `q`; the
- * sandbox keeps its own book in the database through it, so its state commits with the caller's.
+ * Where a call happens: the one clock's time, and a database handle for providers that keep their own book in
+ * it (the sandbox). It is never a transaction of ours: the outbox calls providers after commit.
  */
 export interface ProviderContext {
   q: Queryable
@@ -79,9 +126,11 @@ export interface ProviderContext {
 export interface PaymentProvider {
   /** The name in the callback route: /payments/callback/<name>. */
   readonly name: string
+  /** True for providers that move no real money (the sandbox): production refuses to route to them. */
+  readonly simulated?: boolean
   disburse(request: PayoutRequest, ctx: ProviderContext): Promise<ProviderAck>
   requestPayment(request: CollectionRequest, ctx: ProviderContext): Promise<ProviderAck>
-  status(kind: TransferKind, providerRef: string, ctx: ProviderContext): Promise<ProviderStatus>
+  status(lookup: TransferLookup, ctx: ProviderContext): Promise<ProviderStatus>
   verifyCallback(input: CallbackInput): VerifiedCallback | Promise<VerifiedCallback>
   /** The body the provider expects back from a callback (HTTP 200). */
   callbackReply(accepted: boolean): unknown

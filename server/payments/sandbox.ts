@@ -7,12 +7,14 @@
  *   - a payment from a payer number ending in 9999 is never answered (the payer ignores the prompt), so the
  *     payment order times out;
  *   - everything else succeeds.
- * Its book lives in sandbox_transfers, written in the caller's transaction; `deliverDue()` sends the callbacks
- * that are due on the one clock (a timer calls it in demo mode; tests call it after advancing the clock).
+ * Its book lives in sandbox_transfers (its own rows, committed on their own: the outbox calls it after our commit);
+ * a reference it has seen is the same transfer, answered with the same providerRef, so a retried request never
+ * moves money twice. `deliverDue()` sends the callbacks that are due on the one clock (a timer calls it in demo
+ * mode; tests call it after advancing the clock), each at most MAX_DELIVERIES times.
  * Callbacks carry an HMAC-SHA256 signature of the raw body (header x-sandbox-signature).
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
-import { and, eq, isNull, ne, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { sandboxTransfers } from '../db/schema/loans'
 import type {
@@ -24,6 +26,7 @@ import type {
   ProviderContext,
   ProviderStatus,
   TransferKind,
+  TransferLookup,
   VerifiedCallback,
 } from './provider'
 
@@ -31,6 +34,8 @@ export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature'
 export const SANDBOX_CALLBACK_PATH = '/payments/callback/sandbox'
 export const FAILING_SUFFIX = '0000'
 export const SILENT_SUFFIX = '9999'
+/** A callback the route does not take is sent again on the next rounds, this many times in all. */
+export const MAX_DELIVERIES = 10
 
 /** Sends one callback; resolves with the HTTP status the route answered. */
 export type CallbackPoster = (path: string, headers: Record<string, string>, body: string) => Promise<number>
@@ -52,12 +57,18 @@ export interface SandboxCallbackBody {
   reason: string | null
 }
 
+/** The receipt the sandbox gives money that moved. */
+export function receiptOf(providerRef: string): string {
+  return `SBX${providerRef.slice(4, 12).toUpperCase()}`
+}
+
 export function signSandbox(secret: string, rawBody: string): string {
   return createHmac('sha256', secret).update(rawBody, 'utf8').digest('hex')
 }
 
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox'
+  readonly simulated = true
 
   constructor(private readonly options: SandboxOptions) {}
 
@@ -70,21 +81,28 @@ export class SandboxProvider implements PaymentProvider {
     reason: string,
   ): Promise<ProviderAck> {
     if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0)
-      return { accepted: false, reason: 'invalid amount' }
-    const providerRef = `SBX-${randomUUID()}`
+      return { result: 'refused', reason: 'invalid amount' }
     const digits = number.replace(/\D/g, '')
     const fails = digits.endsWith(FAILING_SUFFIX)
     const silent = kind === 'collection' && digits.endsWith(SILENT_SUFFIX)
-    await ctx.q.insert(sandboxTransfers).values({
-      providerRef,
-      kind,
-      reference,
-      amountMinor,
-      outcome: fails ? 'failed' : silent ? 'silent' : 'succeeded',
-      reason: fails ? reason : null,
-      completesAt: new Date(ctx.now.getTime() + this.options.delayMs),
-    })
-    return { accepted: true, providerRef }
+    await ctx.q
+      .insert(sandboxTransfers)
+      .values({
+        providerRef: `SBX-${randomUUID()}`,
+        kind,
+        reference,
+        amountMinor,
+        outcome: fails ? 'failed' : silent ? 'silent' : 'succeeded',
+        reason: fails ? reason : null,
+        completesAt: new Date(ctx.now.getTime() + this.options.delayMs),
+      })
+      .onConflictDoNothing({ target: sandboxTransfers.reference })
+    // A reference seen before is the same transfer: the same providerRef, nothing new to move.
+    const [row] = await ctx.q
+      .select({ providerRef: sandboxTransfers.providerRef })
+      .from(sandboxTransfers)
+      .where(eq(sandboxTransfers.reference, reference))
+    return { result: 'accepted', providerRef: row!.providerRef }
   }
 
   disburse(request: PayoutRequest, ctx: ProviderContext): Promise<ProviderAck> {
@@ -109,15 +127,22 @@ export class SandboxProvider implements PaymentProvider {
     )
   }
 
-  async status(_kind: TransferKind, providerRef: string, ctx: ProviderContext): Promise<ProviderStatus> {
+  async status(lookup: TransferLookup, ctx: ProviderContext): Promise<ProviderStatus> {
     const [row] = await ctx.q
       .select()
       .from(sandboxTransfers)
-      .where(eq(sandboxTransfers.providerRef, providerRef))
-    if (!row || row.outcome === 'silent' || row.completesAt > ctx.now) return { state: 'pending' }
-    return row.outcome === 'succeeded'
-      ? { state: 'succeeded' }
-      : { state: 'failed', reason: row.reason ?? 'failed' }
+      .where(eq(sandboxTransfers.reference, lookup.reference))
+    if (!row) return { state: 'notFound' }
+    if (row.outcome === 'silent' || row.completesAt > ctx.now)
+      return { state: 'pending', providerRef: row.providerRef }
+    if (row.outcome === 'failed')
+      return { state: 'failed', providerRef: row.providerRef, reason: row.reason ?? 'failed' }
+    return {
+      state: row.outcome === 'reversed' ? 'reversed' : 'succeeded',
+      providerRef: row.providerRef,
+      amountMinor: row.amountMinor,
+      receipt: receiptOf(row.providerRef),
+    }
   }
 
   verifyCallback(input: CallbackInput): VerifiedCallback {
@@ -143,6 +168,7 @@ export class SandboxProvider implements PaymentProvider {
       outcome: {
         kind: body.kind,
         providerRef: body.providerRef,
+        ...(typeof body.reference === 'string' ? { reference: body.reference } : {}),
         state: ok ? 'succeeded' : 'failed',
         idempotencyKey: `sandbox:${body.providerRef}`,
         amountMinor: body.amountMinor,
@@ -167,7 +193,8 @@ export class SandboxProvider implements PaymentProvider {
       .where(
         sql`${sandboxTransfers.providerRef} IN (
           SELECT provider_ref FROM sandbox_transfers
-          WHERE delivered_at IS NULL AND outcome <> 'silent' AND completes_at <= ${now.toISOString()}::timestamptz
+          WHERE delivered_at IS NULL AND outcome IN ('succeeded', 'failed') AND deliveries < ${MAX_DELIVERIES}
+            AND completes_at <= ${now.toISOString()}::timestamptz
           ORDER BY completes_at LIMIT 100 FOR UPDATE SKIP LOCKED)`,
       )
       .returning()
@@ -179,7 +206,7 @@ export class SandboxProvider implements PaymentProvider {
         reference: row.reference,
         status: row.outcome === 'succeeded' ? 'SUCCESS' : 'FAILED',
         amountMinor: row.amountMinor,
-        receipt: row.outcome === 'succeeded' ? `SBX${row.providerRef.slice(4, 12).toUpperCase()}` : null,
+        receipt: row.outcome === 'succeeded' ? receiptOf(row.providerRef) : null,
         reason: row.reason,
       }
       const raw = JSON.stringify(body)
@@ -212,7 +239,13 @@ export class SandboxProvider implements PaymentProvider {
     const pending = await db
       .select({ ref: sandboxTransfers.providerRef })
       .from(sandboxTransfers)
-      .where(and(isNull(sandboxTransfers.deliveredAt), ne(sandboxTransfers.outcome, 'silent')))
+      .where(
+        and(
+          isNull(sandboxTransfers.deliveredAt),
+          inArray(sandboxTransfers.outcome, ['succeeded', 'failed']),
+          lt(sandboxTransfers.deliveries, MAX_DELIVERIES),
+        ),
+      )
     return pending.length
   }
 }

@@ -1,270 +1,782 @@
 /**
- * Payments: starts pay-outs and payment orders through the right provider, receives every provider's callbacks on
- * POST /payments/callback/<provider>, and expires payment orders after their window.
+ * Payments: every movement of money at a wallet provider, as a transfer that follows machines/transfer.machine.ts.
  *
- * A callback is verified by its provider, then recorded under its idempotency key (idempotency_keys, unique per
- * scope and key) in the same transaction that applies it: a replayed callback finds its key and changes nothing.
- * A callback for a transfer we do not know (yet) is answered 503 without recording its key, so the provider's
- * retry can still apply it.
+ * The outbox. A business change that moves money (a confirmed loan, a payment order, a refund) records the
+ * transfer (`requested`) and its send job in ITS OWN transaction, through `request`. Nothing is sent before that
+ * commits. The job worker then sends it (`payments.send`, an effect job: server/jobs.ts): it marks the transfer
+ * `submitted` and commits, calls the provider with the transfer's stable reference, and records the answer in a
+ * second transaction. A crash or a time-out anywhere in between leaves the transfer `submitted`; sending again
+ * carries the same reference, which the provider recognises (`duplicate` means "look it up", never "refused").
+ * `send(transferId)` sends one at once after the request that made it committed, with the worker as the net.
+ *
+ * Every answer — acknowledgement, callback, status query — is stored in payment_observations with what came of
+ * it, and goes through `decideTransfer`. A callback is recognised by its idempotency key (a replay changes
+ * nothing); one for a transfer we cannot match yet is kept and applied when the transfer's providerRef is known;
+ * one the machine refuses (another amount than asked, a pay-out failure not confirmed) makes us ask the provider
+ * instead; one whose application fails is stored as an error and answered 200, so the provider does not retry it
+ * forever — reconciliation finds the truth.
+ *
+ * Reconciliation (`payments.reconcile`, every reconcileMs): every transfer whose `check_at` has come is looked up
+ * at its provider (`payments.query`): open ones after their window or a silence, expired ones with a growing
+ * interval until the provider gives a final answer, failures learned from a callback once more to confirm them.
+ * Answers in any order converge on the provider's: a late success after a failure or an expiry is booked.
+ *
+ * What a state change means for a loan is the listener's business (server/loans/service.ts), inside the same
+ * transaction as the change.
  */
-import { and, eq } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, lte, or } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import {
+  decideTransfer,
+  transferAt,
+  type TransferEvent,
+  type TransferState,
+} from '../../machines/transfer.machine'
 import type { Db, Queryable, Tx } from '../db/client'
-import { idempotencyKeys } from '../db/schema/core'
-import { paymentTransfers, type TransferPurpose } from '../db/schema/loans'
+import {
+  paymentObservations,
+  paymentTransfers,
+  type ObservationOutcome,
+  type TransferPurpose,
+} from '../db/schema/loans'
+import type { JobRunner } from '../jobs'
 import type { Log } from '../log'
-import type { CallbackInput, CallbackOutcome, PaymentProvider, TransferKind } from './provider'
+import type {
+  CallbackInput,
+  CallbackOutcome,
+  PaymentProvider,
+  ProviderAck,
+  ProviderStatus,
+  TransferKind,
+} from './provider'
 
 export type TransferRow = typeof paymentTransfers.$inferSelect
 
-/** What the loan module does when a transfer completes (inside the callback's transaction). */
+/** What the loan module does when a transfer's state changes (inside the transaction that changed it). */
 export interface TransferListener {
-  completed(
-    tx: Tx,
-    transfer: TransferRow,
-    outcome: Pick<CallbackOutcome, 'state' | 'receipt' | 'reason'>,
-    now: Date,
-  ): Promise<void>
+  changed(tx: Tx, before: TransferRow, after: TransferRow, now: Date): Promise<void>
 }
 
-export interface StartPayout {
+export interface RequestTransfer {
   orderId: number
   reference: string
+  kind: TransferKind
+  purpose: TransferPurpose
   provider: string
+  /** The wallet provider code (or channel id) the money goes through. */
   channel: string
+  /** Wallet number paid to, or paying. */
   account: string
-  walletProvider: string
   amountMinor: number
   currency: string
-}
-
-export interface StartCollection {
-  orderId: number
-  reference: string
-  purpose: Exclude<TransferPurpose, 'disbursal'>
-  provider: string
-  channel: string
-  payer: string
-  description: string
-  amountMinor: number
-  currency: string
+  /** A payment order's window, a pay-out's horizon. */
   expiresAt: Date
+  refundOf?: number
 }
 
-export interface Payments {
-  provider(name: string): PaymentProvider
-  /** Records the pay-out and asks the provider; a refusal marks it failed at once (the result says so). */
-  startPayout(q: Queryable, now: Date, p: StartPayout): Promise<TransferRow>
-  startCollection(q: Queryable, now: Date, p: StartCollection): Promise<TransferRow>
-  /**
-   * Once a payment order's window is over: asks its provider what became of it (a callback may have been lost) and
-   * completes it accordingly, or marks it expired; true when it expired.
-   */
-  expire(tx: Tx, transferId: number, now: Date): Promise<boolean>
-  setListener(listener: TransferListener): void
-  /** Mounts POST /payments/callback/:provider. */
-  mount(app: FastifyInstance): Promise<void>
+/** Timings of the outbox and reconciliation (server/loans/settings.ts holds the loan module's values). */
+export interface PaymentTimings {
+  /** How often reconciliation looks for transfers to ask about. */
+  reconcileMs: number
+  /** A transfer sent without an answer is asked about after this long. */
+  sendCheckMs: number
+  /** An accepted pay-out with no result is first asked about after this long. */
+  payoutCheckMs: number
+  /** A failure learned from a callback is confirmed by a status query after this long. */
+  confirmFailureMs: number
+  /** The longest interval between two queries of an unresolved transfer. */
+  maxCheckIntervalMs: number
+  /** Sends of one transfer (each a job with its own retries) before it is given up as never sent. */
+  maxSends: number
 }
+
+export const DEFAULT_PAYMENT_TIMINGS: PaymentTimings = {
+  reconcileMs: 30_000,
+  sendCheckMs: 60_000,
+  payoutCheckMs: 5 * 60_000,
+  confirmFailureMs: 60_000,
+  maxCheckIntervalMs: 6 * 60 * 60_000,
+  maxSends: 5,
+}
+
+export const PAYMENT_JOBS = {
+  send: 'payments.send',
+  query: 'payments.query',
+  reconcile: 'payments.reconcile',
+} as const
+
+/** Where the fault simulation crashes the server on purpose (tests/money): a throw here is a crash. */
+export type FaultPoint =
+  | 'send.beforeProvider'
+  | 'send.afterProvider'
+  | 'query.afterProvider'
+  | 'callback.beforeCommit'
+  | 'changed.beforeCommit'
 
 export interface PaymentsOptions {
   db: Db
+  jobs: JobRunner
   providers: readonly PaymentProvider[]
   now: () => Date
   /** Called before each callback is handled (the shared clock's sync). */
   beforeCallback?: () => Promise<void>
   log: Log
+  timings?: Partial<PaymentTimings>
+  faults?: (point: FaultPoint) => void | Promise<void>
+}
+
+export interface Payments {
+  provider(name: string): PaymentProvider | undefined
+  /** Records a transfer and its send job in the caller's transaction; nothing is sent before it commits. */
+  request(q: Queryable, now: Date, r: RequestTransfer): Promise<TransferRow>
+  /** Gives up waiting for an open transfer whose window passed (its caller holds its lock); it is still asked about. */
+  lapse(tx: Tx, t: TransferRow, now: Date): Promise<TransferRow>
+  /** Sends a requested transfer now (call after the transaction that requested it committed). */
+  send(transferId: number): Promise<void>
+  /** Looks every due transfer up at its provider now (the recurring job does it every reconcileMs). */
+  reconcile(): Promise<number>
+  setListener(listener: TransferListener): void
+  /** Defines the outbox and reconciliation jobs. */
+  defineJobs(): void
+  /** Mounts POST /payments/callback/:provider. */
+  mount(app: FastifyInstance): Promise<void>
+}
+
+const sendKey = (t: Pick<TransferRow, 'id' | 'sendAttempts'>) => `payments.send:${t.id}:${t.sendAttempts}`
+const queryKey = (t: Pick<TransferRow, 'id' | 'statusQueries'>) => `payments.query:${t.id}:${t.statusQueries}`
+
+/** The state a provider answer would put the transfer in, to tell "nothing new" from "refused". */
+const IMPLIED: Partial<Record<TransferEvent['type'], TransferState>> = {
+  'provider.succeeded': 'succeeded',
+  'provider.failed': 'failed',
+  'provider.reversed': 'reversed',
+  'provider.accepted': 'accepted',
 }
 
 export function createPayments(options: PaymentsOptions): Payments {
   const providers = new Map(options.providers.map((p) => [p.name, p]))
+  const timings: PaymentTimings = { ...DEFAULT_PAYMENT_TIMINGS, ...options.timings }
+  const { db, jobs, log } = options
+  const fault = async (point: FaultPoint) => {
+    await options.faults?.(point)
+  }
   let listener: TransferListener | null = null
-  const { db, log } = options
 
-  function provider(name: string): PaymentProvider {
-    const found = providers.get(name)
-    if (!found) throw new Error(`No payment provider "${name}" is configured`)
-    return found
+  async function lockTransfer(tx: Queryable, id: number): Promise<TransferRow | null> {
+    const [row] = await tx.select().from(paymentTransfers).where(eq(paymentTransfers.id, id)).for('update')
+    return row ?? null
   }
 
-  async function markRefused(q: Queryable, id: number, now: Date, reason: string): Promise<TransferRow> {
-    const [row] = await q
-      .update(paymentTransfers)
-      .set({ state: 'failed', failureReason: reason.slice(0, 200), completedAt: now })
-      .where(eq(paymentTransfers.id, id))
-      .returning()
-    return row!
+  function backoff(t: TransferRow, now: Date): Date {
+    const step = Math.min(
+      timings.maxCheckIntervalMs,
+      timings.sendCheckMs * 2 ** Math.min(t.statusQueries, 20),
+    )
+    return new Date(now.getTime() + step)
   }
 
-  /** Records what became of a transfer and tells the loan module, in the caller's transaction. */
-  async function complete(
+  type Changes = Partial<Omit<TransferRow, 'id' | 'state'>>
+
+  /**
+   * Asks the transfer machine about `event`; when it allows it, writes the state it chose with `changes` and tells
+   * the listener of a change. The update is conditional on the state read, so two writers cannot both apply.
+   */
+  async function apply(
     tx: Tx,
-    transfer: TransferRow,
-    outcome: Pick<CallbackOutcome, 'state' | 'amountMinor' | 'receipt' | 'reason'>,
+    t: TransferRow,
+    event: TransferEvent,
     now: Date,
-  ): Promise<void> {
-    const amountMatches = outcome.amountMinor === undefined || outcome.amountMinor === transfer.amountMinor
-    const state = outcome.state === 'succeeded' && amountMatches ? 'succeeded' : 'failed'
-    const reason = !amountMatches ? 'amount mismatch' : (outcome.reason ?? null)
-    const [updated] = await tx
+    changes: Changes = {},
+  ): Promise<{ row: TransferRow; outcome: ObservationOutcome }> {
+    const decision = decideTransfer(
+      transferAt(t.state as TransferState, {
+        kind: t.kind as TransferKind,
+        amountMinor: t.amountMinor,
+        late: t.late,
+      }),
+      event,
+    )
+    if (!decision.allowed) {
+      const same = IMPLIED[event.type] === t.state
+      return { row: t, outcome: same ? 'noChange' : 'notApplied' }
+    }
+    const final =
+      decision.state === 'succeeded' || decision.state === 'failed' || decision.state === 'reversed'
+    const [row] = await tx
       .update(paymentTransfers)
       .set({
-        state,
-        receipt: outcome.receipt ?? null,
-        failureReason: state === 'failed' ? (reason ?? 'failed').slice(0, 200) : null,
-        completedAt: now,
+        ...changes,
+        state: decision.state,
+        late: decision.late,
+        ...(decision.changed && (final || decision.state === 'expired') ? { completedAt: now } : {}),
       })
-      .where(eq(paymentTransfers.id, transfer.id))
+      .where(and(eq(paymentTransfers.id, t.id), eq(paymentTransfers.state, t.state)))
       .returning()
-    if (listener) await listener.completed(tx, updated!, { ...outcome, state }, now)
+    if (!row) throw new Error(`Transfer ${t.reference} changed under us`)
+    if (decision.changed) {
+      await fault('changed.beforeCommit')
+      if (listener) await listener.changed(tx, t, row, now)
+    }
+    return { row, outcome: decision.changed ? 'applied' : 'noChange' }
   }
 
-  async function applyCallback(
+  async function observe(
+    q: Queryable,
+    row: {
+      transferId: number | null
+      provider: string
+      source: 'ack' | 'callback' | 'status'
+      state: string
+      outcome: ObservationOutcome
+      idempotencyKey?: string | null
+      providerRef?: string | null
+      reference?: string | null
+      amountMinor?: number | null
+      receipt?: string | null
+      reason?: string | null
+      note?: string | null
+    },
+    now: Date,
+  ): Promise<number | null> {
+    const [inserted] = await q
+      .insert(paymentObservations)
+      .values({
+        transferId: row.transferId,
+        provider: row.provider,
+        source: row.source,
+        idempotencyKey: row.idempotencyKey ?? null,
+        providerRef: row.providerRef ?? null,
+        reference: row.reference ?? null,
+        state: row.state,
+        amountMinor: row.amountMinor ?? null,
+        receipt: row.receipt ?? null,
+        reason: row.reason?.slice(0, 200) ?? null,
+        outcome: row.outcome,
+        note: row.note ?? null,
+        at: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentObservations.id })
+    return inserted?.id ?? null
+  }
+
+  /** Asks the provider about the transfer soon (a status query job), whatever its schedule said. */
+  async function lookUpSoon(tx: Queryable, t: TransferRow, now: Date): Promise<void> {
+    await tx.update(paymentTransfers).set({ checkAt: now }).where(eq(paymentTransfers.id, t.id))
+    await jobs.enqueue(PAYMENT_JOBS.query, { transferId: t.id }, { q: tx, key: queryKey(t), runAt: now })
+  }
+
+  /** The event a provider's word about a transfer stands for; null when it is no final word. */
+  function eventOf(
+    said: {
+      state: CallbackOutcome['state'] | ProviderStatus['state']
+      amountMinor?: number
+      reason?: string
+    },
+    confirmed: boolean,
+  ): TransferEvent | null {
+    switch (said.state) {
+      case 'succeeded':
+        return { type: 'provider.succeeded', amountMinor: said.amountMinor ?? null, confirmed }
+      case 'failed':
+        return { type: 'provider.failed', reason: said.reason ?? 'failed', confirmed }
+      case 'reversed':
+        return { type: 'provider.reversed' }
+      default:
+        return null
+    }
+  }
+
+  /** What a final word changes on the row besides its state. */
+  function resultChanges(
+    said: { state: string; amountMinor?: number; receipt?: string; reason?: string },
+    t: TransferRow,
+    now: Date,
+    confirmed: boolean,
+  ): Changes {
+    if (said.state === 'succeeded')
+      return {
+        movedMinor: said.amountMinor ?? t.amountMinor,
+        receipt: said.receipt ?? t.receipt,
+        failureReason: null,
+        checkAt: null,
+      }
+    if (said.state === 'failed')
+      return {
+        failureReason: (said.reason ?? 'failed').slice(0, 200),
+        // A failure we only heard of in a callback is confirmed once by asking.
+        checkAt: confirmed ? null : new Date(now.getTime() + timings.confirmFailureMs),
+      }
+    return { checkAt: null }
+  }
+
+  // ------------------------------------------------------------------------------------------ sending
+
+  async function sendNow(transferId: number, now: Date): Promise<void> {
+    const t = await db.transaction(async (tx) => {
+      const row = await lockTransfer(tx, transferId)
+      if (!row || (row.state !== 'requested' && row.state !== 'submitted')) return null
+      const { row: sent, outcome } = await apply(tx, row, { type: 'transfer.sent' }, now, {
+        submittedAt: now,
+        sendAttempts: row.sendAttempts + 1,
+        checkAt: new Date(now.getTime() + timings.sendCheckMs),
+      })
+      return outcome === 'notApplied' ? null : sent
+    })
+    if (!t) return
+    await fault('send.beforeProvider')
+    const p = providers.get(t.provider)
+    const ack: ProviderAck = !p
+      ? { result: 'refused', reason: `no payment provider "${t.provider}" is configured` }
+      : t.kind === 'payout'
+        ? await p.disburse(
+            {
+              reference: t.reference,
+              amountMinor: t.amountMinor,
+              currency: t.currency,
+              account: t.account,
+              walletProvider: t.channel,
+            },
+            { q: db, now },
+          )
+        : await p.requestPayment(
+            {
+              reference: t.reference,
+              amountMinor: t.amountMinor,
+              currency: t.currency,
+              payer: t.account,
+              description: t.reference,
+            },
+            { q: db, now },
+          )
+    await fault('send.afterProvider')
+    await db.transaction(async (tx) => {
+      const row = await lockTransfer(tx, transferId)
+      if (row) await recordAck(tx, row, ack, now)
+    })
+  }
+
+  async function recordAck(tx: Tx, t: TransferRow, ack: ProviderAck, now: Date): Promise<void> {
+    const base = { transferId: t.id, provider: t.provider, source: 'ack' as const, reference: t.reference }
+    if (ack.result === 'refused') {
+      const { outcome } = await apply(tx, t, { type: 'provider.refused', reason: ack.reason }, now, {
+        failureReason: ack.reason.slice(0, 200),
+        checkAt: null,
+      })
+      await observe(tx, { ...base, state: 'refused', reason: ack.reason, outcome }, now)
+      return
+    }
+    const providerRef = ack.providerRef ?? t.providerRef
+    let row = t
+    if (providerRef && !t.providerRef) {
+      ;[row] = (await tx
+        .update(paymentTransfers)
+        .set({ providerRef })
+        .where(eq(paymentTransfers.id, t.id))
+        .returning()) as [TransferRow]
+    }
+    if (ack.result === 'duplicate') {
+      await observe(
+        tx,
+        { ...base, state: 'duplicate', providerRef, outcome: 'noChange', note: 'looked up' },
+        now,
+      )
+      await lookUpSoon(tx, row, now)
+    } else {
+      const checkAt =
+        row.kind === 'collection' && row.expiresAt
+          ? row.expiresAt
+          : new Date(now.getTime() + timings.payoutCheckMs)
+      const { row: accepted, outcome } = await apply(
+        tx,
+        row,
+        { type: 'provider.accepted', providerRef: ack.providerRef },
+        now,
+        row.state === 'submitted' ? { acceptedAt: now, checkAt } : {},
+      )
+      row = accepted
+      await observe(tx, { ...base, state: 'accepted', providerRef, outcome }, now)
+    }
+    if (providerRef) await replayUnmatched(tx, row, providerRef, now)
+  }
+
+  /** Callbacks that arrived before we knew the transfer's providerRef, applied now that we do. */
+  async function replayUnmatched(tx: Tx, t: TransferRow, providerRef: string, now: Date): Promise<void> {
+    const waiting = await tx
+      .select()
+      .from(paymentObservations)
+      .where(
+        and(
+          eq(paymentObservations.provider, t.provider),
+          eq(paymentObservations.providerRef, providerRef),
+          eq(paymentObservations.outcome, 'unmatched'),
+        ),
+      )
+      .orderBy(asc(paymentObservations.id))
+    let row = t
+    for (const o of waiting) {
+      const said = {
+        state: o.state as CallbackOutcome['state'],
+        ...(o.amountMinor !== null ? { amountMinor: o.amountMinor } : {}),
+        ...(o.receipt ? { receipt: o.receipt } : {}),
+        ...(o.reason ? { reason: o.reason } : {}),
+      }
+      const result = await applyWord(tx, row, said, false, now)
+      row = result.row
+      await tx
+        .update(paymentObservations)
+        .set({ transferId: t.id, outcome: result.outcome, note: 'matched later' })
+        .where(eq(paymentObservations.id, o.id))
+    }
+  }
+
+  /** Applies a provider's word (callback or status) to a locked transfer; asks the provider when refused. */
+  async function applyWord(
+    tx: Tx,
+    t: TransferRow,
+    said: { state: string; amountMinor?: number; receipt?: string; reason?: string },
+    confirmed: boolean,
+    now: Date,
+  ): Promise<{ row: TransferRow; outcome: ObservationOutcome }> {
+    const event = eventOf(said as Parameters<typeof eventOf>[0], confirmed)
+    if (!event) {
+      if (!confirmed) await lookUpSoon(tx, t, now)
+      return { row: t, outcome: 'noChange' }
+    }
+    // A reversal of a transfer we never saw succeed: it moved first.
+    if (event.type === 'provider.reversed' && t.state !== 'succeeded') {
+      const moved = await applyWord(
+        tx,
+        t,
+        { state: 'succeeded', ...(said.amountMinor !== undefined ? { amountMinor: said.amountMinor } : {}) },
+        true,
+        now,
+      )
+      if (moved.row.state !== 'succeeded') return moved
+      return apply(tx, moved.row, event, now, { checkAt: null })
+    }
+    const result = await apply(tx, t, event, now, resultChanges(said, t, now, confirmed))
+    if (result.outcome === 'notApplied' && !confirmed) await lookUpSoon(tx, result.row, now)
+    return result
+  }
+
+  // ------------------------------------------------------------------------------------------ status queries
+
+  async function queryNow(transferId: number, now: Date): Promise<void> {
+    const [t] = await db.select().from(paymentTransfers).where(eq(paymentTransfers.id, transferId))
+    if (!t || t.checkAt === null) return
+    const p = providers.get(t.provider)
+    if (!p) return
+    const status = await p.status(
+      {
+        kind: t.kind as TransferKind,
+        reference: t.reference,
+        providerRef: t.providerRef,
+        amountMinor: t.amountMinor,
+      },
+      { q: db, now },
+    )
+    await fault('query.afterProvider')
+    await db.transaction(async (tx) => {
+      let row = await lockTransfer(tx, transferId)
+      if (!row) return
+      const base = {
+        transferId: row.id,
+        provider: row.provider,
+        source: 'status' as const,
+        reference: row.reference,
+        providerRef: status.providerRef ?? row.providerRef,
+        state: status.state,
+        amountMinor: status.amountMinor ?? null,
+        receipt: status.receipt ?? null,
+        reason: status.reason ?? null,
+      }
+      let outcome: ObservationOutcome = 'noChange'
+      if (status.providerRef && !row.providerRef) {
+        ;[row] = (await tx
+          .update(paymentTransfers)
+          .set({ providerRef: status.providerRef })
+          .where(eq(paymentTransfers.id, row.id))
+          .returning()) as [TransferRow]
+      }
+      if (status.state === 'pending') {
+        if (row.state === 'submitted' && status.providerRef) {
+          row = (
+            await apply(tx, row, { type: 'provider.accepted', providerRef: status.providerRef }, now, {
+              acceptedAt: now,
+            })
+          ).row
+        }
+        const windowOver = row.expiresAt !== null && row.expiresAt <= now
+        if (windowOver && (row.state === 'submitted' || row.state === 'accepted')) {
+          ;({ row, outcome } = await apply(tx, row, { type: 'window.passed' }, now, {
+            failureReason: 'timed out',
+          }))
+        }
+      } else if (status.state === 'notFound') {
+        if (row.state === 'submitted') {
+          if (row.sendAttempts >= timings.maxSends) {
+            ;({ row, outcome } = await apply(
+              tx,
+              row,
+              { type: 'send.abandoned', reason: 'never reached the provider' },
+              now,
+              {
+                failureReason: 'never reached the provider',
+                checkAt: null,
+              },
+            ))
+          } else {
+            ;({ row, outcome } = await apply(tx, row, { type: 'provider.notFound' }, now))
+            await jobs.enqueue(
+              PAYMENT_JOBS.send,
+              { transferId: row.id },
+              { q: tx, key: sendKey(row), runAt: now },
+            )
+          }
+        } else if (row.state === 'expired' || row.state === 'failed') {
+          // It never reached the provider: nothing moved, for certain.
+          ;({ row, outcome } = await apply(
+            tx,
+            row,
+            { type: 'provider.failed', reason: 'never reached the provider', confirmed: true },
+            now,
+            { failureReason: row.failureReason ?? 'never reached the provider', checkAt: null },
+          ))
+        }
+      } else {
+        ;({ row, outcome } = await applyWord(tx, row, status as { state: string }, true, now))
+      }
+      await observe(tx, { ...base, outcome }, now)
+      await tx
+        .update(paymentTransfers)
+        .set({ statusQueries: row.statusQueries + 1, checkAt: nextCheck(row, status, now) })
+        .where(eq(paymentTransfers.id, row.id))
+    })
+  }
+
+  /** When to ask about a transfer again after a status query's answer: never, once it is final for certain. */
+  function nextCheck(row: TransferRow, status: ProviderStatus, now: Date): Date | null {
+    switch (row.state) {
+      case 'requested':
+        return new Date(now.getTime() + timings.sendCheckMs)
+      case 'submitted':
+      case 'accepted': {
+        const later = backoff(row, now)
+        return row.expiresAt && row.expiresAt > now ? minDate(row.expiresAt, later) : later
+      }
+      case 'expired':
+        return backoff(row, now)
+      case 'failed':
+        // The provider still says pending after a failure callback: keep asking until it says.
+        return status.state === 'pending' ? backoff(row, now) : null
+      default:
+        return null
+    }
+  }
+
+  /** Enqueues a send or a status query for every transfer whose check time has come. */
+  async function reconcileDue(q: Queryable, now: Date): Promise<number> {
+    const due = await q
+      .select()
+      .from(paymentTransfers)
+      .where(and(isNotNull(paymentTransfers.checkAt), lte(paymentTransfers.checkAt, now)))
+      .orderBy(asc(paymentTransfers.checkAt))
+      .limit(200)
+      .for('update', { skipLocked: true })
+    for (const t of due) {
+      if (t.state === 'requested') {
+        await jobs.enqueue(PAYMENT_JOBS.send, { transferId: t.id }, { q, key: sendKey(t), runAt: now })
+      } else if (t.state === 'succeeded' || t.state === 'reversed') {
+        await q.update(paymentTransfers).set({ checkAt: null }).where(eq(paymentTransfers.id, t.id))
+        continue
+      } else {
+        await jobs.enqueue(PAYMENT_JOBS.query, { transferId: t.id }, { q, key: queryKey(t), runAt: now })
+      }
+      // Not picked up again before that job has run and set the next check.
+      await q
+        .update(paymentTransfers)
+        .set({ checkAt: new Date(now.getTime() + timings.sendCheckMs) })
+        .where(eq(paymentTransfers.id, t.id))
+    }
+    return due.length
+  }
+
+  // ------------------------------------------------------------------------------------------ callbacks
+
+  async function handleCallback(
     name: string,
     outcome: CallbackOutcome,
     now: Date,
-  ): Promise<'applied' | 'replay' | 'unknown'> {
+  ): Promise<'applied' | 'replay' | 'unmatched' | 'noChange' | 'notApplied'> {
     return db.transaction(async (tx) => {
-      const [transfer] = await tx
-        .select()
-        .from(paymentTransfers)
-        .where(
-          and(eq(paymentTransfers.provider, name), eq(paymentTransfers.providerRef, outcome.providerRef)),
-        )
-        .for('update')
-      if (!transfer) return 'unknown'
-      const [fresh] = await tx
-        .insert(idempotencyKeys)
-        .values({
-          scope: `payments.callback.${name}`,
-          key: outcome.idempotencyKey,
-          response: null,
-          createdAt: now,
-        })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key })
-      if (!fresh) return 'replay'
-      const late = transfer.state === 'expired' && outcome.state === 'succeeded'
-      if (transfer.state !== 'pending' && !late) {
-        log.warn(
-          { transfer: transfer.reference, state: transfer.state },
-          'callback for a completed transfer ignored',
-        )
-        return 'applied'
+      const base = {
+        provider: name,
+        source: 'callback' as const,
+        idempotencyKey: outcome.idempotencyKey,
+        providerRef: outcome.providerRef ?? null,
+        reference: outcome.reference ?? null,
+        state: outcome.state,
+        amountMinor: outcome.amountMinor ?? null,
+        receipt: outcome.receipt ?? null,
+        reason: outcome.reason ?? null,
       }
-      await complete(tx, transfer, outcome, now)
-      return 'applied'
+      const byRef = outcome.providerRef
+        ? and(eq(paymentTransfers.provider, name), eq(paymentTransfers.providerRef, outcome.providerRef))
+        : undefined
+      const byReference = outcome.reference
+        ? and(eq(paymentTransfers.provider, name), eq(paymentTransfers.reference, outcome.reference))
+        : undefined
+      const where = byRef && byReference ? or(byRef, byReference) : (byRef ?? byReference)
+      const [t] = where ? await tx.select().from(paymentTransfers).where(where).limit(1).for('update') : []
+      const id = await observe(
+        tx,
+        { ...base, transferId: t?.id ?? null, outcome: t ? 'noChange' : 'unmatched' },
+        now,
+      )
+      if (id === null) return 'replay'
+      if (!t) return 'unmatched'
+      let row = t
+      if (outcome.providerRef && !t.providerRef) {
+        ;[row] = (await tx
+          .update(paymentTransfers)
+          .set({ providerRef: outcome.providerRef })
+          .where(eq(paymentTransfers.id, t.id))
+          .returning()) as [TransferRow]
+      }
+      const result = await applyWord(tx, row, outcome, false, now)
+      await fault('callback.beforeCommit')
+      await tx
+        .update(paymentObservations)
+        .set({ outcome: result.outcome })
+        .where(eq(paymentObservations.id, id))
+      return result.outcome === 'applied'
+        ? 'applied'
+        : result.outcome === 'notApplied'
+          ? 'notApplied'
+          : 'noChange'
+    })
+  }
+
+  async function callbackFailed(
+    name: string,
+    outcome: CallbackOutcome,
+    now: Date,
+    err: unknown,
+  ): Promise<void> {
+    log.error(
+      { provider: name, err: err instanceof Error ? `${err.name}: ${err.message}` : 'unknown' },
+      'payment callback could not be applied; stored for reconciliation',
+    )
+    await db.transaction(async (tx) => {
+      const [t] =
+        outcome.providerRef || outcome.reference
+          ? await tx
+              .select()
+              .from(paymentTransfers)
+              .where(
+                and(
+                  eq(paymentTransfers.provider, name),
+                  outcome.providerRef
+                    ? eq(paymentTransfers.providerRef, outcome.providerRef)
+                    : eq(paymentTransfers.reference, outcome.reference!),
+                ),
+              )
+          : []
+      await observe(
+        tx,
+        {
+          transferId: t?.id ?? null,
+          provider: name,
+          source: 'callback',
+          idempotencyKey: outcome.idempotencyKey,
+          providerRef: outcome.providerRef ?? null,
+          reference: outcome.reference ?? null,
+          state: outcome.state,
+          amountMinor: outcome.amountMinor ?? null,
+          outcome: 'error',
+          note: err instanceof Error ? err.message.slice(0, 200) : 'unknown',
+        },
+        now,
+      )
+      if (t) await lookUpSoon(tx, t, now)
     })
   }
 
   return {
-    provider,
-    async startPayout(q, now, p) {
+    provider: (name) => providers.get(name),
+    async request(q, now, r) {
       const [row] = await q
         .insert(paymentTransfers)
         .values({
-          reference: p.reference,
-          kind: 'payout',
-          purpose: 'disbursal',
-          provider: p.provider,
-          channel: p.channel,
-          orderId: p.orderId,
-          account: p.account,
-          amountMinor: p.amountMinor,
-          currency: p.currency,
-          state: 'pending',
+          reference: r.reference,
+          kind: r.kind,
+          purpose: r.purpose,
+          provider: r.provider,
+          channel: r.channel,
+          orderId: r.orderId,
+          account: r.account,
+          amountMinor: r.amountMinor,
+          currency: r.currency,
+          state: 'requested',
           createdAt: now,
+          expiresAt: r.expiresAt,
+          checkAt: new Date(now.getTime() + timings.sendCheckMs),
+          refundOf: r.refundOf ?? null,
         })
         .returning()
-      const ack = await provider(p.provider).disburse(
-        {
-          reference: p.reference,
-          amountMinor: p.amountMinor,
-          currency: p.currency,
-          account: p.account,
-          walletProvider: p.walletProvider,
-        },
-        { q, now },
-      )
-      if (!ack.accepted) return markRefused(q, row!.id, now, ack.reason)
-      const [updated] = await q
-        .update(paymentTransfers)
-        .set({ providerRef: ack.providerRef })
-        .where(eq(paymentTransfers.id, row!.id))
-        .returning()
-      return updated!
+      await jobs.enqueue(PAYMENT_JOBS.send, { transferId: row!.id }, { q, key: sendKey(row!), runAt: now })
+      return row!
     },
-    async startCollection(q, now, p) {
-      const [row] = await q
-        .insert(paymentTransfers)
-        .values({
-          reference: p.reference,
-          kind: 'collection',
-          purpose: p.purpose,
-          provider: p.provider,
-          channel: p.channel,
-          orderId: p.orderId,
-          account: p.payer,
-          amountMinor: p.amountMinor,
-          currency: p.currency,
-          state: 'pending',
-          createdAt: now,
-          expiresAt: p.expiresAt,
-        })
-        .returning()
-      const ack = await provider(p.provider).requestPayment(
-        {
-          reference: p.reference,
-          amountMinor: p.amountMinor,
-          currency: p.currency,
-          payer: p.payer,
-          description: p.description,
-        },
-        { q, now },
-      )
-      if (!ack.accepted) return markRefused(q, row!.id, now, ack.reason)
-      const [updated] = await q
-        .update(paymentTransfers)
-        .set({ providerRef: ack.providerRef })
-        .where(eq(paymentTransfers.id, row!.id))
-        .returning()
-      return updated!
+    async lapse(tx, t, now) {
+      const { row } = await apply(tx, t, { type: 'window.passed' }, now, {
+        failureReason: 'timed out',
+        checkAt: now,
+      })
+      return row
     },
-    async expire(tx, transferId, now) {
-      const [row] = await tx
-        .select()
+    async send(transferId) {
+      const [t] = await db
+        .select({ id: paymentTransfers.id, sendAttempts: paymentTransfers.sendAttempts })
         .from(paymentTransfers)
         .where(eq(paymentTransfers.id, transferId))
-        .for('update')
-      if (!row || row.state !== 'pending' || !row.expiresAt || row.expiresAt > now) return false
-      // A lost callback must not lose a payment: ask the provider before giving up on it.
-      const status = row.providerRef
-        ? await provider(row.provider)
-            .status(row.kind as TransferKind, row.providerRef, { q: tx, now })
-            .catch(() => ({ state: 'pending' as const }))
-        : { state: 'pending' as const }
-      if (status.state !== 'pending') {
-        await complete(
-          tx,
-          row,
-          { state: status.state, ...(status.reason ? { reason: status.reason } : {}) },
-          now,
+      if (!t) return
+      try {
+        await jobs.runKey(sendKey(t))
+      } catch (err) {
+        // The worker sends it later; the borrower's request has already been recorded.
+        log.warn(
+          { err: err instanceof Error ? err.name : 'unknown' },
+          'immediate send failed; the worker retries',
         )
-        return false
       }
-      await tx
-        .update(paymentTransfers)
-        .set({ state: 'expired', completedAt: now, failureReason: 'timed out' })
-        .where(eq(paymentTransfers.id, transferId))
-      return true
     },
+    reconcile: () => db.transaction((tx) => reconcileDue(tx, options.now())),
     setListener(l) {
       listener = l
+    },
+    defineJobs() {
+      jobs.defineEffect(
+        PAYMENT_JOBS.send,
+        async (payload, ctx) => sendNow(Number(payload.transferId), ctx.now),
+        { maxAttempts: 5, retryDelayMs: (n) => n * 30_000, leaseMs: 60_000 },
+      )
+      jobs.defineEffect(
+        PAYMENT_JOBS.query,
+        async (payload, ctx) => queryNow(Number(payload.transferId), ctx.now),
+        { maxAttempts: 3, retryDelayMs: (n) => n * 30_000, leaseMs: 60_000 },
+      )
+      jobs.every(PAYMENT_JOBS.reconcile, timings.reconcileMs, async (_payload, ctx) => {
+        await reconcileDue(ctx.tx, ctx.now)
+      })
     },
     async mount(app) {
       await app.register(async (scope) => {
         // The raw body is what providers sign; parse JSON ourselves.
         scope.removeAllContentTypeParsers()
-        scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body))
+        scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) =>
+          done(null, body),
+        )
         scope.post<{ Params: { provider: string } }>('/payments/callback/:provider', async (req, reply) => {
           const p = providers.get(req.params.provider)
           if (!p) return reply.code(404).send({ error: 'unknown provider' })
@@ -287,14 +799,23 @@ export function createPayments(options: PaymentsOptions): Payments {
             return reply.code(401).send(p.callbackReply(false))
           }
           await options.beforeCallback?.()
-          const result = await applyCallback(p.name, verified.outcome, options.now())
-          if (result === 'unknown') {
-            log.warn({ provider: p.name }, 'callback for an unknown transfer; asking for a retry')
-            return reply.code(503).send(p.callbackReply(false))
+          const now = options.now()
+          try {
+            const result = await handleCallback(p.name, verified.outcome, now)
+            if (result === 'unmatched')
+              log.warn({ provider: p.name }, 'callback for a transfer not known yet; kept until it is')
+          } catch (err) {
+            await callbackFailed(p.name, verified.outcome, now, err).catch((e: unknown) =>
+              log.error({ err: e instanceof Error ? e.name : 'unknown' }, 'storing a failed callback failed'),
+            )
           }
           return reply.send(p.callbackReply(true))
         })
       })
     },
   }
+}
+
+function minDate(a: Date, b: Date): Date {
+  return a < b ? a : b
 }

@@ -52,6 +52,11 @@ export const ApiCode = {
   PaymentOrderNotFound: 2113,
   /** The loan already had its last allowed rollover. */
   LoanRolloverLimit: 2114,
+  /**
+   * Another payment order of this loan is still waiting to be paid (one at a time: a second confirm for the same
+   * purpose and amount returns that one instead).
+   */
+  PaymentInProgress: 2115,
   /** Feedback (server/feedback): no such ticket of this borrower. */
   FeedbackNotFound: 2201,
   /** The ticket is resolved (4) and takes no more messages: open a new one. */

@@ -1,12 +1,11 @@
 /**
  * Provider callbacks on POST /payments/callback/<provider>, through inject and through real HTTP: a verified
- * callback is applied once; a replay, a wrong signature, an unknown transfer or garbage changes nothing.
+ * callback is applied once; a replay, a wrong signature, an unknown transfer or garbage changes no money.
  */
 import { count, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type * as T from '../../src/domain/api-types'
-import { idempotencyKeys } from '../../server/db/schema/core'
-import { journalEntries, sandboxTransfers } from '../../server/db/schema/loans'
+import { journalEntries, paymentObservations, sandboxTransfers } from '../../server/db/schema/loans'
 import { SANDBOX_CALLBACK_PATH, SANDBOX_SIGNATURE_HEADER, signSandbox } from '../../server/payments/sandbox'
 import { describeOnEachDatabase } from './helpers/databases'
 import { TRANSPORTS } from './helpers/server'
@@ -85,11 +84,11 @@ describeOnEachDatabase('Payment callbacks', (target) => {
       expect(replay.status).toBe(200)
       expect((await latest(b)).remainingMinor).toBe(afterFirst.remainingMinor)
       expect(await entries()).toBe(journal)
-      const keys = await ls.s.server.ctx.db
+      const seen = await ls.s.server.ctx.db
         .select()
-        .from(idempotencyKeys)
-        .where(eq(idempotencyKeys.scope, 'payments.callback.sandbox'))
-      expect(keys.filter((k) => k.key.endsWith(JSON.parse(cb.body).providerRef as string))).toHaveLength(1)
+        .from(paymentObservations)
+        .where(eq(paymentObservations.idempotencyKey, `sandbox:${JSON.parse(cb.body).providerRef as string}`))
+      expect(seen.map((o) => o.outcome)).toEqual(['applied'])
 
       // The sandbox's own delivery of the same result is a replay too.
       await settle(ls)
@@ -135,7 +134,7 @@ describeOnEachDatabase('Payment callbacks', (target) => {
       await settle(ls)
     })
 
-    it('asks for a retry of a callback about a transfer it does not know, without recording it', async () => {
+    it('keeps a callback about a transfer it does not know, answers it, and changes no money', async () => {
       const body = JSON.stringify({
         providerRef: 'SBX-unknown',
         kind: 'collection',
@@ -145,13 +144,22 @@ describeOnEachDatabase('Payment callbacks', (target) => {
         receipt: null,
         reason: null,
       })
+      const journal = await entries()
       const res = await post(body, { [SANDBOX_SIGNATURE_HEADER]: signSandbox(SECRET, body) })
-      expect(res.status).toBe(503)
-      const keys = await ls.s.server.ctx.db
+      expect(res.status).toBe(200)
+      const kept = await ls.s.server.ctx.db
         .select()
-        .from(idempotencyKeys)
-        .where(eq(idempotencyKeys.key, 'sandbox:SBX-unknown'))
-      expect(keys).toHaveLength(0)
+        .from(paymentObservations)
+        .where(eq(paymentObservations.idempotencyKey, 'sandbox:SBX-unknown'))
+      expect(kept.map((o) => [o.outcome, o.transferId])).toEqual([['unmatched', null]])
+      expect(await entries()).toBe(journal)
+      // Its replay is recognised and kept once.
+      expect((await post(body, { [SANDBOX_SIGNATURE_HEADER]: signSandbox(SECRET, body) })).status).toBe(200)
+      const again = await ls.s.server.ctx.db
+        .select()
+        .from(paymentObservations)
+        .where(eq(paymentObservations.idempotencyKey, 'sandbox:SBX-unknown'))
+      expect(again).toHaveLength(1)
     })
 
     it('answers garbage and unknown providers with a client error, never a 500', async () => {
