@@ -110,6 +110,11 @@ export interface CallbackOutcome {
   receipt?: string
   /** Why it failed, in the provider's words (no personal data). */
   reason?: string
+  /**
+   * True when the callback is the provider's answer to our status query (Daraja posts those to the ResultURL the
+   * query named): it speaks from the provider's books, as a synchronous status answer does.
+   */
+  confirmed?: boolean
 }
 
 export type VerifiedCallback = { ok: true; outcome: CallbackOutcome } | { ok: false; reason: string }
@@ -128,6 +133,11 @@ export interface PaymentProvider {
   readonly name: string
   /** True for providers that move no real money (the sandbox): production refuses to route to them. */
   readonly simulated?: boolean
+  /**
+   * Whether a request sent again with the same reference is recognised as the same transfer (default: both).
+   * Where it is not, the outbox never re-sends a request that may have reached the provider: it looks it up.
+   */
+  readonly idempotentRequests?: { readonly payout: boolean; readonly collection: boolean }
   disburse(request: PayoutRequest, ctx: ProviderContext): Promise<ProviderAck>
   requestPayment(request: CollectionRequest, ctx: ProviderContext): Promise<ProviderAck>
   status(lookup: TransferLookup, ctx: ProviderContext): Promise<ProviderStatus>

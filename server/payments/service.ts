@@ -316,6 +316,12 @@ export function createPayments(options: PaymentsOptions): Payments {
     const t = await db.transaction(async (tx) => {
       const row = await lockTransfer(tx, transferId)
       if (!row || (row.state !== 'requested' && row.state !== 'submitted')) return null
+      const p = providers.get(row.provider)
+      if (row.state === 'submitted' && p?.idempotentRequests?.[row.kind as TransferKind] === false) {
+        // It may have reached a provider that would take it twice: ask about it instead of sending it again.
+        await lookUpSoon(tx, row, now)
+        return null
+      }
       const { row: sent, outcome } = await apply(tx, row, { type: 'transfer.sent' }, now, {
         submittedAt: now,
         sendAttempts: row.sendAttempts + 1,
@@ -644,7 +650,7 @@ export function createPayments(options: PaymentsOptions): Payments {
           .where(eq(paymentTransfers.id, t.id))
           .returning()) as [TransferRow]
       }
-      const result = await applyWord(tx, row, outcome, false, now)
+      const result = await applyWord(tx, row, outcome, outcome.confirmed === true, now)
       await fault('callback.beforeCommit')
       await tx
         .update(paymentObservations)

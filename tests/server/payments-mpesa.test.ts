@@ -1,9 +1,15 @@
 /**
  * The M-Pesa adapter against a local fake of Safaricom's Daraja endpoints (a tiny HTTP server on 127.0.0.1):
- * OAuth, B2C pay-out (/mpesa/b2c/v3/paymentrequest) with its Result callback, STK push
+ * OAuth, B2C pay-out (/mpesa/b2c/v3/paymentrequest, and v1) with its Result and queue time-out callbacks, the
+ * Transaction Status query (/mpesa/transactionstatus/v1/query) with its asynchronous Result, STK push
  * (/mpesa/stkpush/v1/processrequest) with its stkCallback, and the STK query. The fake checks the request shapes
- * Daraja requires and posts its callbacks over real HTTP to the server's callback route, retrying like a provider
- * when the server asks it to.
+ * Daraja requires, refuses a reused OriginatorConversationID the way Daraja documents (500.002.1001), can be told
+ * to answer a call otherwise (a status and body, no answer at all, a dropped connection, or a lost answer after it
+ * did the work), and posts its callbacks over real HTTP, retrying like a provider while the receiver answers 503.
+ *
+ * The first suites test MpesaProvider on its own: its callbacks go to a small recording receiver and are read
+ * with verifyCallback. The last suite drives the whole loan server through it; it loads the server's harness only
+ * when it runs, so the adapter's own tests do not depend on the server.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -16,19 +22,14 @@ import {
   toMsisdn,
   type MpesaConfig,
 } from '../../server/payments/mpesa'
-import { describeOnEachDatabase } from './helpers/databases'
 import {
-  PRODUCT,
-  completeSteps,
-  expectBooksBalanced,
-  mobileFor,
-  ok,
-  register,
-  settle,
-  startLoanServer,
-  type Borrower,
-  type LoanServer,
-} from './loans-harness'
+  ProviderError,
+  type CallbackOutcome,
+  type PayoutRequest,
+  type VerifiedCallback,
+} from '../../server/payments/provider'
+import { describeOnEachDatabase } from './helpers/databases'
+import type { Borrower, LoanServer } from './loans-harness'
 
 const KES = 100
 const KEY = 'consumer-key'
@@ -41,13 +42,39 @@ interface Seen {
   body: Record<string, unknown>
 }
 
+/** What the fake does with the next call to a path instead of its usual answer. */
+type Scripted =
+  /** Answer with this HTTP status and JSON body (or these raw bytes), doing nothing else. */
+  | { answer: number; body?: unknown; raw?: string }
+  /** Never answer (the caller times out). */
+  | { hang: true }
+  /** Close the connection without an answer, doing nothing. */
+  | { drop: true }
+  /** Do the work (a pay-out: record it and call back), then close the connection instead of answering. */
+  | { loseAnswer: true }
+  /** B2C: accept, post a queue time-out to QueueTimeOutURL, then the real result to ResultURL. */
+  | { queueTimeout: true }
+
+interface FakeTransfer {
+  originator: string
+  conversation: string
+  amount: unknown
+  fails: boolean
+  receipt: string
+}
+
 /** A fake Daraja: answers like Safaricom's sandbox and calls back like it, asynchronously. */
 class FakeDaraja {
   readonly seen: Seen[] = []
   readonly callbacks: { url: string; body: unknown; status: number }[] = []
+  /** B2C pay-outs by OriginatorConversationID. */
+  readonly transfers = new Map<string, FakeTransfer>()
   tokensIssued = 0
   private server: Server | null = null
   private pending: Promise<void>[] = []
+  private readonly scripts = new Map<string, Scripted[]>()
+  private readonly hanging: ServerResponse[] = []
+  private serial = 0
   url = ''
 
   async start(): Promise<void> {
@@ -58,7 +85,14 @@ class FakeDaraja {
 
   async stop(): Promise<void> {
     await Promise.allSettled(this.pending)
+    for (const res of this.hanging) res.destroy()
+    this.server?.closeAllConnections()
     await new Promise<void>((resolve) => this.server?.close(() => resolve()))
+  }
+
+  /** The next calls to `path` get these behaviours, one each, before the usual answers resume. */
+  script(path: string, ...behaviours: Scripted[]): void {
+    this.scripts.set(path, [...(this.scripts.get(path) ?? []), ...behaviours])
   }
 
   /** Waits until every callback the fake has scheduled was delivered. */
@@ -73,6 +107,14 @@ class FakeDaraja {
   private json(res: ServerResponse, status: number, body: unknown) {
     res.writeHead(status, { 'content-type': 'application/json' })
     res.end(JSON.stringify(body))
+  }
+
+  private invalid(res: ServerResponse, field: string) {
+    this.json(res, 400, {
+      requestId: `req-${++this.serial}`,
+      errorCode: '400.002.02',
+      errorMessage: `Bad Request - Invalid ${field}`,
+    })
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse) {
@@ -99,49 +141,128 @@ class FakeDaraja {
     const body = JSON.parse(raw) as Record<string, unknown>
     this.seen.push({ path: url.pathname, auth, body })
 
-    if (url.pathname === '/mpesa/b2c/v3/paymentrequest') {
-      const conversation = `AG_20260101_${this.seen.length}`
-      this.json(res, 200, {
+    const scripted = this.scripts.get(url.pathname)?.shift()
+    if (scripted && 'answer' in scripted) {
+      res.writeHead(scripted.answer, { 'content-type': 'application/json' })
+      return res.end(scripted.raw ?? JSON.stringify(scripted.body ?? {}))
+    }
+    if (scripted && 'hang' in scripted) return void this.hanging.push(res)
+    if (scripted && 'drop' in scripted) return void req.socket.destroy()
+    const reply = (status: number, answer: unknown) =>
+      scripted && 'loseAnswer' in scripted ? req.socket.destroy() : this.json(res, status, answer)
+
+    const b2c = /^\/mpesa\/b2c\/(v1|v3)\/paymentrequest$/.exec(url.pathname)
+    if (b2c) {
+      const v3 = b2c[1] === 'v3'
+      if (body.CommandID !== 'BusinessPayment') return this.invalid(res, 'CommandID')
+      if (!Number.isInteger(body.Amount) || Number(body.Amount) <= 0) return this.invalid(res, 'Amount')
+      if (!/^254\d{9}$/.test(String(body.PartyB))) return this.invalid(res, 'PartyB')
+      for (const field of ['InitiatorName', 'SecurityCredential', 'PartyA', 'ResultURL', 'QueueTimeOutURL']) {
+        if (typeof body[field] !== 'string' || !body[field]) return this.invalid(res, field)
+      }
+      if (v3 && (typeof body.OriginatorConversationID !== 'string' || !body.OriginatorConversationID))
+        return this.invalid(res, 'OriginatorConversationID')
+      const originator = v3 ? String(body.OriginatorConversationID) : `29115-${++this.serial}-1`
+      if (this.transfers.has(originator)) {
+        // Daraja's documented answer to a reused OriginatorConversationID (BusinessToCustomer, "Sample Error").
+        return this.json(res, 500, {
+          requestId: `req-${++this.serial}`,
+          errorCode: '500.002.1001',
+          errorMessage: 'Duplicate OriginatorConversationID.',
+        })
+      }
+      const conversation = `AG_20260101_${++this.serial}`
+      const transfer: FakeTransfer = {
+        originator,
+        conversation,
+        amount: body.Amount,
+        fails: String(body.PartyB).endsWith('0000'),
+        receipt: `NLJ${this.serial}AAAA`,
+      }
+      this.transfers.set(originator, transfer)
+      reply(200, {
         ConversationID: conversation,
-        OriginatorConversationID: body.OriginatorConversationID,
+        OriginatorConversationID: originator,
         ResponseCode: '0',
         ResponseDescription: 'Accept the service request successfully.',
       })
-      const fails = String(body.PartyB).endsWith('0000')
-      const result = fails
-        ? {
+      if (scripted && 'queueTimeout' in scripted) {
+        this.callBack(String(body.QueueTimeOutURL), {
+          Result: {
             ResultType: 0,
-            ResultCode: 2040,
-            ResultDesc: 'Credit Party customer type can not be supported by the service.',
-            OriginatorConversationID: body.OriginatorConversationID,
+            ResultCode: 1,
+            ResultDesc: 'The service request timed out.',
+            OriginatorConversationID: originator,
             ConversationID: conversation,
-            TransactionID: 'NLJ0000000',
-          }
-        : {
+          },
+        })
+      }
+      this.callBack(String(body.ResultURL), { Result: this.b2cResult(transfer, body) })
+      return
+    }
+    if (url.pathname === '/mpesa/transactionstatus/v1/query') {
+      if (body.CommandID !== 'TransactionStatusQuery') return this.invalid(res, 'CommandID')
+      if (body.IdentifierType !== '4') return this.invalid(res, 'IdentifierType')
+      for (const field of [
+        'Initiator',
+        'SecurityCredential',
+        'PartyA',
+        'ResultURL',
+        'QueueTimeOutURL',
+        'Remarks',
+      ]) {
+        if (typeof body[field] !== 'string' || !body[field]) return this.invalid(res, field)
+      }
+      const asked = String(body.OriginalConversationID ?? '')
+      if (!asked && !body.TransactionID) return this.invalid(res, 'OriginalConversationID')
+      const conversation = `AG_20260102_${++this.serial}`
+      const originator = `status-${this.serial}-1`
+      reply(200, {
+        OriginatorConversationID: originator,
+        ConversationID: conversation,
+        ResponseCode: '0',
+        ResponseDescription: 'Accept the service request successfully.',
+      })
+      const t = this.transfers.get(asked)
+      const result = t
+        ? {
             ResultType: 0,
             ResultCode: 0,
             ResultDesc: 'The service request is processed successfully.',
-            OriginatorConversationID: body.OriginatorConversationID,
+            OriginatorConversationID: originator,
             ConversationID: conversation,
-            TransactionID: `NLJ${this.seen.length}AAAA`,
+            TransactionID: 'MBN0000000',
             ResultParameters: {
               ResultParameter: [
-                { Key: 'TransactionAmount', Value: body.Amount },
-                { Key: 'TransactionReceipt', Value: `NLJ${this.seen.length}AAAA` },
-                { Key: 'B2CRecipientIsRegisteredCustomer', Value: 'Y' },
-                { Key: 'ReceiverPartyPublicName', Value: `${String(body.PartyB)} - Customer` },
-                { Key: 'TransactionCompletedDateTime', Value: '01.01.2026 10:00:00' },
+                { Key: 'DebitPartyName', Value: '600998 - Kopa Lender' },
+                { Key: 'OriginatorConversationID', Value: t.originator },
+                { Key: 'InitiatedTime', Value: '20260101100000' },
+                { Key: 'ReasonType', Value: 'Business Payment to Customer via API' },
+                { Key: 'TransactionStatus', Value: t.fails ? 'Failed' : 'Completed' },
+                { Key: 'FinalisedTime', Value: '20260101100001' },
+                { Key: 'Amount', Value: String(t.amount) },
+                { Key: 'ConversationID', Value: t.conversation },
+                { Key: 'ReceiptNo', Value: t.receipt },
               ],
             },
-            ReferenceData: { ReferenceItem: { Key: 'QueueTimeoutURL', Value: 'https://internal/timeout' } },
+            ReferenceData: { ReferenceItem: { Key: 'Occasion' } },
+          }
+        : {
+            ResultType: 0,
+            ResultCode: 2001,
+            ResultDesc: 'The transaction is not found.',
+            OriginatorConversationID: originator,
+            ConversationID: conversation,
+            TransactionID: 'MBN0000000',
           }
       this.callBack(String(body.ResultURL), { Result: result })
       return
     }
     if (url.pathname === '/mpesa/stkpush/v1/processrequest') {
-      const checkout = `ws_CO_${Date.now()}_${this.seen.length}`
-      const merchant = `29115-${this.seen.length}`
-      this.json(res, 200, {
+      if (!Number.isInteger(body.Amount) || Number(body.Amount) <= 0) return this.invalid(res, 'Amount')
+      const checkout = `ws_CO_${Date.now()}_${++this.serial}`
+      const merchant = `29115-${this.serial}`
+      reply(200, {
         MerchantRequestID: merchant,
         CheckoutRequestID: checkout,
         ResponseCode: '0',
@@ -164,7 +285,7 @@ class FakeDaraja {
             CallbackMetadata: {
               Item: [
                 { Name: 'Amount', Value: body.Amount },
-                { Name: 'MpesaReceiptNumber', Value: `RKT${this.seen.length}QWERTY` },
+                { Name: 'MpesaReceiptNumber', Value: `RKT${this.serial}QWERTY` },
                 { Name: 'Balance' },
                 { Name: 'TransactionDate', Value: 20260101101010 },
                 { Name: 'PhoneNumber', Value: Number(body.PhoneNumber) },
@@ -187,6 +308,36 @@ class FakeDaraja {
     return this.json(res, 404, { errorMessage: 'not found' })
   }
 
+  private b2cResult(t: FakeTransfer, body: Record<string, unknown>) {
+    return t.fails
+      ? {
+          ResultType: 0,
+          ResultCode: 2040,
+          ResultDesc: 'Credit Party customer type can not be supported by the service.',
+          OriginatorConversationID: t.originator,
+          ConversationID: t.conversation,
+          TransactionID: 'NLJ0000000',
+        }
+      : {
+          ResultType: 0,
+          ResultCode: 0,
+          ResultDesc: 'The service request is processed successfully.',
+          OriginatorConversationID: t.originator,
+          ConversationID: t.conversation,
+          TransactionID: t.receipt,
+          ResultParameters: {
+            ResultParameter: [
+              { Key: 'TransactionAmount', Value: t.amount },
+              { Key: 'TransactionReceipt', Value: t.receipt },
+              { Key: 'B2CRecipientIsRegisteredCustomer', Value: 'Y' },
+              { Key: 'ReceiverPartyPublicName', Value: `${String(body.PartyB)} - Customer` },
+              { Key: 'TransactionCompletedDateTime', Value: '01.01.2026 10:00:00' },
+            ],
+          },
+          ReferenceData: { ReferenceItem: { Key: 'QueueTimeoutURL', Value: 'https://internal/timeout' } },
+        }
+  }
+
   /** Posts a callback a little later; retries while the server answers 503 (not ready for it yet). */
   callBack(url: string, body: unknown): void {
     const send = async () => {
@@ -202,6 +353,101 @@ class FakeDaraja {
       }
     }
     this.pending.push(send())
+  }
+}
+
+/** Our callback route, as far as the adapter's own tests need one: it records what Daraja posts. */
+class CallbackReceiver {
+  readonly received: { url: URL; body: unknown; raw: string }[] = []
+  private server: Server | null = null
+  url = ''
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => {
+      const chunks: Buffer[] = []
+      req.on('data', (c: Buffer) => chunks.push(c))
+      req.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8')
+        this.received.push({ url: new URL(req.url ?? '/', this.url), body: JSON.parse(raw) as unknown, raw })
+        res.writeHead(200, { 'content-type': 'application/json' })
+        res.end(JSON.stringify({ ResultCode: 0, ResultDesc: 'Accepted' }))
+      })
+    })
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve))
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()))
+  }
+
+  /** The callbacks whose URL has this kind (and, for status results, this ref). */
+  find(kind: string, ref?: string) {
+    return this.received.filter(
+      (c) =>
+        c.url.searchParams.get('kind') === kind &&
+        (ref === undefined || c.url.searchParams.get('ref') === ref),
+    )
+  }
+}
+
+function baseConfig(baseUrl: string): MpesaConfig {
+  return {
+    baseUrl,
+    consumerKey: KEY,
+    consumerSecret: SECRET,
+    b2cShortcode: '600998',
+    initiatorName: 'testapi',
+    securityCredential: 'c2VjdXJpdHktY3JlZGVudGlhbA==',
+    stkShortcode: '174379',
+    passkey: 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
+    callbackBaseUrl: 'http://127.0.0.1:9',
+    callbackToken: CALLBACK_TOKEN,
+    dialCode: '254',
+    b2cVersion: 'v3',
+    now: () => Date.now(),
+  }
+}
+
+/** A callback as our route hands it to verifyCallback. */
+function verify(p: MpesaProvider, cb: { url: URL; body: unknown; raw: string }): VerifiedCallback {
+  return p.verifyCallback({
+    headers: { 'content-type': 'application/json' },
+    query: Object.fromEntries(cb.url.searchParams),
+    body: cb.body,
+    rawBody: cb.raw,
+  })
+}
+
+/** The outcome of a callback that must verify. */
+function outcomeOf(verified: VerifiedCallback | Promise<VerifiedCallback>): CallbackOutcome {
+  const v = verified as VerifiedCallback
+  if (!v.ok) throw new Error(`callback refused: ${v.reason}`)
+  return v.outcome
+}
+
+/** A hand-made callback with the right token. */
+function callback(p: MpesaProvider, query: Record<string, string>, body: unknown): VerifiedCallback {
+  return p.verifyCallback({
+    headers: {},
+    query: { token: CALLBACK_TOKEN, ...query },
+    body,
+    rawBody: JSON.stringify(body),
+  })
+}
+
+let refs = 0
+/** A fresh reference shaped like the server's (PO<order>-<attempt>). */
+const nextRef = () => `PO${Date.now() % 1_000_000}${++refs}-1`
+
+function payout(reference: string, overrides: Partial<PayoutRequest> = {}): PayoutRequest {
+  return {
+    reference,
+    amountMinor: 5_000 * KES,
+    currency: 'KES',
+    account: '0712345678',
+    walletProvider: 'mpesa',
+    ...overrides,
   }
 }
 
@@ -238,47 +484,626 @@ describe('The M-Pesa adapter', () => {
     })
   })
 
-  it('refuses to send a fraction of a shilling rather than round it', async () => {
-    const p = new MpesaProvider(baseConfig('http://127.0.0.1:9'))
+  it('refuses a fraction of a shilling or another currency without calling Daraja', async () => {
+    const calls: string[] = []
+    const p = new MpesaProvider({
+      ...baseConfig('http://127.0.0.1:9'),
+      fetch: (input) => {
+        calls.push(String(input))
+        return Promise.reject(new Error('no call expected'))
+      },
+    })
+    await expect(p.disburse(payout('r1', { amountMinor: 1_050 }))).resolves.toEqual({
+      result: 'refused',
+      reason: expect.stringMatching(/whole shillings/) as string,
+    })
+    await expect(p.disburse(payout('r2', { currency: 'TZS' }))).resolves.toMatchObject({ result: 'refused' })
     await expect(
-      p.disburse({
-        reference: 'r',
-        amountMinor: 1_050,
+      p.requestPayment({
+        reference: 'r3',
+        amountMinor: 99,
         currency: 'KES',
-        account: '0712345678',
-        walletProvider: 'mpesa',
+        payer: '0712345678',
+        description: 'Order 1',
       }),
-    ).rejects.toThrow(/whole shillings/)
+    ).resolves.toMatchObject({
+      result: 'refused',
+      reason: expect.stringMatching(/whole shillings/) as string,
+    })
+    expect(calls).toEqual([])
   })
 })
 
-function baseConfig(baseUrl: string): MpesaConfig {
-  return {
-    baseUrl,
-    consumerKey: KEY,
-    consumerSecret: SECRET,
-    b2cShortcode: '600998',
-    initiatorName: 'testapi',
-    securityCredential: 'c2VjdXJpdHktY3JlZGVudGlhbA==',
-    stkShortcode: '174379',
-    passkey: 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
-    callbackBaseUrl: 'http://127.0.0.1:9',
-    callbackToken: CALLBACK_TOKEN,
-    dialCode: '254',
-    b2cVersion: 'v3',
-    now: () => Date.now(),
-  }
-}
+describe('The M-Pesa adapter against a fake Daraja', () => {
+  const daraja = new FakeDaraja()
+  const receiver = new CallbackReceiver()
+  let p: MpesaProvider
+  const make = (overrides: Partial<MpesaConfig> = {}) =>
+    new MpesaProvider({
+      ...baseConfig(daraja.url),
+      callbackBaseUrl: receiver.url,
+      requestTimeoutMs: 300,
+      ...overrides,
+    })
+
+  beforeAll(async () => {
+    await Promise.all([daraja.start(), receiver.start()])
+    p = make()
+  })
+  afterAll(async () => {
+    await daraja.stop()
+    await receiver.stop()
+  })
+
+  const sent = (path: string, match: (body: Record<string, unknown>) => boolean) =>
+    daraja.seen.filter((s) => s.path === path && match(s.body))
+  const B2C = '/mpesa/b2c/v3/paymentrequest'
+  const STATUS = '/mpesa/transactionstatus/v1/query'
+  const STK = '/mpesa/stkpush/v1/processrequest'
+  const STK_QUERY = '/mpesa/stkpushquery/v1/query'
+
+  describe('paying out with B2C v3', () => {
+    it('sends our reference as the OriginatorConversationID and takes it as the providerRef', async () => {
+      const ref = nextRef()
+      await expect(p.disburse(payout(ref))).resolves.toEqual({ result: 'accepted', providerRef: ref })
+      const [request] = sent(B2C, (b) => b.OriginatorConversationID === ref)
+      expect(request!.body).toMatchObject({
+        OriginatorConversationID: ref,
+        InitiatorName: 'testapi',
+        SecurityCredential: 'c2VjdXJpdHktY3JlZGVudGlhbA==',
+        CommandID: 'BusinessPayment',
+        Amount: 5_000,
+        PartyA: '600998',
+        PartyB: '254712345678',
+        Occassion: ref,
+      })
+      expect(request!.body.ResultURL).toBe(
+        `${receiver.url}/payments/callback/mpesa?kind=b2c-result&token=${CALLBACK_TOKEN}`,
+      )
+      expect(request!.body.QueueTimeOutURL).toBe(
+        `${receiver.url}/payments/callback/mpesa?kind=b2c-timeout&token=${CALLBACK_TOKEN}`,
+      )
+    })
+
+    it('reads a successful result with its amount, receipt and our reference, under a key without the result code', async () => {
+      const ref = nextRef()
+      await p.disburse(payout(ref))
+      await daraja.drain()
+      const t = daraja.transfers.get(ref)!
+      const cb = receiver.find('b2c-result').find((c) => JSON.stringify(c.body).includes(ref))!
+      expect(outcomeOf(verify(p, cb))).toEqual({
+        kind: 'payout',
+        providerRef: ref,
+        reference: ref,
+        state: 'succeeded',
+        idempotencyKey: `b2c:${t.conversation}:result`,
+        amountMinor: 5_000 * KES,
+        receipt: t.receipt,
+      })
+    })
+
+    it('gives the same key to a replay of a result whatever its result code', () => {
+      const result = (ResultCode: number) => ({
+        Result: {
+          ResultType: 0,
+          ResultCode,
+          ResultDesc: 'x',
+          OriginatorConversationID: 'PO1-1',
+          ConversationID: 'AG_1',
+        },
+      })
+      const first = outcomeOf(callback(p, { kind: 'b2c-result' }, result(0)))
+      const second = outcomeOf(callback(p, { kind: 'b2c-result' }, result(2040)))
+      expect(first.idempotencyKey).toBe('b2c:AG_1:result')
+      expect(second.idempotencyKey).toBe(first.idempotencyKey)
+    })
+
+    it('puts no receipt and no amount on a failed result, even when Daraja sends a TransactionID', async () => {
+      const ref = nextRef()
+      await p.disburse(payout(ref, { account: '0712340000' }))
+      await daraja.drain()
+      const cb = receiver.find('b2c-result').find((c) => JSON.stringify(c.body).includes(ref))!
+      const outcome = outcomeOf(verify(p, cb))
+      expect(outcome).toMatchObject({
+        kind: 'payout',
+        reference: ref,
+        state: 'failed',
+        reason: 'Credit Party customer type can not be supported by the service.',
+      })
+      expect(outcome.receipt).toBeUndefined()
+      expect(outcome.amountMinor).toBeUndefined()
+    })
+
+    it('reads a queue time-out as pending, and the real result that follows as final under another key', async () => {
+      const ref = nextRef()
+      daraja.script(B2C, { queueTimeout: true })
+      await p.disburse(payout(ref))
+      await daraja.drain()
+      const t = daraja.transfers.get(ref)!
+      const timeout = receiver.find('b2c-timeout').find((c) => JSON.stringify(c.body).includes(ref))!
+      const result = receiver.find('b2c-result').find((c) => JSON.stringify(c.body).includes(ref))!
+      const first = outcomeOf(verify(p, timeout))
+      const then = outcomeOf(verify(p, result))
+      expect(first).toMatchObject({ kind: 'payout', reference: ref, providerRef: ref, state: 'pending' })
+      expect(first.idempotencyKey).toBe(`b2c:${t.conversation}:timeout`)
+      expect(then).toMatchObject({
+        state: 'succeeded',
+        reference: ref,
+        idempotencyKey: `b2c:${t.conversation}:result`,
+      })
+    })
+
+    it('reads a result of ResultType 1 as pending whatever its result code', () => {
+      for (const ResultCode of [0, 2040]) {
+        const outcome = outcomeOf(
+          callback(
+            p,
+            { kind: 'b2c-result' },
+            {
+              Result: {
+                ResultType: 1,
+                ResultCode,
+                ResultDesc: 'Waiting for further messages',
+                OriginatorConversationID: 'PO2-1',
+                ConversationID: 'AG_2',
+                TransactionID: 'NLJ2AAAA',
+                ResultParameters: { ResultParameter: [{ Key: 'TransactionAmount', Value: 10 }] },
+              },
+            },
+          ),
+        )
+        expect(outcome).toMatchObject({
+          state: 'pending',
+          reference: 'PO2-1',
+          idempotencyKey: 'b2c:AG_2:interim',
+        })
+        expect(outcome.receipt).toBeUndefined()
+        expect(outcome.amountMinor).toBeUndefined()
+      }
+    })
+
+    it('answers duplicate, never refused, when Daraja already has the OriginatorConversationID', async () => {
+      const ref = nextRef()
+      await expect(p.disburse(payout(ref))).resolves.toMatchObject({ result: 'accepted' })
+      await expect(p.disburse(payout(ref))).resolves.toEqual({ result: 'duplicate', providerRef: ref })
+      await daraja.drain()
+      expect(sent(B2C, (b) => b.OriginatorConversationID === ref)).toHaveLength(2)
+      expect(receiver.find('b2c-result').filter((c) => JSON.stringify(c.body).includes(ref))).toHaveLength(1)
+    })
+
+    it('answers duplicate to a ResponseCode whose description says the request is a duplicate', async () => {
+      daraja.script(B2C, {
+        answer: 200,
+        body: { ResponseCode: '1', ResponseDescription: 'Duplicate OriginatorConversationID' },
+      })
+      const ref = nextRef()
+      await expect(p.disburse(payout(ref))).resolves.toEqual({ result: 'duplicate', providerRef: ref })
+    })
+
+    it('pays once when the first answer was lost: the retry with the same reference is a duplicate', async () => {
+      const ref = nextRef()
+      daraja.script(B2C, { loseAnswer: true })
+      await expect(p.disburse(payout(ref))).rejects.toBeInstanceOf(ProviderError)
+      await expect(p.disburse(payout(ref))).resolves.toEqual({ result: 'duplicate', providerRef: ref })
+      await daraja.drain()
+      expect(receiver.find('b2c-result').filter((c) => JSON.stringify(c.body).includes(ref))).toHaveLength(1)
+    })
+
+    it('refuses a pay-out that Daraja rejects with a 400.002.02 validation error', async () => {
+      const ref = nextRef()
+      await expect(p.disburse(payout(ref, { account: '12345' }))).resolves.toEqual({
+        result: 'refused',
+        reason: '400.002.02 Bad Request - Invalid PartyB',
+      })
+    })
+
+    it('throws, for the outbox to retry with the same reference, on every answer that leaves the outcome unknown', async () => {
+      const ref = nextRef()
+      const unknown: Scripted[] = [
+        { hang: true },
+        { drop: true },
+        { answer: 503, raw: '<html>Service Unavailable</html>' },
+        { answer: 429, body: { errorCode: '500.003.03', errorMessage: 'Quota Violation' } },
+        {
+          answer: 500,
+          body: { errorCode: '500.003.02', errorMessage: 'System is busy. Please try again in few minutes.' },
+        },
+        { answer: 500, body: { errorCode: '500.003.1001', errorMessage: 'Internal Server Error' } },
+        { answer: 502, body: { errorCode: '500.002.1001', errorMessage: 'Internal Server Error' } },
+        { answer: 200, raw: 'not json' },
+        { answer: 200, body: { ResponseCode: '1', ResponseDescription: 'The service request has failed' } },
+      ]
+      daraja.script(B2C, ...unknown)
+      for (const behaviour of unknown) {
+        await expect(p.disburse(payout(ref)), JSON.stringify(behaviour)).rejects.toBeInstanceOf(ProviderError)
+      }
+      expect(daraja.transfers.has(ref)).toBe(false)
+      await expect(p.disburse(payout(ref))).resolves.toEqual({ result: 'accepted', providerRef: ref })
+      expect(sent(B2C, (b) => b.OriginatorConversationID === ref)).toHaveLength(unknown.length + 1)
+    })
+
+    it('drops an access token Daraja rejects and fetches a new one for the next call', async () => {
+      const q = make()
+      const before = daraja.tokensIssued
+      daraja.script(B2C, {
+        answer: 404,
+        body: { errorCode: '404.001.03', errorMessage: 'Invalid Access Token' },
+      })
+      await expect(q.disburse(payout(nextRef()))).rejects.toBeInstanceOf(ProviderError)
+      await expect(q.disburse(payout(nextRef()))).resolves.toMatchObject({ result: 'accepted' })
+      expect(daraja.tokensIssued).toBe(before + 2)
+    })
+  })
+
+  describe('paying out with B2C v1', () => {
+    it("takes Daraja's OriginatorConversationID as the providerRef and sets no reference of ours on the result", async () => {
+      const v1 = make({ b2cVersion: 'v1' })
+      const ack = await v1.disburse(payout('PO-v1-1'))
+      expect(ack).toMatchObject({
+        result: 'accepted',
+        providerRef: expect.stringMatching(/^29115-/) as string,
+      })
+      const providerRef = (ack as { providerRef: string }).providerRef
+      const [request] = sent('/mpesa/b2c/v1/paymentrequest', () => true)
+      expect(request!.body.OriginatorConversationID).toBeUndefined()
+      await daraja.drain()
+      const cb = receiver.find('b2c-result').find((c) => JSON.stringify(c.body).includes(providerRef))!
+      const outcome = outcomeOf(verify(v1, cb))
+      expect(outcome).toMatchObject({ providerRef, state: 'succeeded' })
+      expect(outcome.reference).toBeUndefined()
+    })
+  })
+
+  describe("a pay-out's status through Daraja's Transaction Status API", () => {
+    it('queries by our reference, answers pending, and reads the result Daraja posts to our URL', async () => {
+      const ref = `PO77-1 #2&x=1`
+      await p.disburse(payout(ref))
+      await daraja.drain()
+      const t = daraja.transfers.get(ref)!
+      await expect(
+        p.status({ kind: 'payout', reference: ref, providerRef: ref, amountMinor: 5_000 * KES }),
+      ).resolves.toEqual({ state: 'pending', providerRef: ref })
+      const [query] = sent(STATUS, (b) => b.OriginalConversationID === ref)
+      expect(query!.body).toMatchObject({
+        Initiator: 'testapi',
+        SecurityCredential: 'c2VjdXJpdHktY3JlZGVudGlhbA==',
+        CommandID: 'TransactionStatusQuery',
+        OriginalConversationID: ref,
+        PartyA: '600998',
+        IdentifierType: '4',
+        Occasion: ref,
+      })
+      expect(query!.body.ResultURL).toBe(
+        `${receiver.url}/payments/callback/mpesa?kind=status&ref=${encodeURIComponent(ref)}&token=${CALLBACK_TOKEN}`,
+      )
+      expect(String(query!.body.QueueTimeOutURL)).toContain(
+        `kind=status-timeout&ref=${encodeURIComponent(ref)}`,
+      )
+
+      await daraja.drain()
+      const [cb] = receiver.find('status', ref)
+      const outcome = outcomeOf(verify(p, cb!))
+      expect(outcome).toMatchObject({
+        kind: 'payout',
+        reference: ref,
+        providerRef: ref,
+        state: 'succeeded',
+        amountMinor: 5_000 * KES,
+        receipt: t.receipt,
+      })
+      expect(outcome.idempotencyKey).toMatch(/^b2c-status:AG_/)
+      const result = receiver.find('b2c-result').find((c) => JSON.stringify(c.body).includes(t.conversation))!
+      expect(outcome.idempotencyKey).not.toBe(outcomeOf(verify(p, result)).idempotencyKey)
+    })
+
+    it('reads a status result of a failed pay-out as failed, without its receipt', async () => {
+      const ref = nextRef()
+      await p.disburse(payout(ref, { account: '0712340000' }))
+      await p.status({ kind: 'payout', reference: ref, providerRef: ref, amountMinor: 5_000 * KES })
+      await daraja.drain()
+      const outcome = outcomeOf(verify(p, receiver.find('status', ref)[0]!))
+      expect(outcome).toMatchObject({ reference: ref, state: 'failed', reason: 'TransactionStatus Failed' })
+      expect(outcome.receipt).toBeUndefined()
+      expect(outcome.amountMinor).toBeUndefined()
+    })
+
+    it('reads a status query that found no transaction as pending, not as a failure', async () => {
+      const ref = nextRef()
+      await expect(
+        p.status({ kind: 'payout', reference: ref, providerRef: null, amountMinor: 5_000 * KES }),
+      ).resolves.toMatchObject({ state: 'pending' })
+      await daraja.drain()
+      const outcome = outcomeOf(verify(p, receiver.find('status', ref)[0]!))
+      expect(outcome).toMatchObject({
+        kind: 'payout',
+        reference: ref,
+        state: 'pending',
+        reason: 'status query failed: The transaction is not found.',
+      })
+      expect(outcome.receipt).toBeUndefined()
+    })
+
+    it('maps each TransactionStatus, a ResultType 1 and a queue time-out of the query', () => {
+      const status = (TransactionStatus: string, extra: Record<string, unknown> = {}) => ({
+        Result: {
+          ResultType: 0,
+          ResultCode: 0,
+          ResultDesc: 'The service request is processed successfully.',
+          OriginatorConversationID: 'q-1',
+          ConversationID: 'AG_Q1',
+          ResultParameters: {
+            ResultParameter: [
+              { Key: 'OriginatorConversationID', Value: 'PO9-1' },
+              { Key: 'TransactionStatus', Value: TransactionStatus },
+              { Key: 'Amount', Value: '300' },
+              { Key: 'ReceiptNo', Value: 'MBN31H462N' },
+            ],
+          },
+          ...extra,
+        },
+      })
+      const read = (body: unknown, kind = 'status') => outcomeOf(callback(p, { kind, ref: 'PO9-1' }, body))
+      expect(read(status('Completed'))).toEqual({
+        kind: 'payout',
+        reference: 'PO9-1',
+        providerRef: 'PO9-1',
+        // The answer to our own query speaks from Daraja's books.
+        confirmed: true,
+        state: 'succeeded',
+        idempotencyKey: 'b2c-status:AG_Q1',
+        amountMinor: 300 * KES,
+        receipt: 'MBN31H462N',
+      })
+      for (const final of ['Failed', 'Cancelled', 'Expired']) {
+        const outcome = read(status(final))
+        expect(outcome).toMatchObject({ state: 'failed', reason: `TransactionStatus ${final}` })
+        expect(outcome.receipt).toBeUndefined()
+      }
+      expect(read(status('Authorized'))).toMatchObject({ state: 'pending' })
+      expect(read(status('Completed', { ResultType: 1 }))).toMatchObject({
+        state: 'pending',
+        idempotencyKey: 'b2c-status:AG_Q1:interim',
+      })
+      expect(
+        read(
+          {
+            Result: {
+              ResultType: 0,
+              ResultCode: 1,
+              OriginatorConversationID: 'q-1',
+              ConversationID: 'AG_Q1',
+            },
+          },
+          'status-timeout',
+        ),
+      ).toMatchObject({ state: 'pending', reference: 'PO9-1', idempotencyKey: 'b2c-status:AG_Q1:timeout' })
+    })
+
+    it('refuses a status result without our reference or about another transfer', () => {
+      const body = {
+        Result: {
+          ResultType: 0,
+          ResultCode: 0,
+          OriginatorConversationID: 'q-2',
+          ConversationID: 'AG_Q2',
+          ResultParameters: {
+            ResultParameter: [
+              { Key: 'OriginatorConversationID', Value: 'PO-other-1' },
+              { Key: 'TransactionStatus', Value: 'Completed' },
+            ],
+          },
+        },
+      }
+      expect(callback(p, { kind: 'status' }, body)).toMatchObject({ ok: false })
+      expect(callback(p, { kind: 'status', ref: 'PO10-1' }, body)).toMatchObject({ ok: false })
+      expect(callback(p, { kind: 'status', ref: 'PO-other-1' }, body)).toMatchObject({ ok: true })
+    })
+
+    it('throws when Daraja does not take the status query', async () => {
+      daraja.script(STATUS, {
+        answer: 500,
+        body: { errorCode: '500.003.1001', errorMessage: 'Internal Server Error' },
+      })
+      await expect(
+        p.status({ kind: 'payout', reference: nextRef(), providerRef: null, amountMinor: 100 }),
+      ).rejects.toBeInstanceOf(ProviderError)
+      daraja.script(STATUS, { hang: true })
+      await expect(
+        p.status({ kind: 'payout', reference: nextRef(), providerRef: null, amountMinor: 100 }),
+      ).rejects.toBeInstanceOf(ProviderError)
+    })
+  })
+
+  describe('collecting with M-Pesa Express', () => {
+    const collection = (reference: string, payer = '0712345678') => ({
+      reference,
+      amountMinor: 2_000 * KES,
+      currency: 'KES',
+      payer,
+      description: 'Order 123456789',
+    })
+
+    it('sends an STK push and reads its callback as a success with amount and receipt', async () => {
+      const ref = nextRef()
+      const ack = await p.requestPayment(collection(ref))
+      expect(ack).toMatchObject({
+        result: 'accepted',
+        providerRef: expect.stringMatching(/^ws_CO_/) as string,
+      })
+      const checkout = (ack as { providerRef: string }).providerRef
+      const [request] = sent(STK, (b) => b.AccountReference === ref.slice(0, 12))
+      const timestamp = String(request!.body.Timestamp)
+      expect(request!.body).toMatchObject({
+        BusinessShortCode: '174379',
+        Password: stkPassword('174379', baseConfig('').passkey, timestamp),
+        TransactionType: 'CustomerPayBillOnline',
+        Amount: 2_000,
+        PartyA: '254712345678',
+        PartyB: '174379',
+        PhoneNumber: '254712345678',
+        CallBackURL: `${receiver.url}/payments/callback/mpesa?kind=stk&token=${CALLBACK_TOKEN}`,
+        TransactionDesc: 'Order 1234567',
+      })
+      await daraja.drain()
+      const cb = receiver.find('stk').find((c) => JSON.stringify(c.body).includes(checkout))!
+      expect(outcomeOf(verify(p, cb))).toEqual({
+        kind: 'collection',
+        providerRef: checkout,
+        state: 'succeeded',
+        idempotencyKey: `stk:${checkout}`,
+        amountMinor: 2_000 * KES,
+        receipt: expect.stringMatching(/^RKT/) as string,
+      })
+    })
+
+    it('reads a cancelled prompt as failed, without a receipt', async () => {
+      const ack = await p.requestPayment(collection(nextRef(), '0712340000'))
+      const checkout = (ack as { providerRef: string }).providerRef
+      await daraja.drain()
+      const cb = receiver.find('stk').find((c) => JSON.stringify(c.body).includes(checkout))!
+      const outcome = outcomeOf(verify(p, cb))
+      expect(outcome).toMatchObject({ state: 'failed', reason: 'Request cancelled by user' })
+      expect(outcome.receipt).toBeUndefined()
+    })
+
+    it('claims no amount for a successful callback without an Amount item, and no receipt on a failure', () => {
+      const ok = outcomeOf(
+        callback(
+          p,
+          { kind: 'stk' },
+          {
+            Body: {
+              stkCallback: {
+                CheckoutRequestID: 'ws_CO_9',
+                ResultCode: 0,
+                ResultDesc: 'The service request is processed successfully.',
+                CallbackMetadata: { Item: [{ Name: 'MpesaReceiptNumber', Value: 'RKT9' }] },
+              },
+            },
+          },
+        ),
+      )
+      expect(ok).toEqual({
+        kind: 'collection',
+        providerRef: 'ws_CO_9',
+        state: 'succeeded',
+        idempotencyKey: 'stk:ws_CO_9',
+        receipt: 'RKT9',
+      })
+      const failed = outcomeOf(
+        callback(
+          p,
+          { kind: 'stk' },
+          {
+            Body: {
+              stkCallback: {
+                CheckoutRequestID: 'ws_CO_10',
+                ResultCode: 2001,
+                ResultDesc: 'The initiator information is invalid.',
+                CallbackMetadata: {
+                  Item: [
+                    { Name: 'MpesaReceiptNumber', Value: 'RKT10' },
+                    { Name: 'Amount', Value: 5 },
+                  ],
+                },
+              },
+            },
+          },
+        ),
+      )
+      expect(failed).toEqual({
+        kind: 'collection',
+        providerRef: 'ws_CO_10',
+        state: 'failed',
+        idempotencyKey: 'stk:ws_CO_10',
+        reason: 'The initiator information is invalid.',
+      })
+    })
+
+    it("reads the STK query's result codes, its 'being processed' answer, and throws on errors", async () => {
+      const lookup = {
+        kind: 'collection' as const,
+        reference: 'PAY1',
+        providerRef: 'ws_CO_Q',
+        amountMinor: 100,
+      }
+      const answer = (ResultCode: string, ResultDesc: string): Scripted => ({
+        answer: 200,
+        body: {
+          ResponseCode: '0',
+          ResponseDescription: 'accepted',
+          CheckoutRequestID: 'ws_CO_Q',
+          ResultCode,
+          ResultDesc,
+        },
+      })
+      daraja.script(STK_QUERY, answer('0', 'The service request is processed successfully.'))
+      await expect(p.status(lookup)).resolves.toEqual({ state: 'succeeded', providerRef: 'ws_CO_Q' })
+      for (const [code, desc] of [
+        ['1032', 'Request cancelled by user'],
+        ['1037', 'DS timeout user cannot be reached'],
+        ['1', 'The balance is insufficient for the transaction'],
+        ['2001', 'The initiator information is invalid.'],
+      ] as const) {
+        daraja.script(STK_QUERY, answer(code, desc))
+        await expect(p.status(lookup)).resolves.toEqual({
+          state: 'failed',
+          providerRef: 'ws_CO_Q',
+          reason: desc,
+        })
+      }
+      daraja.script(STK_QUERY, {
+        answer: 500,
+        body: {
+          requestId: 'ws_CO_Q',
+          errorCode: '500.001.1001',
+          errorMessage: 'The transaction is being processed',
+        },
+      })
+      await expect(p.status(lookup)).resolves.toMatchObject({ state: 'pending' })
+      const errors: Scripted[] = [
+        {
+          answer: 500,
+          body: { errorCode: '500.001.1001', errorMessage: '[MerchantValidate] - Wrong credentials' },
+        },
+        { answer: 503, raw: 'busy' },
+        { answer: 429, body: { errorCode: '500.003.03', errorMessage: 'Quota Violation' } },
+        { drop: true },
+      ]
+      daraja.script(STK_QUERY, ...errors)
+      for (const _ of errors) await expect(p.status(lookup)).rejects.toBeInstanceOf(ProviderError)
+    })
+
+    it('refuses an STK push that fails validation and throws when the system is busy', async () => {
+      daraja.script(STK, {
+        answer: 400,
+        body: { requestId: 'r', errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid PhoneNumber' },
+      })
+      await expect(p.requestPayment(collection(nextRef()))).resolves.toEqual({
+        result: 'refused',
+        reason: '400.002.02 Bad Request - Invalid PhoneNumber',
+      })
+      daraja.script(STK, {
+        answer: 500,
+        body: { errorCode: '500.003.02', errorMessage: 'System is busy. Please try again in few minutes.' },
+      })
+      await expect(p.requestPayment(collection(nextRef()))).rejects.toBeInstanceOf(ProviderError)
+    })
+  })
+})
 
 describeOnEachDatabase('Loans paid out and repaid through M-Pesa', (target) => {
   const daraja = new FakeDaraja()
   let ls: LoanServer
+  // The server's harness, loaded here so that the adapter's own suites above never depend on the server.
+  let h: typeof import('./loans-harness')
   const config = baseConfig('')
 
   beforeAll(async () => {
+    h = await import('./loans-harness')
     await daraja.start()
     config.baseUrl = daraja.url
-    ls = await startLoanServer(target, 'http', {
+    ls = await h.startLoanServer(target, 'http', {
       payments: { routes: { 'KE:mpesa': 'mpesa' } },
       providers: [new MpesaProvider(config)],
     })
@@ -288,16 +1113,16 @@ describeOnEachDatabase('Loans paid out and repaid through M-Pesa', (target) => {
   })
   afterAll(async () => {
     await daraja.stop()
-    await ls.close()
+    await ls?.close()
   })
-  afterEach(() => expectBooksBalanced(ls))
+  afterEach(() => h.expectBooksBalanced(ls))
 
-  const latest = (b: Borrower) => ok<T.LatestOrder>(ls, b, '/loan/loan-order/latest')
+  const latest = (b: Borrower) => h.ok<T.LatestOrder>(ls, b, '/loan/loan-order/latest')
 
   /** Runs jobs and waits for the fake's callbacks until the order reaches one of `statuses`. */
   async function until(b: Borrower, statuses: number[]) {
     for (let i = 0; i < 40; i++) {
-      await settle(ls)
+      await h.settle(ls)
       await daraja.drain()
       const order = await latest(b)
       if (statuses.includes(order.status)) return order
@@ -305,25 +1130,25 @@ describeOnEachDatabase('Loans paid out and repaid through M-Pesa', (target) => {
     throw new Error(`the order never reached ${statuses.join(' or ')}`)
   }
 
-  async function approvedKenyan(wallet: string, mobile = mobileFor('KE')) {
-    const b = await register(ls.s, 'KE', mobile)
-    await completeSteps(ls, b, undefined, { wallet })
-    const applied = await ok<T.ApplyResult>(ls, b, '/loan/loan-order/apply-market', {
-      productId: PRODUCT.KE,
+  async function approvedKenyan(wallet: string, mobile = h.mobileFor('KE')) {
+    const b = await h.register(ls.s, 'KE', mobile)
+    await h.completeSteps(ls, b, undefined, { wallet })
+    const applied = await h.ok<T.ApplyResult>(ls, b, '/loan/loan-order/apply-market', {
+      productId: h.PRODUCT.KE,
       amountMinor: 10_000 * KES,
       tenureDays: 91,
     })
-    await ok(ls, b, '/user/submit', { orderNo: applied.orderNo })
-    await settle(ls)
+    await h.ok(ls, b, '/user/submit', { orderNo: applied.orderNo })
+    await h.settle(ls)
     return { b, applied }
   }
 
   it('pays out with a B2C request and repays with an STK push, each completed by its callback', async () => {
     const { b, applied } = await approvedKenyan('0712345678')
-    const info = await ok<T.ConfirmProductInfo>(ls, b, '/loan/confirm/product-info', {
+    const info = await h.ok<T.ConfirmProductInfo>(ls, b, '/loan/confirm/product-info', {
       loanOrderId: applied.loanOrderId,
     })
-    await ok(ls, b, '/loan/get-money', { loanOrderId: applied.loanOrderId, agreed: true })
+    await h.ok(ls, b, '/loan/get-money', { loanOrderId: applied.loanOrderId, agreed: true })
     const paid = await until(b, [2])
     expect(paid.remainingMinor).toBe(info.totalRepayableMinor)
 
@@ -345,7 +1170,7 @@ describeOnEachDatabase('Loans paid out and repaid through M-Pesa', (target) => {
     )
     expect(String(b2c.body.QueueTimeOutURL)).toContain('kind=b2c-timeout')
 
-    const pay = await ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
+    const pay = await h.ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
       orderNo: applied.orderNo,
       amountMinor: 2_000 * KES,
       channelId: 'mpesa',
@@ -382,21 +1207,21 @@ describeOnEachDatabase('Loans paid out and repaid through M-Pesa', (target) => {
 
   it('marks the order 10 when the B2C result reports a failure', async () => {
     const { b, applied } = await approvedKenyan('0712340000')
-    await ok(ls, b, '/loan/get-money', { loanOrderId: applied.loanOrderId, agreed: true })
+    await h.ok(ls, b, '/loan/get-money', { loanOrderId: applied.loanOrderId, agreed: true })
     expect((await until(b, [10, 2])).status).toBe(10)
   })
 
   it('leaves the balance as it was when the payer cancels the STK prompt', async () => {
-    const { b, applied } = await approvedKenyan('0712345670', mobileFor('KE', '0000'))
-    await ok(ls, b, '/loan/get-money', { loanOrderId: applied.loanOrderId, agreed: true })
+    const { b, applied } = await approvedKenyan('0712345670', h.mobileFor('KE', '0000'))
+    await h.ok(ls, b, '/loan/get-money', { loanOrderId: applied.loanOrderId, agreed: true })
     const paid = await until(b, [2])
-    const pay = await ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
+    const pay = await h.ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
       orderNo: applied.orderNo,
       amountMinor: 2_000 * KES,
       channelId: 'mpesa',
     })
     await daraja.drain()
-    const after = await ok<T.PayOrder>(ls, b, '/portal/repayment/pay-order', { payOrderId: pay.payOrderId })
+    const after = await h.ok<T.PayOrder>(ls, b, '/portal/repayment/pay-order', { payOrderId: pay.payOrderId })
     expect(after.status).toBe('failed')
     expect((await latest(b)).remainingMinor).toBe(paid.remainingMinor)
   })
