@@ -187,7 +187,7 @@ export function createJobRunner(db: Db, clock: Clock, log: Log): JobRunner {
       try {
         await tx.transaction((sp) => def.handler!(job.payload, { ...ctx, tx: sp }))
       } catch (err) {
-        await failed(tx, def, { id, name: job.name, attempts: attempt }, now, err)
+        await failed(tx, def, { id, name: job.name, attempts: attempt }, now, err, job.attempts)
         return true
       }
       if (def.intervalMs !== null) {
@@ -215,6 +215,8 @@ export function createJobRunner(db: Db, clock: Clock, log: Log): JobRunner {
     job: ClaimedJob | { id: number; name: string; attempts: number },
     now: Date,
     err: unknown,
+    /** The attempts the row holds now: an effect's claim counted its attempt already, a transaction's did not. */
+    stored: number,
   ) {
     const message = err instanceof Error ? `${err.name}: ${err.message}` : 'non-error thrown'
     const giveUp = def.intervalMs === null && job.attempts >= def.maxAttempts
@@ -228,7 +230,7 @@ export function createJobRunner(db: Db, clock: Clock, log: Log): JobRunner {
         lastError: message.slice(0, 500),
         ...(giveUp ? { status: 'failed', finishedAt: now } : { runAt: retryAt }),
       })
-      .where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending'), eq(jobs.attempts, job.attempts)))
+      .where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending'), eq(jobs.attempts, stored)))
   }
 
   async function runEffect(job: ClaimedJob, now: Date): Promise<void> {
@@ -236,7 +238,7 @@ export function createJobRunner(db: Db, clock: Clock, log: Log): JobRunner {
     try {
       await def.effect!(job.payload, { db, now, clock, job })
     } catch (err) {
-      await failed(db, def, job, now, err)
+      await failed(db, def, job, now, err, job.attempts)
       return
     }
     // Done, unless the lease ran out and another worker claimed it meanwhile (its attempt count moved on).
