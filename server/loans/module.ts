@@ -217,7 +217,7 @@ export function createLoansModule(options: LoansModuleOptions = {}): ServerModul
         host.fastify.post('/dev/payments/sandbox/deliver', async () => ({
           delivered: await deliverSandbox(),
         }))
-        host.fastify.get('/dev/books', async () => checkBooks(db))
+        host.fastify.get('/dev/books', async () => checkBooks(db, { now: clock.now() }))
       }
 
       host.setLoanView({

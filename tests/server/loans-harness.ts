@@ -225,7 +225,7 @@ export async function ok<T = unknown>(
 
 /** The books balance and every loan's balance equals its journal. */
 export async function expectBooksBalanced(ls: LoanServer): Promise<void> {
-  const report = await checkBooks(ls.s.server.ctx.db)
+  const report = await checkBooks(ls.s.server.ctx.db, { now: ls.s.server.ctx.clock.now() })
   expect(report.problems).toEqual([])
   expect(report.ok).toBe(true)
 }
