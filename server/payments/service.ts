@@ -610,34 +610,53 @@ export function createPayments(options: PaymentsOptions): Payments {
 
   // ------------------------------------------------------------------------------------------ callbacks
 
+  /** What a callback said, as an observation row (without its transfer and outcome). */
+  function callbackFields(name: string, outcome: CallbackOutcome) {
+    return {
+      provider: name,
+      source: 'callback' as const,
+      idempotencyKey: outcome.idempotencyKey,
+      providerRef: outcome.providerRef ?? null,
+      reference: outcome.reference ?? null,
+      state: outcome.state,
+      amountMinor: outcome.amountMinor ?? null,
+      receipt: outcome.receipt ?? null,
+      reason: outcome.reason ?? null,
+    }
+  }
+
+  /** The transfer a callback is about, by the provider's reference or ours, locked; undefined when unknown. */
+  async function transferOf(
+    tx: Tx,
+    name: string,
+    outcome: CallbackOutcome,
+  ): Promise<TransferRow | undefined> {
+    const byRef = outcome.providerRef
+      ? and(eq(paymentTransfers.provider, name), eq(paymentTransfers.providerRef, outcome.providerRef))
+      : undefined
+    const byReference = outcome.reference
+      ? and(eq(paymentTransfers.provider, name), eq(paymentTransfers.reference, outcome.reference))
+      : undefined
+    const where = byRef && byReference ? or(byRef, byReference) : (byRef ?? byReference)
+    if (!where) return undefined
+    const [t] = await tx.select().from(paymentTransfers).where(where).limit(1).for('update')
+    return t
+  }
+
   async function handleCallback(
     name: string,
     outcome: CallbackOutcome,
     now: Date,
   ): Promise<'applied' | 'replay' | 'unmatched' | 'noChange' | 'notApplied'> {
     return db.transaction(async (tx) => {
-      const base = {
-        provider: name,
-        source: 'callback' as const,
-        idempotencyKey: outcome.idempotencyKey,
-        providerRef: outcome.providerRef ?? null,
-        reference: outcome.reference ?? null,
-        state: outcome.state,
-        amountMinor: outcome.amountMinor ?? null,
-        receipt: outcome.receipt ?? null,
-        reason: outcome.reason ?? null,
-      }
-      const byRef = outcome.providerRef
-        ? and(eq(paymentTransfers.provider, name), eq(paymentTransfers.providerRef, outcome.providerRef))
-        : undefined
-      const byReference = outcome.reference
-        ? and(eq(paymentTransfers.provider, name), eq(paymentTransfers.reference, outcome.reference))
-        : undefined
-      const where = byRef && byReference ? or(byRef, byReference) : (byRef ?? byReference)
-      const [t] = where ? await tx.select().from(paymentTransfers).where(where).limit(1).for('update') : []
+      const t = await transferOf(tx, name, outcome)
       const id = await observe(
         tx,
-        { ...base, transferId: t?.id ?? null, outcome: t ? 'noChange' : 'unmatched' },
+        {
+          ...callbackFields(name, outcome),
+          transferId: t?.id ?? null,
+          outcome: t ? 'noChange' : 'unmatched',
+        },
         now,
       )
       if (id === null) return 'replay'
@@ -675,31 +694,12 @@ export function createPayments(options: PaymentsOptions): Payments {
       'payment callback could not be applied; stored for reconciliation',
     )
     await db.transaction(async (tx) => {
-      const [t] =
-        outcome.providerRef || outcome.reference
-          ? await tx
-              .select()
-              .from(paymentTransfers)
-              .where(
-                and(
-                  eq(paymentTransfers.provider, name),
-                  outcome.providerRef
-                    ? eq(paymentTransfers.providerRef, outcome.providerRef)
-                    : eq(paymentTransfers.reference, outcome.reference!),
-                ),
-              )
-          : []
+      const t = await transferOf(tx, name, outcome)
       await observe(
         tx,
         {
+          ...callbackFields(name, outcome),
           transferId: t?.id ?? null,
-          provider: name,
-          source: 'callback',
-          idempotencyKey: outcome.idempotencyKey,
-          providerRef: outcome.providerRef ?? null,
-          reference: outcome.reference ?? null,
-          state: outcome.state,
-          amountMinor: outcome.amountMinor ?? null,
           outcome: 'error',
           note: err instanceof Error ? err.message.slice(0, 200) : 'unknown',
         },

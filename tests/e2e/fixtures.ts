@@ -59,6 +59,8 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..')
 export const SCREENS_DIR = path.join(ROOT, 'docs', 'screens')
 export const HOUR = 60 * 60 * 1000
 export const DAY = 24 * HOUR
+/** How long the e2e server's sandbox takes to answer a pay-out or a payment prompt. */
+export const SANDBOX_DELAY_MS = 1000
 
 async function startServer(database: KopaWorkerOptions['database'], worker: number): Promise<{
   server: KopaServer
@@ -77,6 +79,9 @@ async function startServer(database: KopaWorkerOptions['database'], worker: numb
     KOPA_UPLOAD_DIR: path.join(dataDir, 'uploads'),
     KOPA_DIST_DIR: distDir,
     KOPA_JOB_POLL_MS: '250',
+    // The sandbox answers a second after a request, as a phone prompt does: the payment order's reply (sent after
+    // the prompt went out) always reaches the app before the payment's result, so the waiting screen is seen.
+    KOPA_SANDBOX_DELAY_MS: String(SANDBOX_DELAY_MS),
     // The journeys move the server's clock days ahead while the browser keeps its own: accept its `t` anyway.
     KOPA_REPLAY_WINDOW_MS: String(500 * DAY),
     LOG_LEVEL: 'warn',

@@ -11,7 +11,7 @@ import { intlLocale } from '../../../src/domain/countries'
 import { OrderStatus } from '../../../src/domain/order-status'
 import { ok, settle, type ApiBorrower } from '../borrower-api'
 import type { Locator } from '@playwright/test'
-import { expect, shellLogin, t, type KopaServer, type Lang, type Page } from '../fixtures'
+import { SANDBOX_DELAY_MS, expect, shellLogin, t, type KopaServer, type Lang, type Page } from '../fixtures'
 
 type Wire = typeof import('../../../services/wire/protocol')
 const wire: Promise<Wire> = tsImport('../../../services/wire/protocol.ts', import.meta.url) as Promise<Wire>
@@ -94,6 +94,8 @@ export async function expectPaymentWaiting(page: Page, lang: Lang, purpose: 'rep
 
 /** The wallet approves the waiting payment order (the sandbox calls back) and the borrower taps "I have paid". */
 export async function approveOnPhone(page: Page, kopa: KopaServer, lang: Lang): Promise<void> {
+  // The borrower enters the PIN; the sandbox answers SANDBOX_DELAY_MS after the prompt.
+  await new Promise((resolve) => setTimeout(resolve, SANDBOX_DELAY_MS))
   await settle(kopa)
   await page.getByRole('button', { name: t(lang, 'repay.wait.paid'), exact: true }).click()
 }
