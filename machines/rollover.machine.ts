@@ -50,6 +50,8 @@ const UNAVAILABLE_CODE: Record<NonNullable<RolloverOffer['unavailableReason']>, 
   limit: ApiCode.LoanRolloverLimit,
   paidOff: ApiCode.LoanNothingToRepay,
   status: ApiCode.LoanActionNotAllowed,
+  tooLate: ApiCode.LoanRolloverTooLate,
+  capReached: ApiCode.LoanRolloverCapReached,
 }
 
 export interface RolloverContext {

@@ -18,6 +18,7 @@ import {
   type CurrencyCode,
   type Language,
 } from '../../src/domain/countries'
+import { ladderPosition } from '../../src/domain/ladder'
 import { ratioToNumber } from '../../src/domain/money'
 import {
   CLOSED_STATUSES,
@@ -25,7 +26,7 @@ import {
   OrderStatus,
   type OrderStatusCode,
 } from '../../src/domain/order-status'
-import { balanceOf, PricingError, quote, repeatBorrowerTerms, rolloverQuote } from '../../src/domain/pricing'
+import { quote, repeatBorrowerTerms } from '../../src/domain/pricing'
 import type { ModuleHost, RequestContextLoader, ServerContext, ServerModule, Session } from '../context'
 import type { Db, Queryable } from '../db/client'
 import { users } from '../db/schema/core'
@@ -52,9 +53,11 @@ import { localDate } from './dates'
 import type { OrderRow } from './lifecycle'
 import { loadProducts, type LoadedProduct, type ProductCatalog } from './products'
 import {
+  balanceToday,
   borrowerHistory,
   channelsFor,
   createLoanService,
+  ladderStepOf,
   latestOrderOf,
   latestWallet,
   loanOf,
@@ -67,7 +70,6 @@ import {
 } from './service'
 import { defaultLoanSettings, type LoanSettings } from './settings'
 import {
-  channelView,
   latestOrderView,
   orderSummary,
   payOrderView,
@@ -75,6 +77,7 @@ import {
   repayColor,
   repaymentDetail,
   repayProduct,
+  rolloverOffer,
   walletSummary,
 } from './views'
 
@@ -237,7 +240,8 @@ export const loansModule = createLoansModule()
 
 /**
  * The borrower's credit line: the limit of the open order once approved, else the ceiling of the repeat-borrower
- * ladder on the country's default product; what an open loan uses; the daily rate; the next step of the ladder.
+ * ladder on the country's default product; what may be borrowed now (nothing while an order is open); the daily
+ * rate; the next step of the ladder.
  */
 export async function creditInfo(
   q: Queryable,
@@ -255,21 +259,24 @@ export async function creditInfo(
       limitMinor: 0,
       availableMinor: 0,
       dailyRatePercent: 0,
-      loansRepaidOnTime: history.repaidOnTime,
+      loansRepaidOnTime: 0,
       nextLimitMinor: null,
     }
   }
-  const terms = repeatBorrowerTerms(p.config, history.repaidOnTime)
-  const next = repeatBorrowerTerms(p.config, history.repaidOnTime + 1)
+  // The ladder's one rule (src/domain/ladder.ts), as apply and the assessment read it.
+  const position = ladderPosition(history.loans, p.config)
+  const terms = repeatBorrowerTerms(p.config, position.step)
+  const next = repeatBorrowerTerms(p.config, position.nextStep)
   const open = await openOrderOf(q, userId)
   const limitMinor = open?.limitMinor ?? terms.maxAmountMinor
-  const used = open ? (loanOf(open) ? open.principalDueMinor : (open.principalMinor ?? 0)) : 0
   return {
     currency: p.config.currency as CurrencyCode,
     limitMinor,
-    availableMinor: Math.max(0, limitMinor - used),
+    // One loan at a time: while an order is open nothing more may be borrowed (docs/decisions.md "No credit is
+    // offered while a loan is open").
+    availableMinor: open ? 0 : limitMinor,
     dailyRatePercent: ratioToNumber(terms.dailyRate) * 100,
-    loansRepaidOnTime: history.repaidOnTime,
+    loansRepaidOnTime: position.step,
     nextLimitMinor: next.maxAmountMinor > terms.maxAmountMinor ? next.maxAmountMinor : null,
   }
 }
@@ -351,7 +358,7 @@ function registerHandlers(host: ModuleHost, { service, catalog, route, payTo }: 
     return {
       products: catalog
         .forCountry(country)
-        .map((p) => productSummary(p, req.lang, history?.repaidOnTime ?? null)),
+        .map((p) => productSummary(p, req.lang, history ? ladderStepOf(history, p.config) : null)),
     }
   })
 
@@ -361,7 +368,7 @@ function registerHandlers(host: ModuleHost, { service, catalog, route, payTo }: 
     return {
       products: catalog
         .forCountry(country)
-        .map((p) => productSummary(p, req.lang, history?.repaidOnTime ?? null)),
+        .map((p) => productSummary(p, req.lang, history ? ladderStepOf(history, p.config) : null)),
       notice: null,
     }
   })
@@ -370,7 +377,8 @@ function registerHandlers(host: ModuleHost, { service, catalog, route, payTo }: 
     const session = requireSession(req.session)
     const p = productFor(session.country, req.input.productId)
     const history = await borrowerHistory(db, session.userId, clock.now())
-    const max = repeatBorrowerTerms(p.config, history.repaidOnTime).maxAmountMinor
+    const step = ladderStepOf(history, p.config)
+    const max = repeatBorrowerTerms(p.config, step).maxAmountMinor
     return {
       productId: p.config.id,
       currency: p.config.currency as CurrencyCode,
@@ -382,7 +390,7 @@ function registerHandlers(host: ModuleHost, { service, catalog, route, payTo }: 
       defaultAmountMinor: max,
       defaultTenureDays: Math.min(...p.config.tenureDays),
       pricing: p.config,
-      loansRepaidOnTime: history.repaidOnTime,
+      loansRepaidOnTime: step,
       today: localDate(clock.now(), timeZoneOf(p.config.country)),
     }
   })
@@ -393,7 +401,7 @@ function registerHandlers(host: ModuleHost, { service, catalog, route, payTo }: 
     const now = clock.now()
     const history = req.session ? await borrowerHistory(db, req.session.userId, now) : null
     const latest = req.session ? await latestOrderOf(db, req.session.userId) : null
-    const summary = p ? productSummary(p, req.lang, history?.repaidOnTime ?? null) : null
+    const summary = p ? productSummary(p, req.lang, history ? ladderStepOf(history, p.config) : null) : null
     const canApply =
       p !== null &&
       lifecycleAt((latest?.status ?? null) as OrderStatusCode | null, {
@@ -422,7 +430,7 @@ function registerHandlers(host: ModuleHost, { service, catalog, route, payTo }: 
     const p = typeof payload.productId === 'string' ? catalog.byId(payload.productId) : undefined
     if (!session || !p || p.config.country !== session.country) return {}
     const history = await borrowerHistory(db, session.userId, clock.now())
-    return { apply: { product: p.config, loansRepaidOnTime: history.repaidOnTime } }
+    return { apply: { product: p.config, loansRepaidOnTime: ladderStepOf(history, p.config) } }
   }
   host.registerHandler('/loan/loan-order/apply-market', applyHandler(false), { requestContext: applyLimits })
   host.registerHandler('/loan/loan-order/apply-market-again', applyHandler(true), {
@@ -625,7 +633,8 @@ function registerHandlers(host: ModuleHost, { service, catalog, route, payTo }: 
     if (!loan || !config) return {}
     return {
       repayment: {
-        remainingMinor: balanceOf(loan).totalMinor,
+        // The payoff today (interest to the day): the exact whole balance is always accepted.
+        remainingMinor: balanceToday(order!, clock.now())?.totalMinor ?? 0,
         productMinMinor: config.repayment.minMinor,
         unitMinor: config.repayment.unitMinor,
         minorPerUnit: config.minorPerUnit,
@@ -656,26 +665,7 @@ function registerHandlers(host: ModuleHost, { service, catalog, route, payTo }: 
   host.registerHandler('/repay/getExtensionData', async (req) => {
     const session = requireSession(req.session)
     const order = await orderOfUser(db, session.userId, req.input.orderNo)
-    const loan = loanOf(order)
-    const terms = termsOf(order)
-    const channels = channelsFor(order.country, route).map(channelView)
-    const left = Math.max(0, order.maxRollovers - order.rolloverCount)
-    const repaying = order.status === OrderStatus.Repaying || order.status === OrderStatus.Overdued
-    const base = {
-      orderNo: order.orderNo,
-      currency: order.currency as CurrencyCode,
-      rolloversLeft: left,
-      channels,
-    }
-    if (!repaying || !loan || !terms)
-      return { ...base, available: false, unavailableReason: 'status' as const, quote: null }
-    try {
-      return { ...base, available: true, unavailableReason: null, quote: rolloverQuote(terms.product, loan) }
-    } catch (err) {
-      if (!(err instanceof PricingError)) throw err
-      const reason = err.code === 'pricing.rollover.limit' ? ('limit' as const) : ('paidOff' as const)
-      return { ...base, available: false, unavailableReason: reason, quote: null }
-    }
+    return rolloverOffer(order, channelsFor(order.country, route), clock.now())
   })
 
   host.registerHandler('/repay/confirmExtensionOrder', async (req) => {

@@ -6,16 +6,17 @@
  * Time is always the one clock's (`now` arrives from the caller: a request or a job).
  */
 import { randomInt } from 'node:crypto'
-import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm'
-import { APPROVAL_TTL_MS, RETRY_AFTER_MS } from '../../machines/order-lifecycle.machine'
+import { and, count, desc, eq, inArray, lte, or } from 'drizzle-orm'
+import { APPROVAL_TTL_MS, decide, RETRY_AFTER_MS } from '../../machines/order-lifecycle.machine'
 import { isOpenTransfer, OPEN_TRANSFER_STATES, type TransferState } from '../../machines/transfer.machine'
 import { ApiCode } from '../../src/domain/api-codes'
 import { COUNTRIES, type CountryCode } from '../../src/domain/countries'
 import { ageOn } from '../../src/domain/enums'
+import { daysLateOf, ladderStep, type RepaidLoan } from '../../src/domain/ladder'
 import { OPEN_STATUSES, OrderStatus, isOpenStatus, type OrderStatusCode } from '../../src/domain/order-status'
 import {
   addDays,
-  applyPayment,
+  applyPaymentOn,
   applyRollover,
   balanceOf,
   chargePenalty,
@@ -27,16 +28,20 @@ import {
   overduePrincipal,
   penaltyAfter,
   quote,
+  PricingError,
   rolloverQuote,
+  type Balance,
+  type IsoDate,
   type LoanState,
   type Quote,
+  type RolloverQuote,
 } from '../../src/domain/pricing'
 import type { ProductConfig } from '../../src/domain/product'
 import { checkRepaymentAmount } from '../../src/domain/repayment-rules'
 import type { ProfileStep } from '../context'
 import { isUniqueViolation, type Db, type Queryable, type Tx } from '../db/client'
 import { users } from '../db/schema/core'
-import { clearingAccount, loanOrders, paymentTransfers } from '../db/schema/loans'
+import { clearingAccount, loanOrderEvents, loanOrders, paymentTransfers } from '../db/schema/loans'
 import { collectionReports, profiles, walletAccounts } from '../db/schema/profile'
 import { ApiFailure, fail, fieldFailure } from '../envelope'
 import type { JobRunner } from '../jobs'
@@ -46,6 +51,7 @@ import type { Payments, TransferRow } from '../payments/service'
 import { endOfLocalDay, localDate } from './dates'
 import { couponEffect } from '../coupons/effect'
 import { redeemCoupon } from '../coupons/coupons'
+import { personKeysOf, refuseSamePerson, refuseSharedKey } from '../profile/person-keys'
 import {
   allows,
   LifecycleRefused,
@@ -91,14 +97,75 @@ export function quoteOn(order: OrderRow, now: Date, opts: { coupon: boolean } = 
   return terms.coupon && opts.coupon ? withCoupon(q, terms.coupon.discountMinor) : q
 }
 
+/**
+ * What repays the order's loan in full today (the country's local date): the payoff, interest to the day only
+ * (pricing.ts balanceOf with a date). Home, the repay detail, the amount checks and the payment order all use it.
+ * null before pay-out.
+ */
+export function balanceToday(order: OrderRow, now: Date): Balance | null {
+  const loan = loanOf(order)
+  return loan ? balanceOf(loan, localDate(now, timeZoneOf(order.country))) : null
+}
+
+/** Why the next rollover of an order is not offered today, as the pricing engine says; null when it is. */
+export type RolloverRefusal = 'limit' | 'paidOff' | 'tooLate' | 'capReached' | 'status'
+
+/** The answer to a rollover that is not offered (/repay/confirmExtensionOrder). */
+export const ROLLOVER_REFUSAL_CODE: Record<RolloverRefusal, number> = {
+  limit: ApiCode.LoanRolloverLimit,
+  paidOff: ApiCode.LoanNothingToRepay,
+  tooLate: ApiCode.LoanRolloverTooLate,
+  capReached: ApiCode.LoanRolloverCapReached,
+  status: ApiCode.LoanActionNotAllowed,
+}
+
+/**
+ * The order's next rollover as of today (pricing.ts rolloverQuote: from the old due date, never leaving the loan
+ * overdue, its fee within the charges cap), or why there is none. The lifecycle must agree that paying it brings
+ * the loan back to repaying (2): a fee is never asked for a rollover that would leave it overdue.
+ */
+export function rolloverToday(
+  order: OrderRow,
+  now: Date,
+): { quote: RolloverQuote; newDueAt: Date; refusal: null } | { quote: null; refusal: RolloverRefusal } {
+  const loan = loanOf(order)
+  const terms = termsOf(order)
+  const repaying = order.status === OrderStatus.Repaying || order.status === OrderStatus.Overdued
+  if (!loan || !terms || !repaying) return { quote: null, refusal: 'status' }
+  if (order.rolloverCount >= order.maxRollovers) return { quote: null, refusal: 'limit' }
+  const tz = timeZoneOf(order.country)
+  let rq: RolloverQuote
+  try {
+    rq = rolloverQuote(terms.product, loan, localDate(now, tz))
+  } catch (err) {
+    if (!(err instanceof PricingError)) throw err
+    const code = err.code.replace('pricing.rollover.', '')
+    if (code === 'limit' || code === 'paidOff' || code === 'tooLate' || code === 'capReached')
+      return { quote: null, refusal: code }
+    throw err
+  }
+  const newDueAt = endOfLocalDay(rq.newDueDate, tz)
+  const event = { type: 'rollover.confirmed', at: now.getTime(), newDueAt: newDueAt.getTime() } as const
+  const next = decide(lifecycleOf(order), event)
+  if (!next.allowed || next.status !== OrderStatus.Repaying) return { quote: null, refusal: 'tooLate' }
+  return { quote: rq, newDueAt, refusal: null }
+}
+
 /** A quote with a coupon's discount taken off its interest, exactly as the coupon module computes it. */
 export function withCoupon(q: Quote, discountMinor: number): Quote {
   const effect = couponEffect({ discountMinor, minLoanMinor: 0, currency: q.currency }, q)
+  const off = effect.discountMinor
   return {
     ...q,
     interestMinor: effect.interestMinor,
     totalRepayableMinor: effect.totalRepayableMinor,
     installments: effect.installments,
+    // Less interest leaves more room under the charges cap, and less to repay after a rollover.
+    penalty: {
+      ...q.penalty,
+      maxPenaltyMinor: q.penalty.maxPenaltyMinor === null ? null : q.penalty.maxPenaltyMinor + off,
+    },
+    rollover: q.rollover ? { ...q.rollover, newBalanceMinor: q.rollover.newBalanceMinor - off } : null,
   }
 }
 
@@ -127,10 +194,15 @@ export interface LoanDeps {
 }
 
 export interface BorrowerHistory {
+  /** Loans repaid in full. */
   finished: number
+  /** Of those, repaid on time (by the due date, a rolled-over due date counting) or late. */
   repaidOnTime: number
   repaidLate: number
+  /** The most days any loan of the borrower, repaid or still open, was overdue. */
   worstOverdueDays: number
+  /** Each loan repaid in full, oldest first: what the ladder and the scorecard read. */
+  loans: RepaidLoan[]
 }
 
 export interface ProfileProgress {
@@ -237,15 +309,19 @@ export function profileComplete(progress: ProfileProgress, questionnaireRequired
   )
 }
 
-/** Earlier loans of the borrower: repaid on time (never overdue) or late, and the worst days overdue. */
+/**
+ * Earlier loans of the borrower: each loan repaid in full (oldest first) with its days late (ladder.ts
+ * `daysLateOf`: the stretches in status 3 from the order's events, and a repayment after the due date) and its
+ * rollovers; the counts; and the most days any loan, repaid or still open, was overdue.
+ */
 export async function borrowerHistory(q: Queryable, userId: number, now: Date): Promise<BorrowerHistory> {
-  const loans = await q
+  const orders = await q
     .select({
+      id: loanOrders.id,
       status: loanOrders.status,
       dueAt: loanOrders.dueAt,
       finishedAt: loanOrders.finishedAt,
-      everOverdue: sql<boolean>`EXISTS (SELECT 1 FROM loan_order_events e
-        WHERE e.order_id = ${loanOrders.id} AND e.to_status = ${OrderStatus.Overdued})`,
+      rolloverCount: loanOrders.rolloverCount,
     })
     .from(loanOrders)
     .where(
@@ -254,21 +330,67 @@ export async function borrowerHistory(q: Queryable, userId: number, now: Date): 
         inArray(loanOrders.status, [OrderStatus.Finish, OrderStatus.Overdued]),
       ),
     )
-  let repaidOnTime = 0
-  let repaidLate = 0
+    .orderBy(loanOrders.finishedAt, loanOrders.id)
+  const events =
+    orders.length === 0
+      ? []
+      : await q
+          .select({
+            orderId: loanOrderEvents.orderId,
+            fromStatus: loanOrderEvents.fromStatus,
+            toStatus: loanOrderEvents.toStatus,
+            at: loanOrderEvents.at,
+          })
+          .from(loanOrderEvents)
+          .where(
+            and(
+              inArray(
+                loanOrderEvents.orderId,
+                orders.map((o) => o.id),
+              ),
+              or(
+                eq(loanOrderEvents.toStatus, OrderStatus.Overdued),
+                eq(loanOrderEvents.fromStatus, OrderStatus.Overdued),
+              ),
+            ),
+          )
+          .orderBy(loanOrderEvents.at, loanOrderEvents.id)
+  const loans: RepaidLoan[] = []
   let worst = 0
-  for (const l of loans) {
-    if (l.status === OrderStatus.Finish) {
-      if (l.everOverdue) repaidLate += 1
-      else repaidOnTime += 1
+  for (const o of orders) {
+    const overdue: { from: number; to: number | null }[] = []
+    for (const e of events.filter((ev) => ev.orderId === o.id)) {
+      const open = overdue.at(-1)
+      if (e.toStatus === OrderStatus.Overdued && e.fromStatus !== OrderStatus.Overdued)
+        overdue.push({ from: e.at.getTime(), to: null })
+      else if (
+        e.fromStatus === OrderStatus.Overdued &&
+        e.toStatus !== OrderStatus.Overdued &&
+        open &&
+        open.to === null
+      )
+        open.to = e.at.getTime()
     }
-    if (l.everOverdue && l.dueAt) {
-      const end = l.finishedAt ?? now
-      worst = Math.max(worst, Math.ceil((end.getTime() - l.dueAt.getTime()) / 86_400_000))
-    }
+    const daysLate = daysLateOf(
+      { dueAt: o.dueAt?.getTime() ?? null, finishedAt: o.finishedAt?.getTime() ?? null, overdue },
+      now.getTime(),
+    )
+    worst = Math.max(worst, daysLate)
+    if (o.status === OrderStatus.Finish) loans.push({ daysLate, rollovers: o.rolloverCount })
   }
-  const finished = loans.filter((l) => l.status === OrderStatus.Finish).length
-  return { finished, repaidOnTime, repaidLate, worstOverdueDays: worst }
+  const repaidLate = loans.filter((l) => l.daysLate > 0).length
+  return {
+    finished: loans.length,
+    repaidOnTime: loans.length - repaidLate,
+    repaidLate,
+    worstOverdueDays: worst,
+    loans,
+  }
+}
+
+/** The borrower's step on a product's repeat-borrower ladder (ladder.ts): what prices their next loan on it. */
+export function ladderStepOf(history: BorrowerHistory, product: ProductConfig): number {
+  return ladderStep(history.loans, product)
 }
 
 export async function latestWallet(q: Queryable, userId: number) {
@@ -399,10 +521,11 @@ export function createLoanService(deps: LoanDeps) {
       }
       const history = await borrowerHistory(tx, session.userId, now)
       if (opts.again && history.finished === 0) fail(ApiCode.LoanNotRepeatBorrower)
+      const step = ladderStepOf(history, config)
       const problem = checkLoanRequest(config, {
         amountMinor: input.amountMinor,
         tenureDays: input.tenureDays,
-        loansRepaidOnTime: history.repaidOnTime,
+        loansRepaidOnTime: step,
       })
       if (problem)
         fieldFailure({ [problem === 'validation.loan.tenure' ? 'tenureDays' : 'amountMinor']: problem })
@@ -418,6 +541,9 @@ export function createLoanService(deps: LoanDeps) {
         }
         fail(ApiCode.LoanActionNotAllowed)
       }
+      // One loan at a time per person: no other account's order under this ID number or wallet (2116–2118).
+      const keys = await personKeysOf(tx, session.userId)
+      await refuseSamePerson(tx, session.userId, keys, now)
       const status = complete ? OrderStatus.FinishLoading : OrderStatus.BasicInfo
       let order: OrderRow
       try {
@@ -433,14 +559,17 @@ export function createLoanService(deps: LoanDeps) {
             requestedMinor: input.amountMinor,
             termDays: input.tenureDays,
             questionnaireRequired,
-            repeatIndex: history.repaidOnTime,
+            repeatIndex: step,
             maxRollovers: config.rollover.maxCount,
+            personKey: keys.idNumber,
+            walletKey: keys.wallet,
             createdAt: now,
             updatedAt: now,
           })
           .returning()
         order = row!
       } catch (err) {
+        refuseSharedKey(err)
         if (isUniqueViolation(err)) fail(ApiCode.LoanOpenExists)
         throw err
       }
@@ -496,10 +625,10 @@ export function createLoanService(deps: LoanDeps) {
     return {
       employmentType: text(addition.employmentType),
       jobExperience: text(addition.jobExperience),
+      workThereTime: text(addition.workThereTime),
       monthlySalary: typeof salary === 'number' || typeof salary === 'string' ? salary : null,
       ageYears: birthday ? ageOn(birthday, now) : null,
-      loansRepaidOnTime: history.repaidOnTime,
-      loansRepaidLate: history.repaidLate,
+      repaidLoans: history.loans,
       worstOverdueDays: history.worstOverdueDays,
       missingRequiredFlags: required.filter((f) => !flags[f]),
     }
@@ -520,10 +649,11 @@ export function createLoanService(deps: LoanDeps) {
       return
     }
     const principal = Math.min(order.requestedMinor, card.limitMinor)
+    // The decision's ladder step prices the loan (the same as at apply unless the history changed since).
     const q = quote(config, {
       amountMinor: principal,
       tenureDays: order.termDays,
-      loansRepaidOnTime: order.repeatIndex,
+      loansRepaidOnTime: card.ladder.step,
       disbursedOn: localDate(now, timeZoneOf(order.country)),
     })
     const terms: Terms = { product: config, quote: q }
@@ -536,6 +666,7 @@ export function createLoanService(deps: LoanDeps) {
         approvedAt: now,
         limitMinor: card.limitMinor,
         principalMinor: principal,
+        repeatIndex: card.ladder.step,
         terms,
         assessment: card,
       },
@@ -786,10 +917,29 @@ export function createLoanService(deps: LoanDeps) {
       await refundAll(tx, order, paid, now)
       return
     }
-    const owed = balanceOf(loan).totalMinor
+    // Interest to the day: the payoff of the day the payment order was made (or of today, if earlier — never a
+    // later day than the borrower was shown), so a prompt paid after midnight still repays the loan in full.
+    const tz = timeZoneOf(order.country)
+    const today = localDate(now, tz)
+    const asked = localDate(paid.createdAt, tz)
+    const asOf: IsoDate = asked < today ? asked : today
+    const owed = balanceOf(loan, asOf).totalMinor
     const amount = Math.min(moved, owed)
     const excess = moved - amount
-    const { loan: next, allocation } = applyPayment(loan, amount)
+    const { loan: next, allocation, rebate } = applyPaymentOn(loan, amount, asOf)
+    // Repaid in full early: the interest not earned by that day is taken back off the receivables first.
+    await post(tx, {
+      orderId: order.id,
+      kind: 'interestRebate',
+      currency: order.currency,
+      key: `interestRebate:${order.id}`,
+      at: now,
+      lines: [
+        { account: 'income.interest', debitMinor: rebate.totalMinor },
+        { account: 'receivable.interest', creditMinor: rebate.interestMinor },
+        { account: 'receivable.principal', creditMinor: rebate.principalMinor },
+      ],
+    })
     await post(tx, {
       orderId: order.id,
       kind: 'repayment',
@@ -821,20 +971,17 @@ export function createLoanService(deps: LoanDeps) {
 
   async function rolloverPaid(tx: Tx, order: OrderRow, paid: TransferRow, now: Date): Promise<void> {
     const loan = loanOf(order)
-    const terms = termsOf(order)
     const moved = paid.movedMinor ?? paid.amountMinor
-    const rq = loan && terms ? rolloverQuote(terms.product, loan) : null
-    const newDueAt = rq ? endOfLocalDay(rq.newDueDate, timeZoneOf(order.country)) : null
-    const event = {
-      type: 'rollover.confirmed',
-      at: now.getTime(),
-      newDueAt: newDueAt?.getTime() ?? 0,
-    } as const
-    // The rollover is what was paid for only if the loan can still take it, at the price that was asked.
-    if (!loan || !rq || !newDueAt || rq.totalMinor !== moved || !allows(order, event)) {
+    // Checked again as the fee arrives: the rollover is what was paid for only if the loan can still take it
+    // today — within its limit and the charges cap, and bringing it back to date (else the fee is refunded) — at
+    // the price that was asked.
+    const offer = rolloverToday(order, now)
+    if (!loan || offer.refusal !== null || offer.quote.totalMinor !== moved) {
       await refundAll(tx, order, paid, now)
       return
     }
+    const { quote: rq, newDueAt } = offer
+    const event = { type: 'rollover.confirmed', at: now.getTime(), newDueAt: newDueAt.getTime() } as const
     await post(tx, {
       orderId: order.id,
       kind: 'rolloverFee',
@@ -985,7 +1132,7 @@ export function createLoanService(deps: LoanDeps) {
       const order = await orderOfUser(tx, session.userId, input.orderNo, true)
       const loan = requireRepaying(order)
       const config = termsOf(order)!.product
-      const remaining = balanceOf(loan).totalMinor
+      const remaining = balanceOf(loan, localDate(now, timeZoneOf(order.country))).totalMinor
       if (remaining === 0) fail(ApiCode.LoanNothingToRepay)
       const problem = checkRepaymentAmount({
         amountMinor: input.amountMinor,
@@ -1012,8 +1159,10 @@ export function createLoanService(deps: LoanDeps) {
   }
 
   /**
-   * /repay/confirmExtensionOrder: pay the rollover fee; the due date moves once it is paid. The lifecycle says
-   * whether the loan may still be rolled over BEFORE the fee is asked for.
+   * /repay/confirmExtensionOrder: pay the rollover fee; the due date moves once it is paid. BEFORE the fee is
+   * asked for, the pricing engine and the lifecycle say whether the loan may still be rolled over today: within its
+   * limit (2114), back to date once rolled over (2119: never a fee for a rollover that leaves it overdue), and
+   * within the charges cap (2120).
    */
   async function confirmRollover(
     session: { userId: number; mobile: string },
@@ -1022,9 +1171,10 @@ export function createLoanService(deps: LoanDeps) {
   ): Promise<{ order: OrderRow; payment: TransferRow }> {
     const started = await db.transaction(async (tx) => {
       const order = await orderOfUser(tx, session.userId, input.orderNo, true)
-      const loan = requireRepaying(order)
-      if (order.rolloverCount >= order.maxRollovers) fail(ApiCode.LoanRolloverLimit)
-      const rq = rolloverQuote(termsOf(order)!.product, loan)
+      requireRepaying(order)
+      const offer = rolloverToday(order, now)
+      if (offer.refusal !== null) fail(ROLLOVER_REFUSAL_CODE[offer.refusal])
+      const rq = offer.quote
       const payment = await startPayment(
         tx,
         order,

@@ -14,12 +14,16 @@ import {
 import { LIST_STATE_BY_STATUS, OrderStatus, type OrderStatusCode } from '../../src/domain/order-status'
 import {
   balanceOf,
+  chargedSoFar,
+  chargesCap,
   daysBetween,
+  interestDaysOn,
   nextDueDate,
   overdueDays,
   overduePrincipal,
   penaltyAfter,
   repeatBorrowerTerms,
+  roomUnderCap,
   type IsoDate,
 } from '../../src/domain/pricing'
 import { ratioToNumber } from '../../src/domain/money'
@@ -29,7 +33,7 @@ import { maskAccount } from '../profile/store'
 import { localDate } from './dates'
 import type { OrderRow } from './lifecycle'
 import { productName, type LoadedProduct, type ProductCatalog } from './products'
-import { loanOf, termsOf, timeZoneOf, type PaymentChannel } from './service'
+import { balanceToday, loanOf, rolloverToday, termsOf, timeZoneOf, type PaymentChannel } from './service'
 import type { TransferRow } from '../payments/service'
 
 type WalletRow = typeof walletAccounts.$inferSelect
@@ -75,13 +79,16 @@ export function today(order: OrderRow, now: Date): IsoDate {
   return localDate(now, timeZoneOf(order.country))
 }
 
-/** What an order owes now, its next due date and days overdue (all zero/null before disbursal). */
+/**
+ * What an order owes now — the payoff today, interest to the day only (service.ts balanceToday) — its next due date
+ * and days overdue (all zero/null before disbursal).
+ */
 export function standing(order: OrderRow, now: Date) {
   const loan = loanOf(order)
   if (!loan) return { remainingMinor: null, dueDate: null, overdueDays: 0 }
   const open = order.status === OrderStatus.Repaying || order.status === OrderStatus.Overdued
   return {
-    remainingMinor: balanceOf(loan).totalMinor,
+    remainingMinor: balanceToday(order, now)?.totalMinor ?? 0,
     dueDate: open ? nextDueDate(loan) : null,
     overdueDays: open ? overdueDays(loan, today(order, now)) : 0,
   }
@@ -111,6 +118,8 @@ export function latestOrderView(
     productName: nameOf(catalog, order, lang),
     currency: order.currency as CurrencyCode,
     amountMinor: amountOf(order),
+    // What reaches the wallet, as the repay detail states it: the quote frozen at approval.
+    disbursalMinor: termsOf(order)?.quote.disbursalMinor ?? null,
     tenureDays: order.termDays,
     createdAt: order.createdAt.toISOString(),
     approvedAt: iso(order.approvedAt),
@@ -232,10 +241,29 @@ export function repaymentDetail(
   const config: ProductConfig | null = terms?.product ?? null
   const q = terms?.quote ?? null
   const asOf = today(order, now)
-  const balance = loan
-    ? balanceOf(loan)
-    : { penaltyMinor: 0, interestMinor: 0, principalMinor: 0, totalMinor: 0 }
+  const nothing = { penaltyMinor: 0, interestMinor: 0, principalMinor: 0, totalMinor: 0 }
+  // What repays the loan today, and what the books hold (the contractual interest in full).
+  const balance = loan ? balanceOf(loan, asOf) : nothing
+  const booked = loan ? balanceOf(loan) : nothing
   const open = order.status === OrderStatus.Repaying || order.status === OrderStatus.Overdued
+  const notYetEarned = booked.totalMinor - balance.totalMinor
+  const breakdown: T.RepaymentBreakdown = {
+    principalMinor: loan?.principalMinor ?? 0,
+    interestToDateMinor: loan ? loan.interestMinor - (loan.interestRebatedMinor ?? 0) - notYetEarned : 0,
+    interestDays: loan && open ? interestDaysOn(loan, asOf) : null,
+    interestNotYetEarnedMinor: notYetEarned,
+    penaltyAccruedMinor: loan ? loan.penaltyChargedMinor + order.penaltyWrittenOffMinor : 0,
+    penaltyWrittenOffMinor: loan ? order.penaltyWrittenOffMinor : 0,
+    paidMinor: loan ? order.repaidMinor : 0,
+    dueMinor: balance.totalMinor,
+  }
+  const capMinor = loan && config ? chargesCap(config, loan.principalMinor) : null
+  const chargesCapState: T.ChargesCapState = {
+    capMinor,
+    chargedMinor: loan ? chargedSoFar(loan) : 0,
+    leftMinor: loan && config ? roomUnderCap(config, loan) : null,
+    reached: loan !== null && config !== null && roomUnderCap(config, loan) === 0,
+  }
   const installments: T.InstallmentState[] = (q?.installments ?? []).map((inst, i) => {
     const left = loan?.installments[i]
     const owed = left ? left.principalMinor + left.interestMinor : inst.totalMinor
@@ -278,6 +306,8 @@ export function repaymentDetail(
     balance,
     paidMinor: order.repaidMinor,
     reductionMinor: order.penaltyWrittenOffMinor,
+    breakdown,
+    chargesCap: chargesCapState,
     dueDate: loan && open ? nextDueDate(loan) : null,
     overdueDays: loan && open ? overdueDays(loan, asOf) : 0,
     penaltyPerDayMinor: perDay,
@@ -288,10 +318,28 @@ export function repaymentDetail(
       floorMinor: REPAYMENT_FLOOR_UNITS * (config?.minorPerUnit ?? 100),
     },
     rollover: {
-      available: open && order.rolloverCount < order.maxRollovers && balance.totalMinor > 0,
+      available: rolloverToday(order, now).refusal === null,
       rolloversLeft: Math.max(0, order.maxRollovers - order.rolloverCount),
     },
     channels: channels.map(channelView),
     pendingPayOrder: pending,
+  }
+}
+
+/**
+ * GET /repay/getExtensionData: the next rollover as the server would sell it today (service.ts rolloverToday) —
+ * its fee and tax (within the charges cap), what is paid now, the current and new due date and what repays the
+ * loan on the new date — or why there is none ('tooLate' when it would leave the loan overdue).
+ */
+export function rolloverOffer(order: OrderRow, channels: PaymentChannel[], now: Date): T.RolloverOffer {
+  const offer = rolloverToday(order, now)
+  return {
+    orderNo: order.orderNo,
+    currency: order.currency as CurrencyCode,
+    available: offer.refusal === null,
+    unavailableReason: offer.refusal,
+    quote: offer.quote,
+    rolloversLeft: Math.max(0, order.maxRollovers - order.rolloverCount),
+    channels: channels.map(channelView),
   }
 }

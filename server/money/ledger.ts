@@ -19,6 +19,9 @@
  *   processingFee   Dr receivable.principal  Cr income.processingFee  (deducted from the disbursal)
  *   tax             Dr receivable.principal  Cr taxPayable            (tax on the fee, deducted too)
  *   interest        Dr receivable.interest   Cr income.interest       (contractual, at disbursal)
+ *   interestRebate  Dr income.interest       Cr receivable.interest   (repaid in full early: the interest not
+ *                                            Cr receivable.principal   earned by that day; the principal line for
+ *                                                                      interest a part-payment paid ahead of its days)
  *   penalty         Dr receivable.penalty    Cr income.penalty        (each overdue day, as accrued)
  *   penaltyWriteOff Dr writeOff.penalty      Cr receivable.penalty    (the part above the cap)
  *   repayment       Dr clearing.<p>.collection  Cr receivable.penalty, .interest, .principal (allocation order),

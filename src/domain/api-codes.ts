@@ -57,6 +57,25 @@ export const ApiCode = {
    * purpose and amount returns that one instead).
    */
   PaymentInProgress: 2115,
+  /**
+   * One loan at a time per person (src/domain/one-loan-per-person.ts): the ID number of this profile already has
+   * an application or loan in progress on another account.
+   */
+  LoanIdNumberInUse: 2116,
+  /** The payout wallet (or CLABE) already has an application or loan in progress on another account. */
+  LoanWalletInUse: 2117,
+  /**
+   * An application under this ID number or wallet was rejected on another account less than 30 days ago: apply
+   * again from `data.retryAt`.
+   */
+  LoanPersonRetryLater: 2118,
+  /**
+   * A rollover now would not bring the loan back to date (its new due date, 7 days after the old one, is already
+   * past): no fee is asked; the loan must be repaid.
+   */
+  LoanRolloverTooLate: 2119,
+  /** The charges cap (in duplum) leaves no room for a rollover fee on this loan. */
+  LoanRolloverCapReached: 2120,
   /** Feedback (server/feedback): no such ticket of this borrower. */
   FeedbackNotFound: 2201,
   /** The ticket is resolved (4) and takes no more messages: open a new one. */

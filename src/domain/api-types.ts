@@ -139,6 +139,11 @@ export interface LatestOrder {
   productName: string
   currency: CurrencyCode
   amountMinor: number
+  /**
+   * What reaches the wallet: the principal less the processing fee and its tax (the order's quote), once the order
+   * is approved; null before. The lending screen shows this, not the principal.
+   */
+  disbursalMinor: number | null
   tenureDays: number
   createdAt: IsoDateTime
   /** Set once approved (14/18). */
@@ -204,7 +209,11 @@ export interface StepAmounts {
    * engine as the server (pricing.ts quote), without a call per change on a slow, costly connection.
    */
   pricing: ProductConfig
-  /** Loans this borrower repaid on time: the repeat-borrower ladder's higher limit and lower rate. */
+  /**
+   * The borrower's step on the repeat-borrower ladder (src/domain/ladder.ts): loans repaid on time, less a step for
+   * each one repaid late (0 again after one more than `pricing.repeatLadder.resetAfterDaysLate` days late). The
+   * quote's `loansRepaidOnTime`; named as the spec names it.
+   */
   loansRepaidOnTime: number
   /** Today in the country's time zone by the server's clock: the quote's day 0 (the money goes out today). */
   today: IsoDate
@@ -285,9 +294,10 @@ export interface MoneyTime {
 export interface CreditInfo {
   currency: CurrencyCode
   limitMinor: number
-  /** The limit less what an open loan uses. */
+  /** What may be borrowed now: the limit, or 0 while an order is open (one loan at a time). */
   availableMinor: number
   dailyRatePercent: number
+  /** The borrower's step on the repeat-borrower ladder (as StepAmounts.loansRepaidOnTime). */
   loansRepaidOnTime: number
   /** The limit after the next loan repaid on time (null when the ladder is at its top). */
   nextLimitMinor: number | null
@@ -397,11 +407,23 @@ export interface RepaymentDetail {
   feeTaxMinor: number
   disbursalMinor: number
   disbursedAt: IsoDateTime | null
-  /** What is owed now, by kind (penalties, interest, principal) and in total. */
+  /**
+   * What repays the loan in full today (the country's date), by kind and in total: interest to today only, the
+   * interest not earned yet left out (`breakdown`). `balance.totalMinor` is what /portal/repayment/confirm takes as
+   * the whole balance.
+   */
   balance: Balance
+  /** Repayments applied to the loan so far (rollover fees not included: they are paid apart). */
   paidMinor: number
   /** Penalties written off under the charges cap (the spec's "reduction"). */
   reductionMinor: number
+  /**
+   * How `balance.totalMinor` is reached, line by line (docs/api.md):
+   * principalMinor + interestToDateMinor + penaltyAccruedMinor − penaltyWrittenOffMinor − paidMinor = dueMinor.
+   */
+  breakdown: RepaymentBreakdown
+  /** The charges cap (in duplum) of this loan and how much of it is used. */
+  chargesCap: ChargesCapState
   dueDate: IsoDate | null
   overdueDays: number
   /** The penalty one more overdue day would add. */
@@ -415,13 +437,57 @@ export interface RepaymentDetail {
   pendingPayOrder: PayOrder | null
 }
 
-/** GET /repay/getExtensionData — the rollover offer: its fee and the new due date. */
+/** The repay detail's figures, line by line; every amount ≥ 0 and the lines add up to `dueMinor`. */
+export interface RepaymentBreakdown {
+  /** The amount borrowed. */
+  principalMinor: number
+  /**
+   * Interest owed up to today: the contractual interest spread over the tenure's days, at least one day; the whole
+   * contractual interest from the due date on. For a loan repaid in full, what it finally cost.
+   */
+  interestToDateMinor: number
+  /** Days of interest counted in interestToDateMinor (null for a loan opened before interest to the day). */
+  interestDays: number | null
+  /** The contractual interest not earned by today: not owed if the loan is repaid in full today. */
+  interestNotYetEarnedMinor: number
+  /** Penalties as accrued at the daily rate. */
+  penaltyAccruedMinor: number
+  /** The part of them above the charges cap: never owed (the same figure as `reductionMinor`). */
+  penaltyWrittenOffMinor: number
+  /** Repayments applied so far (the same figure as `paidMinor`). */
+  paidMinor: number
+  /** principal + interest to date + penalties accrued − written off − paid: equals `balance.totalMinor`. */
+  dueMinor: number
+}
+
+/** A loan's charges cap (in duplum): interest, fees, tax, rollover fees and penalties never add up to more. */
+export interface ChargesCapState {
+  /** The cap (the principal by default); null when the product has none. */
+  capMinor: number | null
+  /** Charged so far: interest (to today if repaid today), processing fee, its tax, rollover fees, penalties. */
+  chargedMinor: number
+  /** What may still be charged; null without a cap. */
+  leftMinor: number | null
+  /** The cap is reached: no more penalty is charged and no rollover is offered. */
+  reached: boolean
+}
+
+/** GET /repay/getExtensionData — the rollover offer: its fee, the new due date and the new total. */
 export interface RolloverOffer {
   orderNo: string
   currency: CurrencyCode
   available: boolean
-  /** Why it is not available: the limit was reached, or nothing is left to roll over. */
-  unavailableReason: 'limit' | 'paidOff' | 'status' | null
+  /**
+   * Why it is not available: the limit was reached, nothing is left to roll over, the order is not being repaid,
+   * it is too late (the new due date, 7 days after the old one, is already past — a rollover would leave the loan
+   * overdue), or the charges cap leaves no room for its fee.
+   */
+  unavailableReason: 'limit' | 'paidOff' | 'status' | 'tooLate' | 'capReached' | null
+  /**
+   * The offer (null when not available): the fee and its tax (lowered when the charges cap is near:
+   * `reducedByCapMinor`), what is paid now (`totalMinor`), the current and the new due date, and `newBalanceMinor`,
+   * what repays the loan in full on the new due date.
+   */
   quote: RolloverQuote | null
   rolloversLeft: number
   channels: PaymentChannel[]

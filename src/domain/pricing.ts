@@ -9,6 +9,16 @@
  * for TZS/KES/MXN): 747.50 → 748, 747.49… → 747. Splitting an amount into installments rounds each part DOWN to
  * the whole unit and gives the remainder to the last part, so the parts always add up exactly.
  *
+ * INTEREST TO THE DAY: the contractual interest (the quote's, for the whole tenure) is what is booked at pay-out and
+ * what is due on the due date; repaid in full earlier, the loan costs only the interest earned by the day of
+ * repayment — the contractual interest spread evenly over the tenure's days, at least MIN_INTEREST_DAYS — and the
+ * rest is rebated (`balanceOf(loan, asOf)`, `applyPaymentOn`). Days after the tenure (rollovers, overdue days) earn
+ * no interest: a rollover has its fee, lateness its penalty.
+ *
+ * THE CHARGES CAP (in duplum): interest, processing fee, fee tax, rollover fees with their tax and penalties never
+ * add up to more than `chargesCap`. Whichever charge comes later is reduced to the room left (`roomUnderCap`): a
+ * penalty's excess is written off, a rollover fee is lowered (or the rollover refused when no room is left).
+ *
  * Pure: no I/O, no clock. Dates are UTC calendar dates 'YYYY-MM-DD'; the caller says what "today" is.
  */
 import {
@@ -23,6 +33,7 @@ import {
   ratio,
   ratioToNumber,
   type Ratio,
+  roundHalfUpToUnit,
   scaleRatio,
   subRatioFloorZero,
   times,
@@ -44,6 +55,8 @@ export type PricingErrorCode =
   | 'pricing.days.invalid'
   | 'pricing.rollover.limit'
   | 'pricing.rollover.paidOff'
+  | 'pricing.rollover.tooLate'
+  | 'pricing.rollover.capReached'
   | 'pricing.payment.notPositive'
   | 'pricing.payment.aboveBalance'
 
@@ -114,12 +127,13 @@ export interface BorrowerTerms {
 }
 
 /**
- * Repeat-borrower ladder: after n loans repaid on time the limit is amount.maxMinor + n × limitIncreaseMinor (at
- * most maxLimitMinor) and the daily rate is the product's minus n × dailyRateDecreasePpm, never below
- * dailyRateFloorPpm (and never above the product's own rate).
+ * Repeat-borrower ladder: at step n the limit is amount.maxMinor + n × limitIncreaseMinor (at most maxLimitMinor)
+ * and the daily rate is the product's minus n × dailyRateDecreasePpm, never below dailyRateFloorPpm (and never
+ * above the product's own rate). The step is ladder.ts `ladderStep`: loans repaid on time climb it, late ones
+ * step down (the `loansRepaidOnTime` of a LoanRequest is this step).
  */
-export function repeatBorrowerTerms(product: ProductConfig, loansRepaidOnTime: number): BorrowerTerms {
-  const n = BigInt(wholeCount(loansRepaidOnTime))
+export function repeatBorrowerTerms(product: ProductConfig, step: number): BorrowerTerms {
+  const n = BigInt(wholeCount(step))
   const ladder = product.repeatLadder
   const raised = BigInt(product.amount.maxMinor) + n * BigInt(ladder.limitIncreaseMinor)
   const maxAmountMinor = Number(raised < BigInt(ladder.maxLimitMinor) ? raised : BigInt(ladder.maxLimitMinor))
@@ -191,6 +205,15 @@ export function rolloverCharges(product: ProductConfig, principalMinor: number) 
 export function chargesCap(product: ProductConfig, principalMinor: number): number | null {
   const capBps = product.penalty.chargesCapBps
   return capBps === null ? null : floorToUnit(times(principalMinor, bps(capBps)), product.minorPerUnit)
+}
+
+/**
+ * What may still be charged on this loan before the charges cap is reached (never below 0), or null when the
+ * product has no cap. Every later charge — a day's penalty, a rollover fee and its tax — is limited to it.
+ */
+export function roomUnderCap(product: ProductConfig, loan: LoanState): number | null {
+  const cap = chargesCap(product, loan.principalMinor)
+  return cap === null ? null : Math.max(0, cap - chargedSoFar(loan))
 }
 
 // ---------------------------------------------------------------------------------------------------- request
@@ -371,7 +394,13 @@ export function quote(product: ProductConfig, request: QuoteRequest): Quote {
   const c = charges(product, request.amountMinor, request.tenureDays, dailyRate)
   const schedule = installmentSchedule(product, c, request.tenureDays, request.disbursedOn)
   const cap = chargesCap(product, c.principalMinor)
-  const opened = openLoan({ ...c, installments: schedule })
+  const opened = openLoan({
+    ...c,
+    installments: schedule,
+    disbursedOn: request.disbursedOn,
+    tenureDays: request.tenureDays,
+    minorPerUnit: product.minorPerUnit,
+  })
   return {
     ...c,
     productId: product.id,
@@ -394,7 +423,7 @@ export function quote(product: ProductConfig, request: QuoteRequest): Quote {
     },
     rollover:
       product.rollover.maxCount > 0
-        ? { ...rolloverQuote(product, opened), maxCount: product.rollover.maxCount }
+        ? { ...rolloverQuote(product, opened, request.disbursedOn), maxCount: product.rollover.maxCount }
         : null,
     apr: aprOf(product, c, schedule),
   }
@@ -409,9 +438,18 @@ export interface OpenInstallment {
   readonly interestMinor: number
 }
 
+/** How a loan's interest accrues by the day: day 0, the contractual tenure and the currency's whole unit. */
+export interface InterestAccrual {
+  /** Day 0 of the tenure: the local date the money was sent. */
+  readonly disbursedOn: IsoDate
+  /** The contractual tenure: interest is earned over these days and no others. */
+  readonly tenureDays: number
+  readonly minorPerUnit: number
+}
+
 /**
  * A running loan as the server stores it (JSON-safe: numbers and strings). The contractual charges never change;
- * penalties, rollovers and payments move it on through chargePenalty, applyRollover and applyPayment.
+ * penalties, rollovers and payments move it on through chargePenalty, applyRollover and applyPaymentOn.
  */
 export interface LoanState {
   readonly principalMinor: number
@@ -427,14 +465,33 @@ export interface LoanState {
   readonly penaltyDueMinor: number
   /** What is still owed, by installment, oldest first. */
   readonly installments: readonly OpenInstallment[]
+  /**
+   * How the interest accrues by the day. Absent on loans opened before interest accrued by the day: their
+   * interest is earned in full from day 0 (nothing is rebated).
+   */
+  readonly accrual?: InterestAccrual
+  /** Contractual interest not earned, taken off when the loan was repaid in full early (0 or absent otherwise). */
+  readonly interestRebatedMinor?: number
 }
 
+/**
+ * The loan as paid out. Given the quote's `disbursedOn`, `tenureDays` and `minorPerUnit` (a Quote has them), its
+ * interest accrues by the day; without them it is earned in full from day 0.
+ */
 export function openLoan(
   q: Pick<Charges, 'principalMinor' | 'interestMinor' | 'processingFeeMinor' | 'feeTaxMinor'> & {
     readonly installments: readonly Pick<Installment, 'dueDate' | 'principalMinor' | 'interestMinor'>[]
+    readonly disbursedOn?: IsoDate
+    readonly tenureDays?: number
+    readonly minorPerUnit?: number
   },
 ): LoanState {
+  const accrual =
+    q.disbursedOn !== undefined && q.tenureDays !== undefined && q.minorPerUnit !== undefined
+      ? { disbursedOn: q.disbursedOn, tenureDays: wholeDays(q.tenureDays), minorPerUnit: q.minorPerUnit }
+      : undefined
   return {
+    ...(accrual ? { accrual } : {}),
     principalMinor: q.principalMinor,
     interestMinor: q.interestMinor,
     processingFeeMinor: q.processingFeeMinor,
@@ -451,10 +508,13 @@ export function openLoan(
   }
 }
 
-/** Interest, fees, fee tax, rollover charges and penalties charged so far: what the charges cap limits. */
+/**
+ * Interest (contractual, less any rebate), fees, fee tax, rollover charges and penalties charged so far: what the
+ * charges cap limits.
+ */
 export function chargedSoFar(loan: LoanState): number {
   return addMinor(
-    loan.interestMinor,
+    loan.interestMinor - (loan.interestRebatedMinor ?? 0),
     loan.processingFeeMinor,
     loan.feeTaxMinor,
     loan.rolloverChargesMinor,
@@ -469,14 +529,109 @@ export interface Balance {
   readonly totalMinor: number
 }
 
-export function balanceOf(loan: LoanState): Balance {
-  const interestMinor = addMinor(...loan.installments.map((i) => i.interestMinor))
-  const principalMinor = addMinor(...loan.installments.map((i) => i.principalMinor))
+/**
+ * What is owed. Without `asOf`: the booked balance (contractual interest in full), which the journal's receivables
+ * equal. With `asOf`: THE PAYOFF that day — what repays the loan in full on `asOf`, the interest not yet earned taken
+ * off (interestNotYetEarned): first off the interest still due, and any rest (interest paid ahead of its days by an
+ * earlier part-payment) off the principal. The server shows it, checks amounts against it and collects it.
+ */
+export function balanceOf(loan: LoanState, asOf?: IsoDate): Balance {
+  const interestDue = addMinor(...loan.installments.map((i) => i.interestMinor))
+  const principalDue = addMinor(...loan.installments.map((i) => i.principalMinor))
+  const waived =
+    asOf === undefined ? 0 : Math.min(interestNotYetEarned(loan, asOf), interestDue + principalDue)
+  const fromInterest = Math.min(waived, interestDue)
+  const interestMinor = interestDue - fromInterest
+  const principalMinor = principalDue - (waived - fromInterest)
   return {
     penaltyMinor: loan.penaltyDueMinor,
     interestMinor,
     principalMinor,
     totalMinor: addMinor(loan.penaltyDueMinor, interestMinor, principalMinor),
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------- interest to the day
+
+/** However early the loan is repaid, at least this many days of interest are owed (decisions.md). */
+export const MIN_INTEREST_DAYS = 1
+
+/**
+ * The days of interest earned by `asOf`: calendar days since disbursal, at least MIN_INTEREST_DAYS and at most the
+ * contractual tenure (days after it — rollovers, lateness — earn no interest). null for a loan without accrual.
+ */
+export function interestDaysOn(loan: LoanState, asOf: IsoDate): number | null {
+  const a = loan.accrual
+  if (!a) return null
+  return Math.min(a.tenureDays, Math.max(MIN_INTEREST_DAYS, daysBetween(a.disbursedOn, asOf)))
+}
+
+/**
+ * The interest earned by `asOf`: the contractual interest spread evenly over the tenure's days,
+ * round(interest × days / tenure) half up to the unit (within one unit of principal × daily rate × days). The whole
+ * contractual interest on and after the due date, and always for a loan without accrual.
+ */
+export function interestEarned(loan: LoanState, asOf: IsoDate): number {
+  const a = loan.accrual
+  const days = interestDaysOn(loan, asOf)
+  if (!a || days === null || days >= a.tenureDays) return loan.interestMinor
+  return roundHalfUpToUnit(ratio(BigInt(loan.interestMinor) * BigInt(days), a.tenureDays), a.minorPerUnit)
+}
+
+/** The contractual interest not earned by `asOf` and not rebated yet: what repaying in full on `asOf` saves. */
+export function interestNotYetEarned(loan: LoanState, asOf: IsoDate): number {
+  return Math.max(0, loan.interestMinor - (loan.interestRebatedMinor ?? 0) - interestEarned(loan, asOf))
+}
+
+export interface InterestRebate {
+  /** Taken off the interest still due (booked Dr income.interest, Cr receivable.interest). */
+  readonly interestMinor: number
+  /** Interest paid ahead of its days, credited to the principal (Dr income.interest, Cr receivable.principal). */
+  readonly principalMinor: number
+  readonly totalMinor: number
+}
+
+const NO_REBATE: InterestRebate = { interestMinor: 0, principalMinor: 0, totalMinor: 0 }
+
+/**
+ * The loan with the interest not earned by `asOf` taken off (the latest installments first), as when it is repaid
+ * in full that day: afterwards balanceOf(loan) = balanceOf(before, asOf).
+ */
+export function rebateUnearnedInterest(
+  loan: LoanState,
+  asOf: IsoDate,
+): { loan: LoanState; rebate: InterestRebate } {
+  const before = balanceOf(loan)
+  const after = balanceOf(loan, asOf)
+  const rebate = {
+    interestMinor: before.interestMinor - after.interestMinor,
+    principalMinor: before.principalMinor - after.principalMinor,
+    totalMinor: before.totalMinor - after.totalMinor,
+  }
+  if (rebate.totalMinor === 0) return { loan, rebate: NO_REBATE }
+  let interestLeft = rebate.interestMinor
+  let principalLeft = rebate.principalMinor
+  const installments = [...loan.installments]
+    .reverse()
+    .map((i) => {
+      const interestCut = Math.min(interestLeft, i.interestMinor)
+      const principalCut = Math.min(principalLeft, i.principalMinor)
+      interestLeft -= interestCut
+      principalLeft -= principalCut
+      return {
+        ...i,
+        interestMinor: i.interestMinor - interestCut,
+        principalMinor: i.principalMinor - principalCut,
+      }
+    })
+    .reverse()
+  return {
+    loan: {
+      ...loan,
+      installments,
+      interestRebatedMinor: addMinor(loan.interestRebatedMinor ?? 0, rebate.totalMinor),
+    },
+    rebate,
   }
 }
 
@@ -507,9 +662,10 @@ export interface Allocation {
 }
 
 /**
- * Applies one payment. ALLOCATION ORDER: penalties first, then each installment oldest first — its interest, then
- * its principal. (For a single-payment loan: penalty, then interest, then principal.) Early payment costs nothing
- * extra. Refuses a payment ≤ 0 or above the balance (the caller checks amounts with checkRepaymentAmount).
+ * Applies one payment against the booked balance (no date: no rebate; the server uses applyPaymentOn).
+ * ALLOCATION ORDER: penalties first, then each installment oldest first — its interest, then its principal. (For a
+ * single-payment loan: penalty, then interest, then principal.) Refuses a payment ≤ 0 or above the balance (the
+ * caller checks amounts with checkRepaymentAmount).
  */
 export function applyPayment(
   loan: LoanState,
@@ -549,6 +705,31 @@ export function applyPayment(
     loan: { ...loan, penaltyDueMinor: loan.penaltyDueMinor - penalty, installments },
     allocation: { penaltyMinor: penalty, interestMinor: interest, principalMinor: principal },
   }
+}
+
+/**
+ * Applies a payment received on `asOf` (the server's local date of the payment): a payment of the whole payoff
+ * (balanceOf(loan, asOf).totalMinor) repays the loan in full, the interest not yet earned rebated first — so
+ * repaying early costs interest to that day only; a smaller one is a part-payment (applyPayment). Refuses a payment
+ * ≤ 0 or above the payoff.
+ */
+export function applyPaymentOn(
+  loan: LoanState,
+  amountMinor: number,
+  asOf: IsoDate,
+): { loan: LoanState; allocation: Allocation; rebate: InterestRebate } {
+  assertSafeInteger(amountMinor, 'payment')
+  if (amountMinor <= 0)
+    throw new PricingError('pricing.payment.notPositive', `A payment must be above 0: ${amountMinor}`)
+  const payoff = balanceOf(loan, asOf).totalMinor
+  if (amountMinor > payoff) {
+    throw new PricingError(
+      'pricing.payment.aboveBalance',
+      `Payment ${amountMinor} is above the balance ${payoff} on ${asOf}`,
+    )
+  }
+  const base = amountMinor === payoff ? rebateUnearnedInterest(loan, asOf) : { loan, rebate: NO_REBATE }
+  return { ...applyPayment(base.loan, amountMinor), rebate: base.rebate }
 }
 
 /** The balance after applying `payments` in order, with each payment's allocation. */
@@ -597,7 +778,7 @@ export function penaltyAfter(
   const perDayMinor = bpsOf(overduePrincipalMinor, product.penalty.dailyBps, product.minorPerUnit)
   const accruedMinor = assertSafeInteger(perDayMinor * days, 'penalty')
   const capMinor = chargesCap(product, loan.principalMinor)
-  const room = capMinor === null ? accruedMinor : Math.max(0, capMinor - chargedSoFar(loan))
+  const room = roomUnderCap(product, loan) ?? accruedMinor
   const chargedMinor = Math.min(accruedMinor, room)
   return {
     days,
@@ -624,21 +805,34 @@ export interface RolloverQuote {
   /** 1 for the first rollover of the loan. */
   readonly number: number
   readonly days: number
+  /** The rollover fee charged: principal × rollover.feeBps (half up), lowered when the charges cap is near. */
   readonly feeMinor: number
   readonly feeTaxMinor: number
-  /** Paid when the rollover is taken; principal and interest stay due. */
+  /** Paid when the rollover is taken (the fee and its tax); principal, interest and penalties stay due. */
   readonly totalMinor: number
+  /** What the charges cap took off the fee and its tax (0 unless the loan's charges are near the cap). */
+  readonly reducedByCapMinor: number
+  /** The oldest unpaid due date now. */
   readonly dueDate: IsoDate
-  /** dueDate + rollover.days: every unpaid installment moves by that much. */
+  /** dueDate + rollover.days: every unpaid installment moves by that much. Never before `asOf`. */
   readonly newDueDate: IsoDate
+  /** What repays the loan in full on the new due date once the rollover is taken (the fee is not part of it). */
+  readonly newBalanceMinor: number
 }
 
 /**
- * The price of the next rollover: fee = original principal × rollover.feeBps (half up), plus the fee tax. Moves
- * the oldest unpaid due date (and every later one) by rollover.days from that due date — not from today. Refused
- * (PricingError 'pricing.rollover.limit') once rollover.maxCount rollovers were taken, and for a repaid loan.
+ * The next rollover as of `asOf` (the server's local today). Its MEANING: it buys rollover.days more days, counted
+ * from the oldest unpaid due date (not from today), for its fee — the same price and the same new date whether it
+ * is taken early or on a late day. Penalties already charged stay due. It is offered only when it brings the loan
+ * back to date: the new due date must not be before `asOf` ('pricing.rollover.tooLate' otherwise), so a rollover
+ * never leaves a loan overdue.
+ *
+ * Fee = original principal × rollover.feeBps (half up), plus the fee tax — lowered to the room left under the charges
+ * cap (the largest whole-unit fee whose fee + tax fits), and refused ('pricing.rollover.capReached') when no room is
+ * left. Refused ('pricing.rollover.limit') once rollover.maxCount rollovers were taken, and for a repaid loan
+ * ('pricing.rollover.paidOff').
  */
-export function rolloverQuote(product: ProductConfig, loan: LoanState): RolloverQuote {
+export function rolloverQuote(product: ProductConfig, loan: LoanState, asOf: IsoDate): RolloverQuote {
   if (loan.rolloversDone >= product.rollover.maxCount) {
     throw new PricingError(
       'pricing.rollover.limit',
@@ -647,20 +841,52 @@ export function rolloverQuote(product: ProductConfig, loan: LoanState): Rollover
   }
   const dueDate = nextDueDate(loan)
   if (dueDate === null) throw new PricingError('pricing.rollover.paidOff', 'Nothing is left to roll over')
-  const { feeMinor, feeTaxMinor, totalMinor } = rolloverCharges(product, loan.principalMinor)
-  return {
-    number: loan.rolloversDone + 1,
-    days: product.rollover.days,
-    feeMinor,
-    feeTaxMinor,
-    totalMinor,
-    dueDate,
-    newDueDate: addDays(dueDate, product.rollover.days),
+  const days = product.rollover.days
+  const newDueDate = addDays(dueDate, days)
+  if (daysBetween(asOf, newDueDate) < 0) {
+    throw new PricingError(
+      'pricing.rollover.tooLate',
+      `A rollover to ${newDueDate} would leave the loan overdue on ${asOf}`,
+    )
   }
+  const full = rolloverCharges(product, loan.principalMinor)
+  const room = roomUnderCap(product, loan)
+  const charged =
+    room === null || full.totalMinor <= room ? full : rolloverFeeWithin(product, room, full.feeMinor)
+  if (full.totalMinor > 0 && charged.totalMinor === 0) {
+    throw new PricingError('pricing.rollover.capReached', 'The charges cap leaves no room for a rollover fee')
+  }
+  const priced = {
+    number: loan.rolloversDone + 1,
+    days,
+    feeMinor: charged.feeMinor,
+    feeTaxMinor: charged.feeTaxMinor,
+    totalMinor: charged.totalMinor,
+    reducedByCapMinor: full.totalMinor - charged.totalMinor,
+    dueDate,
+    newDueDate,
+  }
+  return { ...priced, newBalanceMinor: balanceOf(applyRollover(loan, priced), newDueDate).totalMinor }
+}
+
+/** The largest whole-unit fee, at most `maxFeeMinor`, whose fee + tax fits in `roomMinor`. */
+function rolloverFeeWithin(product: ProductConfig, roomMinor: number, maxFeeMinor: number) {
+  const unit = product.minorPerUnit
+  const tax = (fee: number) => bpsOf(fee, product.feeTaxBps, unit)
+  let fee = Math.min(
+    maxFeeMinor,
+    floorToUnit(ratio(BigInt(roomMinor) * 10_000n, 10_000 + product.feeTaxBps), unit),
+  )
+  while (fee > 0 && fee + tax(fee) > roomMinor) fee -= unit
+  while (fee + unit <= maxFeeMinor && fee + unit + tax(fee + unit) <= roomMinor) fee += unit
+  return { feeMinor: fee, feeTaxMinor: tax(fee), totalMinor: fee + tax(fee) }
 }
 
 /** The loan after a rollover is paid: unpaid installments move by its days; its charges are counted. */
-export function applyRollover(loan: LoanState, rollover: RolloverQuote): LoanState {
+export function applyRollover(
+  loan: LoanState,
+  rollover: Pick<RolloverQuote, 'days' | 'totalMinor'>,
+): LoanState {
   return {
     ...loan,
     rolloversDone: loan.rolloversDone + 1,

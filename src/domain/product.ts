@@ -5,6 +5,7 @@
  */
 import { COUNTRY_CODES, type CountryCode } from './countries'
 import { bps, compareRatio, formatMoney, ratioToNumber } from './money'
+import { COUNTRY_SCORECARDS, validateScorecard, type ScorecardPolicy } from './scorecard-policy'
 import {
   annualInterestRate,
   charges,
@@ -41,7 +42,8 @@ export interface ProductConfig {
     readonly dailyBps: number
     /**
      * Interest + fees + their tax + rollover charges + penalties never exceed this share of the principal
-     * (10 000 = 100%: Kenya's in duplum rule). `null`: no cap.
+     * (10 000 = 100%: the in duplum rule). Defaults to the country's cap (CHARGES_CAP_BPS_BY_COUNTRY); a product may
+     * set a lower one, never a higher one or none where the country has a cap. `null`: no cap.
      */
     readonly chargesCapBps: number | null
   }
@@ -59,7 +61,10 @@ export interface ProductConfig {
     /** A partial payment must be at least this (never below the 1,000-unit floor). */
     readonly minMinor: number
   }
-  /** Repeat borrowers: after each loan repaid on time. */
+  /**
+   * Repeat borrowers (src/domain/ladder.ts): each loan repaid on time is one step up, each loan repaid late one
+   * step down, and one repaid more than resetAfterDaysLate days late goes back to step 0.
+   */
   readonly repeatLadder: {
     readonly limitIncreaseMinor: number
     /** The highest limit the ladder reaches. */
@@ -67,7 +72,11 @@ export interface ProductConfig {
     readonly dailyRateDecreasePpm: number
     /** The daily rate never falls below this (100 ppm = 0.01% a day). */
     readonly dailyRateFloorPpm: number
+    /** A loan repaid more than this many days late sends the borrower back to step 0 (default 30). */
+    readonly resetAfterDaysLate: number
   }
+  /** The assessment's salary bands, salary points and approval points, in this product's currency. */
+  readonly scorecard: ScorecardPolicy
   /** The APR leaves the fee tax out (Mexico's CAT is "sin IVA"). Default: true for MX, false elsewhere. */
   readonly aprExcludesFeeTax: boolean
 }
@@ -79,9 +88,22 @@ export const MIN_TENURE_DAYS = 91
 export const DEFAULT_ANNUAL_RATE_CAP_BPS = 3_600
 export const DEFAULT_PENALTY_DAILY_BPS = 200
 export const DEFAULT_CHARGES_CAP_BPS = 10_000
+/**
+ * The charges cap (in duplum) of each country, in basis points of the principal: the most interest, fees, tax,
+ * rollover fees and penalties may add up to (decisions.md "Pricing details"). Kenya: the in duplum rule (Banking
+ * Act s. 44A, which the courts apply to every lender, digital credit providers included). Tanzania: the Bank of
+ * Tanzania's guidance for digital lenders asks for fair, disclosed charges without a figure; Kopa applies the same
+ * rule. Mexico: no statutory cap (null); products default to DEFAULT_CHARGES_CAP_BPS all the same.
+ */
+export const CHARGES_CAP_BPS_BY_COUNTRY: Readonly<Record<CountryCode, number | null>> = {
+  TZ: 10_000,
+  KE: 10_000,
+  MX: null,
+}
 export const DEFAULT_ROLLOVER_DAYS = 7
 export const DEFAULT_REPAYMENT_UNIT_UNITS = 100
 export const DEFAULT_DAILY_RATE_FLOOR_PPM = 100
+export const DEFAULT_LADDER_RESET_AFTER_DAYS_LATE = 30
 /** validateProduct checks every amount; a product with more steps than this is refused as a likely typo. */
 export const MAX_AMOUNT_STEPS = 100_000
 
@@ -111,7 +133,9 @@ export function defineProduct(input: ProductInput): ProductConfig {
     penalty: {
       dailyBps: input.penalty?.dailyBps ?? DEFAULT_PENALTY_DAILY_BPS,
       chargesCapBps:
-        input.penalty?.chargesCapBps === undefined ? DEFAULT_CHARGES_CAP_BPS : input.penalty.chargesCapBps,
+        input.penalty?.chargesCapBps === undefined
+          ? (CHARGES_CAP_BPS_BY_COUNTRY[input.country] ?? DEFAULT_CHARGES_CAP_BPS)
+          : input.penalty.chargesCapBps,
     },
     rollover: { days: DEFAULT_ROLLOVER_DAYS, ...input.rollover },
     installments: input.installments ?? 1,
@@ -124,7 +148,9 @@ export function defineProduct(input: ProductInput): ProductConfig {
       maxLimitMinor: input.repeatLadder?.maxLimitMinor ?? input.amount.maxMinor,
       dailyRateDecreasePpm: input.repeatLadder?.dailyRateDecreasePpm ?? 0,
       dailyRateFloorPpm: input.repeatLadder?.dailyRateFloorPpm ?? DEFAULT_DAILY_RATE_FLOOR_PPM,
+      resetAfterDaysLate: input.repeatLadder?.resetAfterDaysLate ?? DEFAULT_LADDER_RESET_AFTER_DAYS_LATE,
     },
+    scorecard: { ...COUNTRY_SCORECARDS[input.country], ...input.scorecard },
     aprExcludesFeeTax: input.aprExcludesFeeTax ?? input.country === 'MX',
   }
 }
@@ -228,6 +254,14 @@ export function validateProduct(product: ProductConfig): ProductProblem[] {
     fail('feeTaxBps', 'must be at most 10 000 (100%)')
   count('penalty.dailyBps', p.penalty.dailyBps)
   if (p.penalty.chargesCapBps !== null) count('penalty.chargesCapBps', p.penalty.chargesCapBps, 1)
+  const countryCap = (CHARGES_CAP_BPS_BY_COUNTRY as Partial<Record<string, number | null>>)[p.country] ?? null
+  if (countryCap !== null && (p.penalty.chargesCapBps === null || p.penalty.chargesCapBps > countryCap)) {
+    fail(
+      'penalty.chargesCapBps',
+      `${p.country} caps all charges at ${countryCap / 100}% of the principal; a product may set a lower cap, ` +
+        `not ${p.penalty.chargesCapBps === null ? 'none' : `${p.penalty.chargesCapBps / 100}%`}`,
+    )
+  }
   count('rollover.days', p.rollover.days, 1)
   count('rollover.feeBps', p.rollover.feeBps)
   count('rollover.maxCount', p.rollover.maxCount)
@@ -250,6 +284,8 @@ export function validateProduct(product: ProductConfig): ProductProblem[] {
   wholeUnits('repeatLadder.maxLimitMinor', ladder.maxLimitMinor, 1)
   count('repeatLadder.dailyRateDecreasePpm', ladder.dailyRateDecreasePpm)
   count('repeatLadder.dailyRateFloorPpm', ladder.dailyRateFloorPpm, 1)
+  count('repeatLadder.resetAfterDaysLate', ladder.resetAfterDaysLate, 1)
+  problems.push(...validateScorecard(p.scorecard, p.currency))
   if (ladder.maxLimitMinor < maxMinor) {
     fail('repeatLadder.maxLimitMinor', `${ladder.maxLimitMinor} is below amount.maxMinor ${maxMinor}`)
   } else if (stepMinor > 0 && (ladder.maxLimitMinor - minMinor) % stepMinor !== 0) {

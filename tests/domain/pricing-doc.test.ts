@@ -8,8 +8,13 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { formatMoney, formatPercent, ratioToNumber, unitsToMinor } from '../../src/domain/money'
 import {
+  addDays,
+  applyPaymentOn,
   applyRollover,
+  balanceOf,
   chargePenalty,
+  interestDaysOn,
+  interestEarned,
   openLoan,
   penaltyAfter,
   PricingError,
@@ -98,18 +103,20 @@ function renderExamples(): Record<string, string> {
     ]),
   )
 
-  const first = rolloverQuote(tzStandard, loan)
-  const afterFirst = applyRollover(loan, first)
-  const second = rolloverQuote(tzStandard, afterFirst)
-  let refusal = ''
-  try {
-    rolloverQuote(tzStandard, applyRollover(afterFirst, second))
-  } catch (e) {
-    refusal = e instanceof PricingError ? `${e.code}: ${e.message}` : String(e)
+  const refusalOf = (f: () => unknown) => {
+    try {
+      f()
+      return 'accepted'
+    } catch (e) {
+      return e instanceof PricingError ? `${e.code}: ${e.message}` : String(e)
+    }
   }
+  const first = rolloverQuote(tzStandard, loan, DAY0)
+  const afterFirst = applyRollover(loan, first)
+  const second = rolloverQuote(tzStandard, afterFirst, DAY0)
   const rollover = [
     table(
-      ['Rollover', 'Fee', 'VAT', 'Paid now', 'Due date', 'New due date'],
+      ['Rollover', 'Fee', 'VAT', 'Paid now', 'Due date', 'New due date', 'To repay on the new due date'],
       [first, second].map((r) => [
         r.number,
         tzs(r.feeMinor),
@@ -117,11 +124,90 @@ function renderExamples(): Record<string, string> {
         tzs(r.totalMinor),
         r.dueDate,
         r.newDueDate,
+        tzs(r.newBalanceMinor),
       ]),
     ),
     '',
-    `A third rollover is refused — ${refusal}.`,
+    `A third rollover is refused — ${refusalOf(() => rolloverQuote(tzStandard, applyRollover(afterFirst, second), DAY0))}.`,
+    `Eight days after the due date the first is refused — ${refusalOf(() => rolloverQuote(tzStandard, loan, addDays(q.dueDate, 8)))}.`,
   ].join('\n')
+
+  // The cap reached by penalties first, then a rollover: a product with a 25% cap.
+  const tight = defineProduct({ ...tzStandard, id: 'tz-tight', penalty: { chargesCapBps: 2_500 } })
+  const twoLate = chargePenalty(loan, penaltyAfter(tight, loan, 2))
+  const lowered = rolloverQuote(tight, twoLate, addDays(q.dueDate, 2))
+  const capRollover = [
+    table(
+      ['Charged before', 'Room under the 25% cap', 'Fee', 'VAT', 'Paid now', 'Taken off by the cap'],
+      [
+        [
+          tzs(q.interestMinor + q.processingFeeMinor + q.feeTaxMinor + twoLate.penaltyChargedMinor),
+          tzs(
+            2_500 * 100 -
+              q.interestMinor -
+              q.processingFeeMinor -
+              q.feeTaxMinor -
+              twoLate.penaltyChargedMinor,
+          ),
+          tzs(lowered.feeMinor),
+          tzs(lowered.feeTaxMinor),
+          tzs(lowered.totalMinor),
+          tzs(lowered.reducedByCapMinor),
+        ],
+      ],
+    ),
+    '',
+    `Another rollover is then refused — ${refusalOf(() => rolloverQuote(tight, applyRollover(twoLate, lowered), addDays(q.dueDate, 2)))}.`,
+  ].join('\n')
+
+  const early = [
+    table(
+      [
+        'Repaid in full on',
+        'Day',
+        'Interest days',
+        'Interest to that day',
+        'Repay in full',
+        'Interest rebated',
+      ],
+      [0, 1, 30, 46, 90, 91].map((d) => {
+        const on = addDays(DAY0, d)
+        const payoff = balanceOf(loan, on).totalMinor
+        return [
+          on,
+          d,
+          interestDaysOn(loan, on) ?? '',
+          tzs(interestEarned(loan, on)),
+          tzs(payoff),
+          tzs(applyPaymentOn(loan, payoff, on).rebate.totalMinor),
+        ]
+      }),
+    ),
+  ].join('\n')
+  const part = applyPaymentOn(loan, unitsToMinor(3_000, 100), addDays(DAY0, 10))
+  const partThen = balanceOf(part.loan, addDays(DAY0, 30))
+  const partDone = applyPaymentOn(part.loan, partThen.totalMinor, addDays(DAY0, 30))
+  const earlyPart = table(
+    ['Day', 'Payment', 'To interest', 'To principal', 'Rebated: off interest', 'Rebated: off principal'],
+    [
+      [
+        10,
+        tzs(300_000),
+        tzs(part.allocation.interestMinor),
+        tzs(part.allocation.principalMinor),
+        tzs(0),
+        tzs(0),
+      ],
+      [
+        30,
+        tzs(partThen.totalMinor),
+        tzs(partDone.allocation.interestMinor),
+        tzs(partDone.allocation.principalMinor),
+        tzs(partDone.rebate.interestMinor),
+        tzs(partDone.rebate.principalMinor),
+      ],
+    ],
+  )
 
   const overdue = chargePenalty(loan, five)
   const paid = remainingBalance(overdue, [unitsToMinor(1_500, 100), unitsToMinor(3_000, 100)])
@@ -214,6 +300,9 @@ function renderExamples(): Record<string, string> {
     'mx-installments': mxSchedule,
     penalty,
     rollover,
+    'cap-rollover': capRollover,
+    early,
+    'early-part': earlyPart,
     payments,
     ladder,
     rounding,

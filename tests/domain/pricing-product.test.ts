@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { unitsToMinor } from '../../src/domain/money'
 import {
   assertValidProduct,
+  CHARGES_CAP_BPS_BY_COUNTRY,
   defineProduct,
   type ProductConfig,
   ProductConfigError,
@@ -71,7 +72,26 @@ describe('a product configuration', () => {
       'penalty.chargesCapBps',
       'penalty.chargesCapBps',
     ])
-    expect(fields(defineProduct({ ...rollovers, penalty: { chargesCapBps: null } }))).toEqual([])
+    // Where the country sets no cap (Mexico) a product may have none; where it does, it may not.
+    const mx = defineProduct({ ...mxInstallments, rollover: { feeBps: 2_000, maxCount: 5 } })
+    expect(fields(mx)).toContain('penalty.chargesCapBps')
+    expect(fields(defineProduct({ ...mx, penalty: { chargesCapBps: null } }))).toEqual([])
+  })
+
+  it('takes its charges cap from its country: a lower one may be set, a higher one or none where the country caps is refused', () => {
+    expect(CHARGES_CAP_BPS_BY_COUNTRY).toEqual({ TZ: 10_000, KE: 10_000, MX: null })
+    expect(tzStandard.penalty.chargesCapBps).toBe(10_000)
+    expect(mxInstallments.penalty.chargesCapBps).toBe(10_000)
+    expect(fields(defineProduct({ ...tzStandard, penalty: { chargesCapBps: 8_000 } }))).toEqual([])
+    expect(validateProduct(defineProduct({ ...tzStandard, penalty: { chargesCapBps: null } }))).toEqual([
+      {
+        field: 'penalty.chargesCapBps',
+        message: 'TZ caps all charges at 100% of the principal; a product may set a lower cap, not none',
+      },
+    ])
+    expect(fields(defineProduct({ ...tzStandard, penalty: { chargesCapBps: 12_000 } }))).toEqual([
+      'penalty.chargesCapBps',
+    ])
   })
 
   it('is refused with amounts off the whole-unit grid or malformed numbers, naming each field', () => {

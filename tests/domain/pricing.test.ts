@@ -4,10 +4,16 @@ import {
   addDays,
   annualEffectiveRate,
   applyPayment,
+  applyPaymentOn,
   applyRollover,
+  balanceOf,
+  chargedSoFar,
   chargePenalty,
+  chargesCap,
   checkLoanRequest,
   daysBetween,
+  interestEarned,
+  interestNotYetEarned,
   openLoan,
   overdueDays,
   overduePrincipal,
@@ -16,6 +22,7 @@ import {
   quote,
   remainingBalance,
   repeatBorrowerTerms,
+  roomUnderCap,
   rolloverQuote,
 } from '../../src/domain/pricing'
 import { defineProduct } from '../../src/domain/product'
@@ -60,7 +67,9 @@ describe('a quote', () => {
       maxPenaltyMinor: 817_800,
     })
     expect(q.rollover).toMatchObject({ days: 7, feeMinor: 50_000, feeTaxMinor: 9_000, totalMinor: 59_000 })
-    expect(q.rollover).toMatchObject({ newDueDate: '2025-04-23', maxCount: 2 })
+    expect(q.rollover).toMatchObject({ newDueDate: '2025-04-23', maxCount: 2, reducedByCapMinor: 0 })
+    // Rolled over, the whole loan is repaid on the new due date: principal and interest, the fee paid apart.
+    expect(q.rollover?.newBalanceMinor).toBe(1_074_800)
   })
 
   it('gives an APR that is the annual effective rate of the cash flows', () => {
@@ -239,32 +248,60 @@ describe('the late penalty', () => {
 })
 
 describe('a rollover', () => {
-  it('moves the due date by 7 days for its fee and is refused after the maximum count', () => {
+  const DUE = '2025-04-16'
+
+  it('moves the due date by 7 days from the due date for its fee and is refused after the maximum count', () => {
     let loan = openLoan(tz10k())
-    const first = rolloverQuote(tzStandard, loan)
+    const first = rolloverQuote(tzStandard, loan, '2025-02-01')
     expect(first).toEqual({
       number: 1,
       days: 7,
       feeMinor: 50_000,
       feeTaxMinor: 9_000,
       totalMinor: 59_000,
-      dueDate: '2025-04-16',
+      reducedByCapMinor: 0,
+      dueDate: DUE,
       newDueDate: '2025-04-23',
+      newBalanceMinor: 1_074_800,
     })
     loan = applyRollover(loan, first)
     expect(loan.installments[0]?.dueDate).toBe('2025-04-23')
-    const second = rolloverQuote(tzStandard, loan)
+    const second = rolloverQuote(tzStandard, loan, '2025-02-01')
     expect(second.newDueDate).toBe('2025-04-30')
     loan = applyRollover(loan, second)
     expect(loan.rolloverChargesMinor).toBe(118_000)
-    expect(() => rolloverQuote(tzStandard, loan)).toThrow(
+    expect(() => rolloverQuote(tzStandard, loan, '2025-02-01')).toThrow(
       expect.objectContaining({ code: 'pricing.rollover.limit' }),
+    )
+  })
+
+  it('runs from the old due date, not from today, and is the same on a late day as on time', () => {
+    const loan = chargePenalty(openLoan(tz10k()), penaltyAfter(tzStandard, openLoan(tz10k()), 3))
+    const late = rolloverQuote(tzStandard, loan, addDays(DUE, 3))
+    expect(late).toMatchObject({ dueDate: DUE, newDueDate: '2025-04-23', totalMinor: 59_000 })
+    const after = applyRollover(loan, late)
+    // Back to date, and the three days' penalties already charged stay due.
+    expect(overdueDays(after, addDays(DUE, 3))).toBe(0)
+    expect(balanceOf(after, addDays(DUE, 3))).toMatchObject({ penaltyMinor: 60_000, totalMinor: 1_134_800 })
+    expect(late.newBalanceMinor).toBe(1_134_800)
+  })
+
+  it('is never offered when the new due date would already be past: it would leave the loan overdue', () => {
+    const loan = openLoan(tz10k())
+    // On the new due date itself the loan is not overdue; the next day it would be.
+    expect(rolloverQuote(tzStandard, loan, addDays(DUE, 7)).newDueDate).toBe(addDays(DUE, 7))
+    expect(() => rolloverQuote(tzStandard, loan, addDays(DUE, 8))).toThrow(
+      expect.objectContaining({ code: 'pricing.rollover.tooLate' }),
+    )
+    // The issue's case: 62 days overdue, a rollover to a date long past is refused.
+    expect(() => rolloverQuote(tzStandard, loan, addDays(DUE, 62))).toThrow(
+      expect.objectContaining({ code: 'pricing.rollover.tooLate' }),
     )
   })
 
   it('keeps principal and interest due', () => {
     const loan = openLoan(tz10k())
-    const after = applyRollover(loan, rolloverQuote(tzStandard, loan))
+    const after = applyRollover(loan, rolloverQuote(tzStandard, loan, '2025-01-15'))
     expect(remainingBalance(after, []).remaining.totalMinor).toBe(1_074_800)
   })
 
@@ -275,13 +312,128 @@ describe('a rollover', () => {
       disbursedOn: '2025-01-15',
     })
     const paidFirst = applyPayment(openLoan(q), 277_000).loan
-    const moved = applyRollover(paidFirst, rolloverQuote(mxInstallments, paidFirst))
+    const moved = applyRollover(paidFirst, rolloverQuote(mxInstallments, paidFirst, '2025-02-14'))
     expect(moved.installments.map((i) => i.dueDate)).toEqual([
       '2025-02-14',
       '2025-03-23',
       '2025-04-22',
       '2025-05-22',
     ])
+  })
+})
+
+describe('the charges cap (in duplum) across every charge', () => {
+  // A cap of 25%: 2,500 on 10,000. Interest, fee and VAT take 1,822; two rollovers at 590 would pass it.
+  const tight = defineProduct({ ...tzStandard, id: 'tz-tight', penalty: { chargesCapBps: 2_500 } })
+
+  it('lowers a rollover fee to the room penalties left, then refuses a rollover when none is left', () => {
+    const opened = openLoan(tz10k())
+    expect(roomUnderCap(tight, opened)).toBe(250_000 - 182_200)
+    // Two late days: 400 of penalty leaves 278 of room — less than the 590 of a rollover.
+    const late = chargePenalty(opened, penaltyAfter(tight, opened, 2))
+    expect(late.penaltyChargedMinor).toBe(40_000)
+    const rq = rolloverQuote(tight, late, '2025-04-18')
+    // The largest whole fee whose fee + 18% VAT fits in 278: 236 + 42 = 278.
+    expect(rq).toMatchObject({ feeMinor: 23_600, feeTaxMinor: 4_200, totalMinor: 27_800 })
+    expect(rq.reducedByCapMinor).toBe(59_000 - 27_800)
+    const rolled = applyRollover(late, rq)
+    expect(chargedSoFar(rolled)).toBe(chargesCap(tight, rolled.principalMinor))
+    expect(() => rolloverQuote(tight, rolled, '2025-04-18')).toThrow(
+      expect.objectContaining({ code: 'pricing.rollover.capReached' }),
+    )
+    // And a later penalty is wholly written off.
+    expect(penaltyAfter(tight, rolled, 1)).toMatchObject({ chargedMinor: 0, writtenOffMinor: 20_000 })
+  })
+
+  it('writes a penalty off once rollover fees have filled the cap, whichever came first', () => {
+    const opened = openLoan(tz10k())
+    const first = rolloverQuote(tight, opened, '2025-01-20')
+    const rolled = applyRollover(opened, first)
+    const p = penaltyAfter(tight, rolled, 10)
+    expect(chargedSoFar(chargePenalty(rolled, p))).toBe(250_000)
+    expect(p.chargedMinor).toBe(250_000 - 182_200 - 59_000)
+  })
+})
+
+describe('interest to the day', () => {
+  const DAY0 = '2025-01-15'
+
+  it('repaid on the day of pay-out costs one day of interest, not the tenure’s', () => {
+    const loan = openLoan(tz10k())
+    // 748 over 91 days: one day is 748 / 91 = 8.22 → 8.
+    expect(interestEarned(loan, DAY0)).toBe(800)
+    expect(balanceOf(loan, DAY0)).toEqual({
+      penaltyMinor: 0,
+      interestMinor: 800,
+      principalMinor: 1_000_000,
+      totalMinor: 1_000_800,
+    })
+    const repaid = applyPaymentOn(loan, 1_000_800, DAY0)
+    expect(repaid.rebate).toEqual({ interestMinor: 74_000, principalMinor: 0, totalMinor: 74_000 })
+    expect(repaid.allocation).toEqual({ penaltyMinor: 0, interestMinor: 800, principalMinor: 1_000_000 })
+    expect(balanceOf(repaid.loan).totalMinor).toBe(0)
+    expect(chargedSoFar(repaid.loan)).toBe(800 + 91_000 + 16_400)
+  })
+
+  it('accrues by the day up to the due date and not after it', () => {
+    const loan = openLoan(tz10k())
+    // 748 × 30 / 91 = 246.59 → 247; 748 × 46 / 91 = 378.10 → 378.
+    expect(interestEarned(loan, addDays(DAY0, 30))).toBe(24_700)
+    expect(interestEarned(loan, addDays(DAY0, 46))).toBe(37_800)
+    expect(interestEarned(loan, addDays(DAY0, 90))).toBe(74_000)
+    expect(interestEarned(loan, addDays(DAY0, 91))).toBe(74_800)
+    expect(interestEarned(loan, addDays(DAY0, 200))).toBe(74_800)
+    expect(interestNotYetEarned(loan, addDays(DAY0, 91))).toBe(0)
+    expect(balanceOf(loan, addDays(DAY0, 91))).toEqual(balanceOf(loan))
+  })
+
+  it('a part-payment does not rebate; the rest repaid early pays interest to that day, prepaid interest going to principal', () => {
+    const loan = openLoan(tz10k())
+    const part = applyPaymentOn(loan, 300_000, addDays(DAY0, 10))
+    expect(part.rebate.totalMinor).toBe(0)
+    // The contractual interest was paid first (748), then 2,252 of principal.
+    expect(part.allocation).toEqual({ penaltyMinor: 0, interestMinor: 74_800, principalMinor: 225_200 })
+    const day30 = addDays(DAY0, 30)
+    const payoff = balanceOf(part.loan, day30)
+    // 10,000 + 247 earned − 3,000 paid = 7,247: the 501 of interest paid ahead of its days is off the principal.
+    expect(payoff).toEqual({
+      penaltyMinor: 0,
+      interestMinor: 0,
+      principalMinor: 724_700,
+      totalMinor: 724_700,
+    })
+    const done = applyPaymentOn(part.loan, payoff.totalMinor, day30)
+    expect(done.rebate).toEqual({ interestMinor: 0, principalMinor: 50_100, totalMinor: 50_100 })
+    expect(balanceOf(done.loan).totalMinor).toBe(0)
+  })
+
+  it('refuses a payment above the payoff of its day', () => {
+    const loan = openLoan(tz10k())
+    expect(() => applyPaymentOn(loan, 1_000_900, DAY0)).toThrow(
+      expect.objectContaining({ code: 'pricing.payment.aboveBalance' }),
+    )
+  })
+
+  it('earns the whole interest at once on a loan opened without accrual (stored before this rule)', () => {
+    const q = tz10k()
+    const legacy = openLoan({ ...q, disbursedOn: undefined })
+    expect(legacy.accrual).toBeUndefined()
+    expect(balanceOf(legacy, DAY0).totalMinor).toBe(1_074_800)
+  })
+
+  it('spreads an installment loan’s interest over its days as its schedule does', () => {
+    const q = quote(mxInstallments, {
+      amountMinor: unitsToMinor(10_000, 100),
+      tenureDays: 120,
+      disbursedOn: DAY0,
+    })
+    const loan = openLoan(q)
+    // Paid on its day, an installment's interest is what has been earned by then.
+    expect(interestEarned(loan, addDays(DAY0, 30))).toBe(q.installments[0]!.interestMinor)
+    const first = applyPaymentOn(loan, 277_000, addDays(DAY0, 30))
+    expect(first.rebate.totalMinor).toBe(0)
+    // Repaid in full on day 45: 10,000 + 405 − 2,770.
+    expect(balanceOf(first.loan, addDays(DAY0, 45)).totalMinor).toBe(1_000_000 + 40_500 - 277_000)
   })
 })
 

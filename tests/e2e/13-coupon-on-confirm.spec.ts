@@ -118,12 +118,15 @@ for (const lang of ['en', 'sw'] as const) {
       const lending = { url: /#\/borrow\/lending$/, refresh: t(lang, 'borrow.lending.refresh'), name: 'lending' }
       await passTransient(page, shot, lending, /#\/repay\/repay_detail$/)
 
-      // The loan is owed at the discounted total.
+      // The loan is priced at the discounted total; repaid today (interest to the day), one day of that interest.
       const detail = await ok<RepaymentDetail>(kopa, b, '/portal/repayment/detail', { orderNo: applied.orderNo })
-      expect(detail.balance.totalMinor).toBe(after.payableAfterCouponMinor)
+      expect(detail.principalMinor + detail.interestMinor).toBe(after.payableAfterCouponMinor)
+      expect(detail.balance.totalMinor).toBe(
+        detail.principalMinor + Math.round(detail.interestMinor / before.tenureDays / 100) * 100,
+      )
       expect(detail.disbursalMinor).toBe(before.disbursalMinor)
       const owed = page.getByRole('region', { name: t(lang, 'repay.detail.due'), exact: true })
-      await expect(owed).toContainText(tsh(lang, after.payableAfterCouponMinor))
+      await expect(owed).toContainText(tsh(lang, detail.balance.totalMinor))
       await look(page, shot, 'repay-detail-after-coupon')
 
       // Me → coupons: the coupon is used (with the day), the other one still usable.

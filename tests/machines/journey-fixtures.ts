@@ -41,6 +41,7 @@ export function order(status: OrderStatusCode, extra: Partial<LatestOrder> = {})
     productName: 'Kopa Standard',
     currency: 'TZS',
     amountMinor: 100_000_00,
+    disbursalMinor: null,
     tenureDays: 91,
     createdAt: iso(T0 - DAY),
     approvedAt: null,

@@ -116,12 +116,14 @@ describeOnEachDatabase('The loan lifecycle', (target) => {
     expect(await ls.rt.deliverSandbox()).toBe(1)
     const repaying = await latest(ls, b)
     expect(repaying.status).toBe(2)
-    expect(repaying.remainingMinor).toBe(info.totalRepayableMinor)
+    // Interest to the day: repaid on the day of pay-out, the loan costs one day of interest.
+    const payoffToday = info.principalMinor + Math.round(info.interestMinor / info.tenureDays / TZS) * TZS
+    expect(repaying.remainingMinor).toBe(payoffToday)
 
     const detail = await ok<T.RepaymentDetail>(ls, b, '/portal/repayment/detail', {
       orderNo: applied.orderNo,
     })
-    expect(detail.balance.totalMinor).toBe(info.totalRepayableMinor)
+    expect(detail.balance.totalMinor).toBe(payoffToday)
     expect(detail.channels.map((c) => c.channelId)).toEqual(['mpesa', 'airtel', 'tigo', 'halopesa'])
 
     const pay = await ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
@@ -317,7 +319,10 @@ describeOnEachDatabase('The loan lifecycle', (target) => {
     await ok(ls, b, '/loan/get-money', { loanOrderId: order.loanOrderId, agreed: true, couponId })
     await settle(ls)
     const repaying = await latest(ls, b)
-    expect(repaying).toMatchObject({ status: 2, remainingMinor: before.totalRepayableMinor - 5_000 * TZS })
+    // Interest to the day: one day of the interest left after the coupon is owed on the day of pay-out.
+    const interest = before.interestMinor - 5_000 * TZS
+    const oneDay = Math.round(interest / before.tenureDays / TZS) * TZS
+    expect(repaying).toMatchObject({ status: 2, remainingMinor: before.principalMinor + oneDay })
     const detail = await ok<T.RepaymentDetail>(ls, b, '/portal/repayment/detail', { orderNo: order.orderNo })
     expect(detail.interestMinor).toBe(before.interestMinor - 5_000 * TZS)
     expect(detail.disbursalMinor).toBe(before.disbursalMinor)

@@ -1,6 +1,7 @@
 /**
- * Loan tables (migration 0002_loans.sql must agree column by column): products, orders and their status history,
- * the double-entry journal, payment transfers (pay-outs and payment orders) and the sandbox provider's own book.
+ * Loan tables (migrations 0002_loans.sql, 0004 and 0005 agree column by column): products, orders and their
+ * status history, the double-entry journal, payment transfers (pay-outs and payment orders) and the sandbox
+ * provider's own book.
  */
 import { sql } from 'drizzle-orm'
 import {
@@ -30,6 +31,14 @@ const minor = (name: string) => bigint(name, { mode: 'number' })
 
 /** decisions.md: statuses that count as an open loan; at most one per borrower (loan_orders_one_open_key). */
 export const OPEN_STATUS_SQL = '1, 2, 3, 5, 6, 7, 10, 11, 12, 14, 17, 18, 19'
+
+/**
+ * Statuses in which an order holds its person's ID number and payout account (src/domain/one-loan-per-person.ts
+ * PERSON_HELD_STATUSES): at most one order per `person_key` and one per `wallet_key` across accounts.
+ */
+export const PERSON_HELD_STATUS_SQL = '1, 2, 3, 7, 10, 14, 18, 19'
+export const PERSON_KEY_INDEX = 'loan_orders_one_per_person_key'
+export const WALLET_KEY_INDEX = 'loan_orders_one_per_wallet_key'
 
 /** A loan product: its validated ProductConfig (src/domain/product.ts) as JSON. */
 export const loanProducts = pgTable(
@@ -102,6 +111,10 @@ export const loanOrders = pgTable(
     loan: jsonb('loan'),
     /** The last local calendar date ('YYYY-MM-DD') whose overdue penalty was charged. */
     penaltyThrough: text('penalty_through'),
+    /** The key of the ID number it was applied for under (server/profile/person-keys.ts); null until known. */
+    personKey: text('person_key'),
+    /** The key of the payout account: the newest wallet until confirmation, then the one paid out to. */
+    walletKey: text('wallet_key'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },
@@ -111,6 +124,14 @@ export const loanOrders = pgTable(
       .on(t.userId)
       .where(sql.raw(`status IN (${OPEN_STATUS_SQL})`)),
     index('loan_orders_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex(PERSON_KEY_INDEX)
+      .on(t.personKey)
+      .where(sql.raw(`status IN (${PERSON_HELD_STATUS_SQL})`)),
+    uniqueIndex(WALLET_KEY_INDEX)
+      .on(t.walletKey)
+      .where(sql.raw(`status IN (${PERSON_HELD_STATUS_SQL})`)),
+    index('loan_orders_rejected_person_idx').on(t.personKey, t.retryAt).where(sql.raw('status = 9')),
+    index('loan_orders_rejected_wallet_idx').on(t.walletKey, t.retryAt).where(sql.raw('status = 9')),
     check(
       'loan_orders_status_check',
       sql.raw(`status IN (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 17, 18, 19)`),
@@ -155,6 +176,8 @@ export const JOURNAL_KINDS = [
   'refundDue',
   'refund',
   'reversal',
+  /** Migration 0006: the interest not earned, rebated when a loan is repaid in full early. */
+  'interestRebate',
 ] as const
 export type JournalKind = (typeof JOURNAL_KINDS)[number]
 
