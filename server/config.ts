@@ -54,6 +54,12 @@ export interface ServerConfig {
   readonly appDownloadUrl: string
   /** Receipt images per feedback ticket or message (decisions.md: 3 by default). */
   readonly maxReceipts: number
+  /**
+   * The key of the ID-number and wallet keys that hold one loan at a time per person (server/profile/person-keys.ts;
+   * KOPA_PERSON_KEY_SECRET). The same on every instance and never changed: a changed key no longer recognises the
+   * people who already borrowed. Production refuses to start without one of its own.
+   */
+  readonly personKeySecret: string
 }
 
 /** Spec §4's seven upload flags. */
@@ -92,6 +98,11 @@ export interface VerifyCodePolicy {
 const MINUTE = 60_000
 const DAY = 24 * 60 * MINUTE
 
+/** Demo and test only: production needs KOPA_PERSON_KEY_SECRET. */
+export const DEVELOPMENT_PERSON_KEY_SECRET = 'kopa-person-key-not-a-secret'
+/** A production person-key secret is at least this long (32 random characters or more). */
+export const PERSON_KEY_SECRET_MIN_LENGTH = 32
+
 export const DEFAULT_CONFIG: ServerConfig = {
   mode: 'demo',
   host: '127.0.0.1',
@@ -123,6 +134,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   ipCountry: DEFAULT_COUNTRY,
   appDownloadUrl: '',
   maxReceipts: MAX_RECEIPTS,
+  personKeySecret: DEVELOPMENT_PERSON_KEY_SECRET,
 }
 
 type Env = Record<string, string | undefined>
@@ -197,10 +209,21 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     ipCountry: ipCountryOf(env.KOPA_IP_COUNTRY),
     appDownloadUrl: env.KOPA_APP_DOWNLOAD_URL ?? DEFAULT_CONFIG.appDownloadUrl,
     maxReceipts: int(env, 'KOPA_MAX_RECEIPTS', DEFAULT_CONFIG.maxReceipts),
+    personKeySecret: env.KOPA_PERSON_KEY_SECRET || DEFAULT_CONFIG.personKeySecret,
   }
   const config = { ...fromEnv, ...overrides }
   if (config.mode === 'production' && config.dataDir === ':memory:' && !config.databaseUrl) {
     throw new Error('Production mode needs a persistent database: set KOPA_DATA_DIR or DATABASE_URL')
+  }
+  if (
+    config.mode === 'production' &&
+    (config.personKeySecret === DEVELOPMENT_PERSON_KEY_SECRET ||
+      config.personKeySecret.length < PERSON_KEY_SECRET_MIN_LENGTH)
+  ) {
+    throw new Error(
+      `Production mode needs KOPA_PERSON_KEY_SECRET: at least ${PERSON_KEY_SECRET_MIN_LENGTH} random characters, ` +
+        'the same on every instance and never changed (docs/operations.md)',
+    )
   }
   return config
 }

@@ -3,6 +3,10 @@
  * ID front → back → face, the questionnaire (Mexico) and the payout wallet. Each completed step is saved and
  * reported to the loan module (`ctx.onProfileStep`) in one transaction; the reply is the status the borrower's
  * order is in now, so the app opens the screen it names.
+ *
+ * One loan at a time per person (person-keys.ts): the ID number and the newest wallet are saved with their keys,
+ * and a step of a borrower with an open order first hands the order its keys — refused (2116, 2117, 2118) when
+ * another account holds them.
  */
 import { and, eq } from 'drizzle-orm'
 import type { ImageCheckResult, IdCheckProblem, IdOcrResult, StepResult } from '../../src/domain/api-types'
@@ -15,6 +19,7 @@ import { walletAccounts } from '../db/schema/profile'
 import { fieldFailure } from '../envelope'
 import { inspectImage, type UploadedImage } from '../uploads'
 import { mountCollector, registerCollectionCalls } from './collection'
+import { backfillPersonKeys, claimPersonKeys, idNumberKey, refuseSharedKey, walletKey } from './person-keys'
 import { identityImages, profileRow, saveProfile, stepStatus, type ProfileRow } from './store'
 
 type ProfilePatch = Parameters<typeof saveProfile>[2]
@@ -26,7 +31,10 @@ const ID_MESSAGES = {
   face: 'errors.id.finishFace',
 } as const
 
-/** Saves a step and tells the loan module, in one transaction; answers the order's status now. */
+/**
+ * Saves a step, hands the open order the borrower's keys and tells the loan module, in one transaction; answers
+ * the order's status now.
+ */
 async function completeStep(
   ctx: ServerContext,
   session: Session,
@@ -36,7 +44,14 @@ async function completeStep(
   const now = ctx.clock.now()
   await ctx.db.transaction(async (tx) => {
     await write(tx, now)
-    await ctx.onProfileStep(session.userId, step, { q: tx, now, country: session.country })
+    await claimPersonKeys(tx, session.userId, now)
+    try {
+      await ctx.onProfileStep(session.userId, step, { q: tx, now, country: session.country })
+    } catch (err) {
+      // The step submitted the order (19) while another account's order holds its key.
+      refuseSharedKey(err)
+      throw err
+    }
   })
   return stepStatus(ctx, session.userId, session.country)
 }
@@ -107,9 +122,15 @@ const NO_OCR: IdOcrResult = {
 
 export const profileModule: ServerModule = {
   name: 'profile',
-  register(host) {
+  async register(host) {
+    await backfillPersonKeys(host.db, host.config.personKeySecret, host.log, host.clock.now())
+
     host.registerHandler('/user/saveBasicInfo-market', (req, ctx) =>
-      saveFields(ctx, me(req), 'basicInfo', (now) => ({ basicInfo: req.input, basicInfoAt: now })),
+      saveFields(ctx, me(req), 'basicInfo', (now) => ({
+        basicInfo: req.input,
+        basicInfoAt: now,
+        personKey: idNumberKey(ctx.config.personKeySecret, me(req).country, req.input.nationalId),
+      })),
     )
 
     host.registerHandler('/user/saveAdditionInfo-market', (req, ctx) =>
@@ -175,6 +196,9 @@ export const profileModule: ServerModule = {
           await tx
             .insert(walletAccounts)
             .values({ userId: session.userId, provider, account, createdAt: now })
+        // The profile keeps the newest account's key: the one an application is paid out to.
+        const key = walletKey(ctx.config.personKeySecret, session.country, provider, account)
+        await saveProfile(tx, session.userId, { walletKey: key }, now)
       })
     })
 

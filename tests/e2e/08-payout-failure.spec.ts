@@ -27,8 +27,11 @@ import type {
 } from '../../src/domain/api-types'
 import { confirmBorrowScreen, holdNextCall, look, openConfirmBorrow, passTransient, routeLog } from './steps/money-path'
 
-/** The borrower's real M-Pesa number (the first one, …0000, does not exist at the sandbox). */
-const CORRECTED = '0754987654'
+/**
+ * The borrower's real M-Pesa number (the first one, …0000, does not exist at the sandbox); one per language, as
+ * the English borrower's loan still holds theirs when the Kiswahili one corrects (one loan per wallet).
+ */
+const CORRECTED = { en: '0754987654', sw: '0754986654' } as const
 
 for (const lang of ['en', 'sw'] as const) {
   test.describe(`(8) pay-out failure, a corrected wallet and a new pay-out [${lang}]`, () => {
@@ -89,8 +92,10 @@ for (const lang of ['en', 'sw'] as const) {
       await expect(page.getByText(before.wallet!.maskedNumber)).toBeVisible()
       await look(page, shot, 'wallet-correct')
       await page.getByRole('radio', { name: t(lang, 'enums.wallet.mpesa'), exact: true }).check()
-      await page.getByRole('textbox', { name: t(lang, 'wallet.mobile.number'), exact: true }).fill(CORRECTED)
-      await page.getByRole('textbox', { name: t(lang, 'wallet.mobile.confirm'), exact: true }).fill(CORRECTED)
+      await page.getByRole('textbox', { name: t(lang, 'wallet.mobile.number'), exact: true }).fill(CORRECTED[lang])
+      await page
+        .getByRole('textbox', { name: t(lang, 'wallet.mobile.confirm'), exact: true })
+        .fill(CORRECTED[lang])
       await look(page, shot, 'wallet-corrected')
 
       // Saving sends the same order back to 19: finish loading sends the application again (that call is held

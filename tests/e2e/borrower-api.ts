@@ -29,6 +29,16 @@ export interface ApiBorrower {
 /** Asha's personal information (the same forms the schema, machine and server tests use). */
 export const PERSONAL = tanzanianPersonalInfo
 
+let people = 0
+/**
+ * A NIDA number of its own for each borrower: one loan at a time per person across accounts (docs/decisions.md
+ * "One loan at a time per person"), and the journeys of a worker share one database.
+ */
+export function freshNationalId(): string {
+  people += 1
+  return `19900517-${String(Date.now()).slice(-5)}-${String(people).padStart(5, '0')}-26`
+}
+
 /** Work info that the scorecard approves (employee, 180–280k, 1–3 years) or rejects (unemployed, < 70k). */
 export const WORK = {
   good: workInfo,
@@ -127,7 +137,7 @@ export interface ApplicationOptions {
   amountMinor?: number
   tenureDays?: number
   work?: keyof typeof WORK
-  /** The wallet number (a number ending 0000 makes the sandbox pay-out fail). */
+  /** The wallet number (a number ending 0000 makes the sandbox pay-out fail); a fresh one of its own by default. */
   wallet?: string
 }
 
@@ -145,14 +155,14 @@ export async function assessedApplication(
     amountMinor: opts.amountMinor ?? 250_000 * TZS,
     tenureDays: opts.tenureDays ?? 120,
   })
-  await ok<StepResult>(kopa, b, '/user/saveBasicInfo-market', PERSONAL)
+  await ok<StepResult>(kopa, b, '/user/saveBasicInfo-market', { ...PERSONAL, nationalId: freshNationalId() })
   for (const [i, path] of (['/user/upload/curp/front', '/user/upload/curp/back', '/user/saveFaceImage'] as const).entries()) {
     const res = await kopa.upload<{ accepted: boolean }>(path, { bytes: photoPng(320 + i * 8), name: 'photo.png', type: 'image/png' }, b.token)
     if (res.code !== 0 || !res.data.accepted) throw new Error(`${path} answered ${res.code} ${res.msg}`)
   }
   await ok<StepResult>(kopa, b, '/user/finishUploadAllImg')
   await ok<StepResult>(kopa, b, '/user/saveAdditionInfo-market', { ...WORK[opts.work ?? 'good'] })
-  const wallet = opts.wallet ?? '0754123456'
+  const wallet = opts.wallet ?? freshMobile()
   await ok<StepResult>(kopa, b, '/user/addBankCard', { provider: 'mpesa', accountNumber: wallet, confirmAccountNumber: wallet })
   await ok(kopa, b, '/user/submit', { orderNo: applied.orderNo })
   const order = await orderWhen(kopa, b, (o) => !MOVING.includes(o.status), 'a decision')

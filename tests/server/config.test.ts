@@ -49,7 +49,12 @@ describe('Server configuration', () => {
   })
 
   it('is in production whenever NODE_ENV says so, and then has no development endpoints', () => {
-    const config = loadConfig({ NODE_ENV: 'production', KOPA_MODE: 'demo', KOPA_DATA_DIR: '/srv/kopa' })
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      KOPA_MODE: 'demo',
+      KOPA_DATA_DIR: '/srv/kopa',
+      KOPA_PERSON_KEY_SECRET: 'x'.repeat(32),
+    })
     expect(config.mode).toBe('production')
     expect(devEndpointsEnabled(config)).toBe(false)
   })

@@ -40,7 +40,8 @@ describeOnEachDatabase('Applying through the profile calls', (target) => {
   afterAll(() => ls.close())
   afterEach(() => expectBooksBalanced(ls))
 
-  async function onboard(b: Borrower, account: string) {
+  /** Each borrower is another person: another ID number (one loan at a time per person, across accounts). */
+  async function onboard(b: Borrower, account: string, nationalId = personal.nationalId) {
     const applied = await ok<T.ApplyResult>(ls, b, '/loan/loan-order/apply-market', {
       productId: PRODUCT.TZ,
       amountMinor: 250_000 * TZS,
@@ -48,7 +49,9 @@ describeOnEachDatabase('Applying through the profile calls', (target) => {
     })
     expect(applied.status).toBe(6)
     const steps: number[] = []
-    steps.push((await ok<T.StepResult>(ls, b, '/user/saveBasicInfo-market', personal)).status)
+    steps.push(
+      (await ok<T.StepResult>(ls, b, '/user/saveBasicInfo-market', { ...personal, nationalId })).status,
+    )
     for (const path of [
       '/user/upload/curp/front',
       '/user/upload/curp/back',
@@ -88,7 +91,7 @@ describeOnEachDatabase('Applying through the profile calls', (target) => {
 
   it('sends a failed pay-out back to collection when the borrower adds a corrected wallet', async () => {
     const b = await register(ls.s, 'TZ')
-    const applied = await onboard(b, '0754120000')
+    const applied = await onboard(b, '0754120000', '19900517-12345-00003-26')
     await ok(ls, b, '/user/submit', { orderNo: applied.orderNo })
     await settle(ls)
     await ok(ls, b, '/loan/get-money', { loanOrderId: applied.loanOrderId, agreed: true })

@@ -1,6 +1,6 @@
 /**
- * Profile and KYC tables (migration 0001_core.sql): the borrower's saved forms, private images, wallet accounts
- * and what the native data collector reported.
+ * Profile and KYC tables (migrations 0001_core.sql and 0005_one_loan_per_person.sql): the borrower's saved forms,
+ * private images, wallet accounts and what the native data collector reported.
  */
 import { sql } from 'drizzle-orm'
 import {
@@ -34,6 +34,12 @@ export const profiles = pgTable('profiles', {
   questionnaireAt: at('questionnaire_at'),
   ocr: jsonb('ocr'),
   identityAt: at('identity_at'),
+  /**
+   * Keys of the borrower's ID number (basic_info.nationalId) and newest wallet account, kept with them by the
+   * profile module (server/profile/person-keys.ts): one loan at a time per person, across accounts.
+   */
+  personKey: text('person_key'),
+  walletKey: text('wallet_key'),
   updatedAt: at('updated_at').notNull(),
 })
 
