@@ -10,6 +10,7 @@ import { COUNTRIES, intlLocale, type CountryCode, type Language } from '../../sr
 import { formatMoney, ratioToNumber } from '../../src/domain/money'
 import { dailyInterestRate, processingFeeRate, quote } from '../../src/domain/pricing'
 import { REPAYMENT_FLOOR_UNITS, validateProduct, type ProductConfig } from '../../src/domain/product'
+import { SERIOUS_OVERDUE_DAYS } from '../../src/domain/scorecard-policy'
 import type { CollectionPolicy } from '../config'
 import type { Queryable } from '../db/client'
 import { loanProducts } from '../db/schema/loans'
@@ -38,8 +39,14 @@ export interface LoanFacts {
   maxRollovers: number
   minRepayment: string
   repaymentUnit: string
-  /** Each loan repaid on time raises the limit by this and lowers the daily rate to at least `floorRate`. */
-  ladder: { increase: string; floorRate: string } | null
+  /**
+   * Each loan repaid on time raises the limit by this and lowers the daily rate to at least `floorRate`; each one
+   * repaid late takes a step back, and one more than `resetAfterDays` days late goes back to the first-loan terms
+   * (src/domain/ladder.ts).
+   */
+  ladder: { increase: string; floorRate: string; resetAfterDays: number } | null
+  /** A loan more than this many days overdue refuses every later application (the scorecard's hard rule). */
+  seriousOverdueDays: number
   installments: number
   /** The smallest amount at the shortest tenure, priced by the engine. */
   example: {
@@ -202,8 +209,10 @@ function loanFacts(
         ? {
             increase: money(ladder.limitIncreaseMinor),
             floorRate: percent(ladder.dailyRateFloorPpm / 1_000_000, locale),
+            resetAfterDays: ladder.resetAfterDaysLate,
           }
         : null,
+    seriousOverdueDays: SERIOUS_OVERDUE_DAYS,
     installments: main.installments,
     example: {
       amount: money(example.principalMinor),

@@ -157,7 +157,7 @@ function english(f: Facts): Section[] {
           'repay.partial',
           'Can I repay part of the loan, or repay early?',
           l &&
-            `Yes. You can pay any whole amount of at least ${l.minRepayment}, in multiples of ${l.repaymentUnit}, or exactly what is left. Repaying early costs nothing extra.`,
+            `Yes. You can pay any whole amount of at least ${l.minRepayment}, in multiples of ${l.repaymentUnit}, or exactly what is left. Repaying early costs nothing extra, and interest is charged by the day: repay in full before the due date and you pay interest only up to the day you repay (at least one day).`,
         ],
         [
           'repay.notUpdated',
@@ -171,8 +171,11 @@ function english(f: Facts): Section[] {
             join(
               `A late fee of ${l.penaltyRate} of the overdue amount is added for each day late.`,
               l.chargesCap &&
-                `Interest, fees and late fees together never exceed ${l.chargesCap} of the amount borrowed.`,
-              'Repaying late also stops your limit from rising. If you cannot pay on time, extend the due date or contact us before it falls due.',
+                `Interest, fees, tax, extension fees and late fees together never exceed ${l.chargesCap} of the amount borrowed: a late fee or extension fee that would pass it is reduced, or not charged.`,
+              l.ladder &&
+                `Repaying late also lowers your limit and raises your daily rate by one step for your next loan, never beyond your first loan's terms; repaying more than ${l.ladder.resetAfterDays} days late takes you back to your first loan's limit and rate.`,
+              `If a loan is more than ${l.seriousOverdueDays} days overdue, we cannot lend to you again.`,
+              'If you cannot pay on time, extend the due date or contact us before it falls due.',
             ),
         ],
       ],
@@ -185,7 +188,7 @@ function english(f: Facts): Section[] {
           'rollover.how',
           'Can I extend my due date?',
           l && l.maxRollovers > 0
-            ? `Yes. An extension moves your due date by ${l.rolloverDays} days for a fee of ${l.rolloverFee} of the amount borrowed, plus ${l.taxName}. The amount borrowed and the interest stay due. You can extend a loan up to ${l.maxRollovers} times, from the repay screen.`
+            ? `Yes. An extension moves your due date to ${l.rolloverDays} days after the current due date (not after the day you ask) for a fee of ${l.rolloverFee} of the amount borrowed, plus ${l.taxName}. It is offered only while that new date has not passed, so it always brings your loan back to date. The amount borrowed, the interest and any late fee already charged stay due. You can extend a loan up to ${l.maxRollovers} times, from the repay screen, which shows the new due date, the fee and what you will then owe before you pay.`
             : null,
         ],
       ],
@@ -383,7 +386,7 @@ function kiswahili(f: Facts): Section[] {
           'repay.partial',
           'Naweza kulipa sehemu ya mkopo, au kulipa mapema?',
           l &&
-            `Ndiyo. Unaweza kulipa kiasi chochote kamili cha angalau ${l.minRepayment}, kwa vizidisho vya ${l.repaymentUnit}, au kiasi chote kilichobaki. Kulipa mapema hakuna gharama ya ziada.`,
+            `Ndiyo. Unaweza kulipa kiasi chochote kamili cha angalau ${l.minRepayment}, kwa vizidisho vya ${l.repaymentUnit}, au kiasi chote kilichobaki. Kulipa mapema hakuna gharama ya ziada, na riba inatozwa kwa siku: ukilipa yote kabla ya tarehe ya mwisho, unalipa riba hadi siku unayolipa tu (angalau siku moja).`,
         ],
         [
           'repay.notUpdated',
@@ -397,8 +400,11 @@ function kiswahili(f: Facts): Section[] {
             join(
               `Ada ya kuchelewa ya ${l.penaltyRate} ya kiasi kilichochelewa huongezwa kila siku ya kuchelewa.`,
               l.chargesCap &&
-                `Riba, ada na ada za kuchelewa kwa pamoja hazizidi ${l.chargesCap} ya kiasi ulichokopa.`,
-              'Kuchelewa kulipa pia kunazuia kikomo chako kuongezeka. Kama huwezi kulipa kwa wakati, ongeza muda wa kulipa au wasiliana nasi kabla ya tarehe ya mwisho.',
+                `Riba, ada, kodi, ada za kuongeza muda na ada za kuchelewa kwa pamoja hazizidi ${l.chargesCap} ya kiasi ulichokopa: ada ya kuchelewa au ya kuongeza muda ambayo ingezidi kiwango hicho hupunguzwa, au haitozwi.`,
+              l.ladder &&
+                `Kuchelewa kulipa pia kunashusha kikomo chako na kupandisha riba yako ya kila siku kwa hatua moja kwa mkopo wako unaofuata, bila kuvuka masharti ya mkopo wako wa kwanza; kuchelewa zaidi ya siku ${l.ladder.resetAfterDays} kunakurudisha kwenye kikomo na riba ya mkopo wako wa kwanza.`,
+              `Mkopo ukichelewa zaidi ya siku ${l.seriousOverdueDays}, hatutaweza kukukopesha tena.`,
+              'Kama huwezi kulipa kwa wakati, ongeza muda wa kulipa au wasiliana nasi kabla ya tarehe ya mwisho.',
             ),
         ],
       ],
@@ -411,7 +417,7 @@ function kiswahili(f: Facts): Section[] {
           'rollover.how',
           'Naweza kuongeza muda wa kulipa?',
           l && l.maxRollovers > 0
-            ? `Ndiyo. Kuongeza muda kunasogeza tarehe yako ya mwisho kwa siku ${l.rolloverDays} kwa ada ya ${l.rolloverFee} ya kiasi ulichokopa, pamoja na ${l.taxName}. Kiasi ulichokopa na riba vinabaki kudaiwa. Unaweza kuongeza muda wa mkopo mmoja hadi mara ${l.maxRollovers}, kupitia ukurasa wa kulipa.`
+            ? `Ndiyo. Kuongeza muda kunasogeza tarehe yako ya mwisho hadi siku ${l.rolloverDays} baada ya tarehe ya mwisho iliyopo (si baada ya siku unayoomba) kwa ada ya ${l.rolloverFee} ya kiasi ulichokopa, pamoja na ${l.taxName}. Kunatolewa tu kabla tarehe hiyo mpya haijapita, hivyo daima kunarudisha mkopo wako kwenye wakati wake. Kiasi ulichokopa, riba na ada yoyote ya kuchelewa iliyokwisha tozwa vinabaki kudaiwa. Unaweza kuongeza muda wa mkopo mmoja hadi mara ${l.maxRollovers}, kupitia ukurasa wa kulipa, unaoonyesha tarehe mpya, ada na utakachodaiwa kabla hujalipa.`
             : null,
         ],
       ],
@@ -609,7 +615,7 @@ function spanish(f: Facts): Section[] {
           'repay.partial',
           '¿Puedo pagar una parte o pagar antes?',
           l &&
-            `Sí. Puedes pagar cualquier monto entero de al menos ${l.minRepayment}, en múltiplos de ${l.repaymentUnit}, o exactamente lo que falta. Pagar antes no tiene costo extra.`,
+            `Sí. Puedes pagar cualquier monto entero de al menos ${l.minRepayment}, en múltiplos de ${l.repaymentUnit}, o exactamente lo que falta. Pagar antes no tiene costo extra, y los intereses se cobran por día: si liquidas todo antes de la fecha límite, pagas intereses solo hasta el día en que pagas (con un mínimo de un día).`,
         ],
         [
           'repay.notUpdated',
@@ -623,8 +629,11 @@ function spanish(f: Facts): Section[] {
             join(
               `Se suma un cargo por atraso de ${l.penaltyRate} del monto vencido por cada día de atraso.`,
               l.chargesCap &&
-                `Los intereses, comisiones y cargos por atraso juntos nunca superan el ${l.chargesCap} del monto prestado.`,
-              'Pagar tarde también impide que tu límite suba. Si no puedes pagar a tiempo, extiende la fecha o contáctanos antes del vencimiento.',
+                `Los intereses, comisiones, impuestos, cargos por prórroga y cargos por atraso juntos nunca superan el ${l.chargesCap} del monto prestado: un cargo por atraso o por prórroga que lo superaría se reduce o no se cobra.`,
+              l.ladder &&
+                `Pagar tarde también baja tu límite y sube tu tasa diaria un escalón para tu siguiente préstamo, sin pasar de las condiciones de tu primer préstamo; pagar con más de ${l.ladder.resetAfterDays} días de atraso te regresa al límite y la tasa de tu primer préstamo.`,
+              `Si un préstamo tiene más de ${l.seriousOverdueDays} días de atraso, no podremos volver a prestarte.`,
+              'Si no puedes pagar a tiempo, extiende la fecha o contáctanos antes del vencimiento.',
             ),
         ],
       ],
@@ -637,7 +646,7 @@ function spanish(f: Facts): Section[] {
           'rollover.how',
           '¿Puedo extender mi fecha de pago?',
           l && l.maxRollovers > 0
-            ? `Sí. Una prórroga mueve tu fecha límite ${l.rolloverDays} días por una comisión de ${l.rolloverFee} del monto prestado, más ${l.taxName}. El monto prestado y el interés siguen pendientes. Puedes extender un préstamo hasta ${l.maxRollovers} veces, desde la pantalla de pago.`
+            ? `Sí. Una prórroga mueve tu fecha límite a ${l.rolloverDays} días después de la fecha límite vigente (no del día en que la pides) por una comisión de ${l.rolloverFee} del monto prestado, más ${l.taxName}. Solo se ofrece mientras esa nueva fecha no haya pasado, así que siempre deja tu préstamo al corriente. El monto prestado, el interés y cualquier cargo por atraso ya cobrado siguen pendientes. Puedes extender un préstamo hasta ${l.maxRollovers} veces, desde la pantalla de pago, que muestra la nueva fecha, la comisión y lo que deberás antes de pagar.`
             : null,
         ],
       ],

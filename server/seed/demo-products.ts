@@ -2,10 +2,12 @@
  * Demo loan products for Tanzania (the default country), Kenya and Mexico. Every tenure is at least 91 days (the
  * app-store rule for loan apps); every rate is within the 36% annual cap; each product passes validateProduct,
  * and the server refuses to start if one does not. A lender replaces these with its own rows in loan_products.
+ * The scorecard's salary bands and points are the country's, in its currency (src/domain/scorecard-policy.ts).
  */
 import { sql } from 'drizzle-orm'
 import { COUNTRIES, type Language } from '../../src/domain/countries'
 import { defineProduct, type ProductConfig } from '../../src/domain/product'
+import { COUNTRY_SCORECARDS } from '../../src/domain/scorecard-policy'
 import type { Queryable } from '../db/client'
 import { loanProducts } from '../db/schema/loans'
 
@@ -32,6 +34,7 @@ export const DEMO_PRODUCTS: readonly ProductSeed[] = [
       interest: { dailyPpm: 900 },
       processingFee: { bps: 300 },
       feeTaxBps: COUNTRIES.TZ.feeTaxBps,
+      scorecard: COUNTRY_SCORECARDS.TZ,
       rollover: { feeBps: 200, maxCount: 3 },
       repeatLadder: {
         limitIncreaseMinor: 100_000 * TZS,
@@ -54,6 +57,7 @@ export const DEMO_PRODUCTS: readonly ProductSeed[] = [
       interest: { dailyPpm: 900 },
       processingFee: { bps: 300 },
       feeTaxBps: COUNTRIES.KE.feeTaxBps,
+      scorecard: COUNTRY_SCORECARDS.KE,
       rollover: { feeBps: 200, maxCount: 3 },
       repeatLadder: {
         limitIncreaseMinor: 5_000 * KES,
@@ -75,6 +79,7 @@ export const DEMO_PRODUCTS: readonly ProductSeed[] = [
       interest: { annualBps: 3_500 },
       processingFee: { bps: 400 },
       feeTaxBps: COUNTRIES.MX.feeTaxBps,
+      scorecard: COUNTRY_SCORECARDS.MX,
       rollover: { feeBps: 200, maxCount: 3 },
       repeatLadder: {
         limitIncreaseMinor: 2_500 * MXN,
