@@ -15,7 +15,10 @@
  * Events: home.apply, home.details, home.getMoney, home.edit, home.pay (each only in its home state: use
  *         snapshot.can), home.orderChanged {order, now}, home.retried (reload a card that failed to load)
  * Tags:   loading, and the home state: canLoan, lending, assessing, rejected, approved, failed,
- *         repaying, overdue
+ *         repaying, overdue; offersCredit where home may offer credit (the product card with its "Borrow up to",
+ *         the repeat-loan benefits, the recent-loans ticker, who may borrow): only where the borrower may apply
+ *         (canLoan), never beside an open order — an application under way, a loan on its way, being repaid or
+ *         overdue (docs/decisions.md "No credit is offered while a loan is open")
  * Output: { next: 'toBorrow', repeat } (start an application) | { next: 'follow' } (go where the order's status
  *         says) | { next: 'editWallet' } (a pay-out failed: correct the wallet) | { next: 'sessionEnded' }
  * Actors the composition provides (services/actors/journey-actors.ts):
@@ -116,15 +119,26 @@ const notProvided = (name: string) => () => {
   throw new Error(`The '${name}' actor is provided by services/actors/journey-actors.ts`)
 }
 
-const goTo = (state: HomeState) => ({ guard: { type: 'homeStateIs' as const, params: { state } }, target: state })
+const goTo = (state: HomeState) => ({
+  guard: { type: 'homeStateIs' as const, params: { state } },
+  target: state,
+})
 
 /** The repayment card's tone; without it the card keeps its plain look. */
 const REPAY_TONE = {
   src: 'loadRepayTone',
-  onDone: { actions: { type: 'takeRepayTone', params: ({ event }: { event: { output: RepayColor } }) => ({ tone: event.output }) } },
+  onDone: {
+    actions: {
+      type: 'takeRepayTone',
+      params: ({ event }: { event: { output: RepayColor } }) => ({ tone: event.output }),
+    },
+  },
   onError: [
     {
-      guard: { type: 'sessionEnded', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+      guard: {
+        type: 'sessionEnded',
+        params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+      },
       target: 'sessionEnded',
     },
     {},
@@ -138,7 +152,7 @@ export const homeMachine = setup({
     input: {} as HomeInput,
     output: {} as HomeOutput,
     emitted: {} as SessionEndedEvent,
-    tags: {} as 'loading' | HomeState,
+    tags: {} as 'loading' | 'offersCredit' | HomeState,
   },
   actors: {
     loadOverview: fromPromise<HomeOverview>(notProvided('loadOverview')),
@@ -149,7 +163,8 @@ export const homeMachine = setup({
     loadRepayTone: fromPromise<RepayColor>(async () => notProvided('loadRepayTone')()),
   },
   guards: {
-    homeStateIs: ({ context }, params: { state: HomeState }) => homeStateOf(context.order, context.now) === params.state,
+    homeStateIs: ({ context }, params: { state: HomeState }) =>
+      homeStateOf(context.order, context.now) === params.state,
     sessionEnded: (_, params: { error: unknown }) => isSessionEnded(params.error),
     hasOpenOrder: ({ context }) => !canApply(context.order, context.now),
     overviewMissing: ({ context }) => context.overview === null,
@@ -162,15 +177,22 @@ export const homeMachine = setup({
     })),
     /** The wait is over (or one longest timer of it): the clock moves on by what was waited, then decides again. */
     reachRetryDate: assign(({ context }) => ({ now: context.now + retryWaitOf(context) })),
-    takeOverview: assign((_, params: { overview: HomeOverview }) => ({ overview: params.overview, error: null })),
-    showLoadFailure: assign((_, params: { error: unknown }) => ({ error: messageOf(failureOf(params.error)) })),
+    takeOverview: assign((_, params: { overview: HomeOverview }) => ({
+      overview: params.overview,
+      error: null,
+    })),
+    showLoadFailure: assign((_, params: { error: unknown }) => ({
+      error: messageOf(failureOf(params.error)),
+    })),
     takeRecommendation: assign((_, params: { recommendation: RejectRecommendation }) => ({
       recommendation: params.recommendation,
     })),
     takeNotice: assign((_, params: { market: MarketIndex }) => ({
       notice: params.market.notice?.trim() ? params.market.notice : null,
     })),
-    takeLendingRecords: assign((_, params: { records: LendingRecord[] }) => ({ lendingRecords: params.records })),
+    takeLendingRecords: assign((_, params: { records: LendingRecord[] }) => ({
+      lendingRecords: params.records,
+    })),
     takeRepayTone: assign((_, params: { tone: RepayColor }) => ({ repayTone: params.tone })),
     decide: assign((_, params: { result: HomeOutput }) => ({ result: params.result })),
     applyNew: assign(({ context }) => ({
@@ -202,13 +224,19 @@ export const homeMachine = setup({
     src: 'loadMarket',
     onDone: { actions: { type: 'takeNotice', params: ({ event }) => ({ market: event.output }) } },
     onError: [
-      { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: '.sessionEnded' },
+      {
+        guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
+        target: '.sessionEnded',
+      },
       {},
     ],
   },
   initial: 'loading',
   on: {
-    'home.orderChanged': { target: '.deciding', actions: { type: 'takeOrder', params: ({ event }) => event } },
+    'home.orderChanged': {
+      target: '.deciding',
+      actions: { type: 'takeOrder', params: ({ event }) => event },
+    },
     'home.retried': { guard: 'overviewMissing', target: '.loading' },
   },
   states: {
@@ -218,11 +246,20 @@ export const homeMachine = setup({
       on: { 'home.orderChanged': { actions: { type: 'takeOrder', params: ({ event }) => event } } },
       invoke: {
         src: 'loadOverview',
-        onDone: { target: 'deciding', actions: { type: 'takeOverview', params: ({ event }) => ({ overview: event.output }) } },
+        onDone: {
+          target: 'deciding',
+          actions: { type: 'takeOverview', params: ({ event }) => ({ overview: event.output }) },
+        },
         onError: [
-          { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: 'sessionEnded' },
+          {
+            guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
+            target: 'sessionEnded',
+          },
           // The card stays empty with a retry; the home state and its button still work.
-          { target: 'deciding', actions: { type: 'showLoadFailure', params: ({ event }) => ({ error: event.error }) } },
+          {
+            target: 'deciding',
+            actions: { type: 'showLoadFailure', params: ({ event }) => ({ error: event.error }) },
+          },
         ],
       },
     },
@@ -241,21 +278,30 @@ export const homeMachine = setup({
     },
     canLoan: {
       description:
-        'Apply: starts an application, or continues the onboarding where it stopped. The recent loans of the ' +
-        'country run as a ticker.',
-      tags: ['canLoan'],
+        'Apply: starts an application, or continues the onboarding where it stopped. The one state that offers ' +
+        'credit (the product card, the repeat-loan benefits); the recent loans of the country run as a ticker.',
+      tags: ['canLoan', 'offersCredit'],
       invoke: {
         src: 'loadLendingRecords',
-        onDone: { actions: { type: 'takeLendingRecords', params: ({ event }) => ({ records: event.output }) } },
+        onDone: {
+          actions: { type: 'takeLendingRecords', params: ({ event }) => ({ records: event.output }) },
+        },
         // Without the records there is simply no ticker.
         onError: [
-          { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: 'sessionEnded' },
+          {
+            guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
+            target: 'sessionEnded',
+          },
           {},
         ],
       },
       on: {
         'home.apply': [
-          { guard: 'hasOpenOrder', target: 'done', actions: { type: 'decide', params: { result: { next: 'follow' } } } },
+          {
+            guard: 'hasOpenOrder',
+            target: 'done',
+            actions: { type: 'decide', params: { result: { next: 'follow' } } },
+          },
           { target: 'done', actions: 'applyNew' },
         ],
       },
@@ -263,42 +309,67 @@ export const homeMachine = setup({
     lending: { description: 'Confirmed; the money is on its way (no button).', tags: ['lending'] },
     assessing: {
       tags: ['assessing'],
-      on: { 'home.details': { target: 'done', actions: { type: 'decide', params: { result: { next: 'follow' } } } } },
+      on: {
+        'home.details': {
+          target: 'done',
+          actions: { type: 'decide', params: { result: { next: 'follow' } } },
+        },
+      },
     },
     rejected: {
-      description: 'Not approved: no button until the retry date, which the card shows; other products may be offered.',
+      description:
+        'Not approved: no button until the retry date, which the card shows; other products may be offered.',
       tags: ['rejected'],
       after: { retryOpens: { target: 'deciding', actions: 'reachRetryDate' } },
       invoke: {
         src: 'checkRejectRecommendation',
-        onDone: { actions: { type: 'takeRecommendation', params: ({ event }) => ({ recommendation: event.output }) } },
+        onDone: {
+          actions: { type: 'takeRecommendation', params: ({ event }) => ({ recommendation: event.output }) },
+        },
         // Without the answer the card simply offers nothing else. (An error no transition takes would stop home,
         // and the journey with it: the empty transition takes any other failure.)
         onError: [
-          { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: 'sessionEnded' },
+          {
+            guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
+            target: 'sessionEnded',
+          },
           {},
         ],
       },
     },
     approved: {
       tags: ['approved'],
-      on: { 'home.getMoney': { target: 'done', actions: { type: 'decide', params: { result: { next: 'follow' } } } } },
+      on: {
+        'home.getMoney': {
+          target: 'done',
+          actions: { type: 'decide', params: { result: { next: 'follow' } } },
+        },
+      },
     },
     failed: {
       description: 'The pay-out failed (10): Edit corrects the wallet account.',
       tags: ['failed'],
-      on: { 'home.edit': { target: 'done', actions: { type: 'decide', params: { result: { next: 'editWallet' } } } } },
+      on: {
+        'home.edit': {
+          target: 'done',
+          actions: { type: 'decide', params: { result: { next: 'editWallet' } } },
+        },
+      },
     },
     repaying: {
       description: 'Pay opens repay detail; the card takes the tone of the due date (due soon, due today).',
       tags: ['repaying'],
       invoke: REPAY_TONE,
-      on: { 'home.pay': { target: 'done', actions: { type: 'decide', params: { result: { next: 'follow' } } } } },
+      on: {
+        'home.pay': { target: 'done', actions: { type: 'decide', params: { result: { next: 'follow' } } } },
+      },
     },
     overdue: {
       tags: ['overdue'],
       invoke: REPAY_TONE,
-      on: { 'home.pay': { target: 'done', actions: { type: 'decide', params: { result: { next: 'follow' } } } } },
+      on: {
+        'home.pay': { target: 'done', actions: { type: 'decide', params: { result: { next: 'follow' } } } },
+      },
     },
     done: { type: 'final' },
     sessionEnded: {

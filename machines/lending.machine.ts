@@ -48,7 +48,7 @@ export const lendingMachine = setup({
     tags: {} as 'busy' | 'loadFailed' | 'sent',
   },
   actors: {
-    // Rejects rather than throws when not provided: the screen keeps its general copy, as when the call fails.
+    // Rejects rather than throws when not provided: the screen offers a retry, as when the call fails.
     loadMoneyTime: fromPromise<MoneyTime, { loanOrderId: string }>(async () => {
       throw new Error("The 'loadMoneyTime' actor is provided by services/actors/lending-actors.ts")
     }),
@@ -88,12 +88,16 @@ export const lendingMachine = setup({
       },
     },
     loadFailed: {
-      description: 'The window could not be read; the screen keeps the general 10–60 minute copy and offers a retry.',
+      description:
+        'The window could not be read; the screen says so and offers a retry (no other time is shown).',
       tags: ['loadFailed'],
       on: { 'lending.retried': { target: 'loading', actions: 'clearError' } },
     },
     expected: { description: 'The money should arrive between expectedFrom and expectedBy.' },
-    sent: { description: 'The pay-out has gone out (disbursedAt); the order moves on to repaying.', tags: ['sent'] },
+    sent: {
+      description: 'The pay-out has gone out (disbursedAt); the order moves on to repaying.',
+      tags: ['sent'],
+    },
     sessionEnded: {
       type: 'final',
       entry: 'escalateSessionEnded',

@@ -1,14 +1,16 @@
 /**
- * lending — the loan is confirmed and the money is on its way (7): what was borrowed, the 10–60 minute wait and,
- * from the journey's lending child, when this order's money is expected (the server's window, in the borrower's
- * time zone) or when it was sent; and a refresh that reads the order again (the journey opens the repay screen
- * once the money has arrived).
+ * lending — the loan is confirmed and the money is on its way (7): what will reach the wallet (the order's
+ * disbursal: the principal less the processing fee and its tax, as the server states it — never the principal),
+ * the loan amount and what was deducted from it; from the journey's lending child, the one expected time there is,
+ * the server's (its window for this order, in the borrower's time zone) or when the money was sent; and a refresh
+ * that reads the order again (the journey opens the repay screen once the money has arrived).
  */
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import type { lendingMachine } from '../../machines/lending.machine'
+import { subMinor } from '../../src/domain/money'
 import { Button } from '../../src/ui/button'
 import { DateText, Money } from '../../src/ui/display'
 import { PageHeader } from '../../src/ui/page-header'
@@ -32,12 +34,14 @@ export default function LendingScreen({ journey }: ScreenProps): ReactElement {
       <div className="k-stack">
         <section className="k-card k-card--brand" aria-live="polite">
           <h2 className="k-section-title">{t('borrow.lending.heading')}</h2>
-          {order && (
-            <p className="k-amount">
-              <Money minor={order.amountMinor} className="k-money" />
-            </p>
+          {order?.disbursalMinor != null && (
+            <>
+              <p className="k-muted">{t('borrow.lending.toWallet')}</p>
+              <p className="k-amount">
+                <Money minor={order.disbursalMinor} className="k-money" />
+              </p>
+            </>
           )}
-          <p>{t('borrow.lending.wait')}</p>
           {lending && <MoneyTime lending={lending} />}
         </section>
         {order && (
@@ -46,6 +50,20 @@ export default function LendingScreen({ journey }: ScreenProps): ReactElement {
               <dt>{t('borrow.lending.orderNo')}</dt>
               <dd>{order.orderNo}</dd>
             </div>
+            <div>
+              <dt>{t('borrow.breakdown.amount')}</dt>
+              <dd>
+                <Money minor={order.amountMinor} />
+              </dd>
+            </div>
+            {order.disbursalMinor != null && (
+              <div>
+                <dt>{t('borrow.breakdown.serviceFee')}</dt>
+                <dd>
+                  <Money minor={subMinor(order.amountMinor, order.disbursalMinor)} />
+                </dd>
+              </div>
+            )}
             <div>
               <dt>{t('borrow.breakdown.tenure')}</dt>
               <dd>{t('ui.tenure.days', { count: order.tenureDays })}</dd>

@@ -1,12 +1,15 @@
 /**
- * home — the first tab (spec §2, §4): the product card (the amount range, its steps, the tenures and the daily
- * rate) from the home child's overview, and one of spec §4's eight home states with its one button
+ * home — the first tab (spec §2, §4): one of spec §4's eight home states with its one button
  * (src/domain/order-status.ts HOME_BUTTON; the button is enabled when the home child `can` take its event). A
  * rejected borrower reads the date the server allows a new application (in the borrower's time zone) and any
- * services the lender suggests; an overdue loan carries the overdue warning. A repeat borrower reads the
- * repeat-loan benefit; everyone reads who may borrow (eligibility). The lender's notice shows on top when there is
- * one; a borrower who may apply sees the country's recent loans (numbers masked); the repayment card takes the
- * tone of its due date (a class per tone, and the words: due in N days, due today, overdue).
+ * services the lender suggests; an overdue loan carries the overdue warning. The lender's notice shows on top when
+ * there is one; the repayment card takes the tone of its due date (a class per tone, and the words: due in N days,
+ * due today, overdue).
+ *
+ * Credit is offered only where the home child says so (its `offersCredit` tag: the borrower may apply, no order is
+ * open): the product card (the amount range, its steps, the tenures and the daily rate), the repeat-loan benefit,
+ * the country's recent loans (numbers masked) and who may borrow (eligibility). Beside a loan under way, being
+ * repaid or overdue, home shows that loan and nothing that invites borrowing more.
  */
 import { useSelector } from '@xstate/react'
 import type { ReactElement } from 'react'
@@ -41,7 +44,6 @@ export default function HomeScreen({ journey }: ScreenProps): ReactElement {
       <PageHeader title={t('home.title')} />
       <main className="k-stack">
         {home ? <HomeBody home={home} /> : <p className="k-muted">{t('ui.loading')}</p>}
-        <Eligibility />
       </main>
       <TabNavigation journey={journey} current="home" />
     </div>
@@ -54,6 +56,7 @@ function HomeBody({ home }: { home: HomeRef }): ReactElement {
   const loading = useSelector(home, (s) => s.hasTag('loading'))
   const overview = useSelector(home, (s) => s.context.overview)
   const error = useSelector(home, (s) => s.context.error)
+  const offers = useSelector(home, (s) => s.hasTag('offersCredit'))
   const repeat = overview?.repeatBorrower ?? false
   const notice = useSelector(home, (s) => s.context.notice)
   return (
@@ -64,17 +67,17 @@ function HomeBody({ home }: { home: HomeRef }): ReactElement {
         </section>
       )}
       {loading && <p className="k-muted">{t('ui.loading')}</p>}
-      {!loading && !overview && (
+      {offers && !overview && (
         <ErrorState
           title={t('home.card.failed')}
           text={error ? text(error) : undefined}
           onRetry={() => home.send({ type: 'home.retried' })}
         />
       )}
-      {overview && <ProductCard home={home} />}
+      {offers && overview && <ProductCard home={home} />}
       <HomeStateCard home={home} />
-      <LendingTicker home={home} />
-      {repeat && (
+      {offers && <LendingTicker home={home} />}
+      {offers && repeat && (
         <section className="k-card k-stack" aria-labelledby="home-benefit">
           <h2 id="home-benefit" className="k-section-title">
             {t('home.benefit.title')}
@@ -86,6 +89,7 @@ function HomeBody({ home }: { home: HomeRef }): ReactElement {
           </ul>
         </section>
       )}
+      {offers && <Eligibility />}
     </>
   )
 }
@@ -221,7 +225,9 @@ function ToneText({ tone }: { tone: RepayColor | null }): ReactElement | null {
     case 'dueSoon':
       return (
         <p>
-          <span className="k-badge k-badge--warning">{t('home.tone.dueSoon', { count: tone.daysToDue ?? 0 })}</span>
+          <span className="k-badge k-badge--warning">
+            {t('home.tone.dueSoon', { count: tone.daysToDue ?? 0 })}
+          </span>
         </p>
       )
     case 'dueToday':
@@ -245,9 +251,8 @@ function ToneText({ tone }: { tone: RepayColor | null }): ReactElement | null {
 function LendingTicker({ home }: { home: HomeRef }): ReactElement | null {
   const { t } = useTranslation()
   const { money } = useDisplayText()
-  const canLoan = useSelector(home, (s) => s.hasTag('canLoan'))
   const records = useSelector(home, (s) => s.context.lendingRecords)
-  if (!canLoan || records.length === 0) return null
+  if (records.length === 0) return null
   return (
     <section className="k-card k-stack" aria-labelledby="home-ticker">
       <h2 id="home-ticker" className="k-section-title">
@@ -256,7 +261,9 @@ function LendingTicker({ home }: { home: HomeRef }): ReactElement | null {
       <ul className="k-ticker">
         {records.slice(0, TICKER_ROWS).map((record) => (
           <li key={`${record.maskedMobile}-${record.at}`}>
-            <span>{t('home.ticker.row', { mobile: record.maskedMobile, amount: money(record.amountMinor) })}</span>
+            <span>
+              {t('home.ticker.row', { mobile: record.maskedMobile, amount: money(record.amountMinor) })}
+            </span>
             <span className="k-muted k-small">
               <DateText at={record.at} withTime />
             </span>

@@ -67,6 +67,35 @@ describe('home', () => {
     }
   })
 
+  it.each<[string, LatestOrder | null, boolean]>([
+    ['a borrower without an order', null, true],
+    ['a repaid loan (4)', order(4), true],
+    ['a rejection 31 days ago (9)', rejected(31), true],
+    ['an order being assessed (1)', order(1), false],
+    ['an approved order (14)', order(14, { approvedAt: iso(T0) }), false],
+    ['a confirmed order on its way (7)', order(7), false],
+    ['a failed pay-out (10)', order(10), false],
+    ['a loan being repaid (2)', order(2), false],
+    ['an overdue loan (3)', order(3), false],
+    ['a rejection 3 days ago (9)', rejected(3), false],
+  ])('offers credit (offersCredit) to %s: %s', async (_, latest, offers) => {
+    const { actor } = start(latest, { overview: async () => ({ ...OVERVIEW, repeatBorrower: true }) })
+    const snap = await loaded(actor)
+    expect(snap.hasTag('offersCredit')).toBe(offers)
+    expect(snap.hasTag('offersCredit')).toBe(snap.can({ type: 'home.apply' }))
+  })
+
+  it('stops offering credit when a loan opens, and offers it again once it is repaid', async () => {
+    const { actor } = start(null)
+    expect((await loaded(actor)).hasTag('offersCredit')).toBe(true)
+    actor.send({ type: 'home.orderChanged', order: order(3, { overdueDays: 2 }), now: T0 })
+    expect(actor.getSnapshot().hasTag('offersCredit')).toBe(false)
+    actor.send({ type: 'home.orderChanged', order: order(2), now: T0 })
+    expect(actor.getSnapshot().hasTag('offersCredit')).toBe(false)
+    actor.send({ type: 'home.orderChanged', order: order(4), now: T0 })
+    expect(actor.getSnapshot().hasTag('offersCredit')).toBe(true)
+  })
+
   it('loads the product card and the repeat-loan benefit flag', async () => {
     const { actor } = start(order(4), { overview: async () => ({ ...OVERVIEW, repeatBorrower: true }) })
     const snap = await loaded(actor)

@@ -27,11 +27,11 @@ import {
 } from './borrow-harness'
 
 describe('lending: when the money is expected', () => {
-  it("shows the server's window in the borrower's time zone, beside the usual 10 to 60 minutes", async () => {
+  it("shows the server's window in the borrower's time zone, and no other time", async () => {
     // The harness confirms at 08:00 UTC on 1 Nov 2026: expected 08:10–09:00 UTC, 11:10–12:00 in Dar es Salaam.
     const journey = startMoneyPath({ entry: 'lending', status: 7 })
     await renderMoneyPath(LendingScreen, journey.actor, { route: 'lending' })
-    expect(screen.getByText('It usually reaches your account within 10 to 60 minutes.')).toBeInTheDocument()
+    expect(screen.queryByText(/10 to 60 minutes/)).toBeNull()
     const line = (await screen.findByText(t('borrow.lending.expected'), { exact: false })).closest('p')!
     expect(line).toHaveTextContent(/1 Nov 2026, 11:10\s*–\s*12:00/)
     expect(journey.inputsOf('loadMoneyTime')).toEqual([{ loanOrderId: 'L-1001' }])
@@ -55,7 +55,7 @@ describe('lending: when the money is expected', () => {
     expect(screen.queryByText(t('borrow.lending.expected'), { exact: false })).toBeNull()
   })
 
-  it('keeps the general copy when the window cannot be read, and reads it again on request', async () => {
+  it('says so when the window cannot be read, claims no other time, and reads it again on request', async () => {
     const user = userEvent.setup()
     let calls = 0
     const journey = startMoneyPath({
@@ -74,7 +74,8 @@ describe('lending: when the money is expected', () => {
     })
     await renderMoneyPath(LendingScreen, journey.actor, { route: 'lending', language: 'es' })
     expect(await screen.findByText(t('borrow.lending.expectedFailed'))).toBeInTheDocument()
-    expect(screen.getByText(t('borrow.lending.wait'))).toBeInTheDocument()
+    expect(screen.queryByText(t('borrow.lending.expected'), { exact: false })).toBeNull()
+    expect(screen.queryByText(/\b60 minutos\b/)).toBeNull()
     await user.click(screen.getByRole('button', { name: t('borrow.lending.expectedRetry') }))
     expect(await screen.findByText(t('borrow.lending.expected'), { exact: false })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: t('borrow.lending.refresh') })).toBeEnabled()

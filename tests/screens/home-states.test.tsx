@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import i18next from 'i18next'
 import { describe, expect, it } from 'vitest'
+import type { ActorRefFrom } from 'xstate'
+import type { homeMachine } from '../../machines/home.machine'
 import HomeScreen from '../../screens/tabs/home'
 import type { LatestOrder } from '../../src/domain/api-types'
 import type { OrderStatusCode } from '../../src/domain/order-status'
@@ -119,7 +121,7 @@ describe('home: the borrower sees their loan’s state and the one thing to do n
     expect(screen.getByText(t('home.benefit.speed'))).toBeInTheDocument()
   })
 
-  it('tells everyone who may borrow, and keeps the tabs', async () => {
+  it('tells a borrower who may apply who may borrow, and keeps the tabs', async () => {
     const actor = await openHome(null)
     expect(screen.getByText(t('home.eligibility.resident', { country: 'Tanzania' }))).toBeInTheDocument()
     await userEvent.setup().click(screen.getByRole('button', { name: t('ui.tabs.me') }))
@@ -133,5 +135,81 @@ describe('home: the borrower sees their loan’s state and the one thing to do n
       expect(await screen.findByRole('button', { name: t('home.button.pay') })).toBeInTheDocument()
       view.unmount()
     }
+  })
+
+  describe('sells no credit beside an open loan', () => {
+    // A repeat borrower with the recent loans of the country at hand: everything home could offer is there to show.
+    const offerAtHand = {
+      entry: 'home' as const,
+      overview: { ...OVERVIEW, repeatBorrower: true },
+      lendingRecords: [
+        {
+          maskedMobile: '•••••••678',
+          amountMinor: 50_000_00,
+          currency: 'TZS' as const,
+          at: iso(T0 - 60_000),
+        },
+      ],
+    }
+    const offered = () => ({
+      upTo: screen.queryByText(t('home.card.upTo')),
+      product: screen.queryByRole('heading', { name: 'Kopa Standard' }),
+      benefit: screen.queryByRole('heading', { name: t('home.benefit.title') }),
+      ticker: screen.queryByRole('heading', { name: t('home.ticker.title') }),
+      eligibility: screen.queryByRole('heading', { name: t('home.eligibility.title') }),
+    })
+    const nothingOffered = { upTo: null, product: null, benefit: null, ticker: null, eligibility: null }
+
+    it.each<[string, LatestOrder]>([
+      ['an overdue loan (3)', order(3, { remainingMinor: 110_000_00, overdueDays: 4 })],
+      ['a loan being repaid (2)', order(2, { remainingMinor: 107_480_00, dueDate: '2027-01-31' })],
+    ])(
+      '%s: the loan, its alert and Pay — no "Borrow up to", no repeat-loan benefits, no ticker, nothing that says borrow',
+      async (_, latest) => {
+        const actor = await openHome(latest, offerAtHand)
+        // The offer was loaded: home holds it back, it is not merely late.
+        const home = actor.getSnapshot().children.home as ActorRefFrom<typeof homeMachine>
+        expect(home.getSnapshot().context.overview?.repeatBorrower).toBe(true)
+        expect(offered()).toEqual(nothingOffered)
+        expect(document.body).not.toHaveTextContent(/500,000/)
+        expect(document.body).not.toHaveTextContent(/borrow/i)
+        expect(screen.getByRole('button', { name: t('home.button.pay') })).toBeEnabled()
+        if (latest.status === 3)
+          expect(screen.getByRole('alert')).toHaveTextContent(t('home.overdue.warning', { count: 4 }))
+      },
+    )
+
+    it.each<[string, LatestOrder]>([
+      ['money on its way (7)', order(7)],
+      ['an approved loan (14)', order(14, { approvedAt: iso(T0) })],
+      ['an application being assessed (1)', order(1)],
+      ['a failed pay-out (10)', order(10)],
+      ['a rejection before its retry date (9)', order(9, { retryAt: iso(T0 + 20 * DAY) })],
+    ])('%s: no offer beside it either', async (_, latest) => {
+      await openHome(latest, offerAtHand)
+      expect(offered()).toEqual(nothingOffered)
+    })
+
+    it('offers it all again once the loan is repaid', async () => {
+      await openHome(order(4), offerAtHand)
+      await screen.findByRole('heading', { name: t('home.ticker.title') })
+      const shown = offered()
+      for (const [what, element] of Object.entries(shown)) expect(element, what).not.toBeNull()
+    })
+
+    it('in Kiswahili and Spanish too: the overdue home offers nothing', async () => {
+      for (const language of ['sw', 'es'] as const) {
+        const { actor } = startUserJourney({
+          ...offerAtHand,
+          borrower: user(),
+          order: order(3, { remainingMinor: 110_000_00, overdueDays: 4 }),
+        })
+        const view = await renderOn(HomeScreen, actor, { route: 'home', language })
+        await screen.findByRole('heading', { level: 2, name: t('home.state.overdue.title') })
+        expect(offered()).toEqual(nothingOffered)
+        expect(screen.getByRole('alert')).toHaveTextContent(t('home.overdue.warning', { count: 4 }))
+        view.unmount()
+      }
+    })
   })
 })

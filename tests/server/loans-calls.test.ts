@@ -215,8 +215,57 @@ describeOnEachDatabase('Loan calls', (target) => {
       expect(r.maskedMobile).toMatch(/^•+\d{3}$/)
       expect(r.maskedMobile).not.toContain(b.mobile.slice(1, 7))
     }
+    // One loan at a time: nothing more is available while this one is open.
     const credit = await ok<T.CreditInfo>(ls, b, '/loan/get-credit-info')
-    expect(credit.availableMinor).toBe(credit.limitMinor - 100_000 * TZS)
+    expect(credit.availableMinor).toBe(0)
+  })
+
+  it('states what reaches the wallet on the latest order, and offers no credit while a loan is open', async () => {
+    const b = await register(ls.s, 'TZ')
+    await completeSteps(ls, b)
+    const latest = () => ok<T.LatestOrder>(ls, b, '/loan/loan-order/latest')
+    const credit = () => ok<T.CreditInfo>(ls, b, '/loan/get-credit-info')
+    const free = await credit()
+    expect(free.availableMinor).toBe(free.limitMinor)
+
+    const applied = await ok<T.ApplyResult>(ls, b, '/loan/loan-order/apply-market', {
+      productId: PRODUCT.TZ,
+      amountMinor: 100_000 * TZS,
+      tenureDays: 91,
+    })
+    await ok(ls, b, '/user/submit', { orderNo: applied.orderNo })
+    expect((await credit()).availableMinor).toBe(0)
+    await settle(ls)
+
+    // Approved: the quote's disbursal (principal less the processing fee and its tax) is on the order.
+    const info = await ok<T.ConfirmProductInfo>(ls, b, '/loan/confirm/product-info', {
+      loanOrderId: applied.loanOrderId,
+    })
+    expect(info.disbursalMinor).toBe(info.principalMinor - info.processingFeeMinor - info.feeTaxMinor)
+    expect(info.disbursalMinor).toBeLessThan(100_000 * TZS)
+    expect(await latest()).toMatchObject({
+      status: 14,
+      amountMinor: 100_000 * TZS,
+      disbursalMinor: info.disbursalMinor,
+    })
+    expect((await credit()).availableMinor).toBe(0)
+
+    // Confirmed (7, the lending screen), then paid out (2): the same figure, the one the pay-out moved.
+    await ok(ls, b, '/loan/get-money', { loanOrderId: applied.loanOrderId, agreed: true })
+    expect(await latest()).toMatchObject({
+      status: 7,
+      amountMinor: 100_000 * TZS,
+      disbursalMinor: info.disbursalMinor,
+    })
+    expect((await credit()).availableMinor).toBe(0)
+    await settle(ls)
+    expect(await latest()).toMatchObject({ status: 2, disbursalMinor: info.disbursalMinor })
+    const detail = await ok<T.RepaymentDetail>(ls, b, '/portal/repayment/detail', {
+      orderNo: applied.orderNo,
+    })
+    expect(detail.disbursalMinor).toBe(info.disbursalMinor)
+    const repaying = await credit()
+    expect(repaying).toMatchObject({ availableMinor: 0, limitMinor: free.limitMinor })
   })
 
   it('walks the journey over real HTTP with real encrypted requests', async () => {
