@@ -29,11 +29,12 @@
  * Children (snapshot.children): session and appRating always (the rating prompt hears of every order read);
  * per screen: home, identity, uploadGate, confirmBorrow, lending (when the money should arrive),
  * cancellation, repayment, rollover, feedbackTicket, records, agreement, loanOffer (to_borrow's amounts, tenures
- * and pricing terms, beside its application form), and the forms personalInfoForm, additionalInfoForm,
- * walletForm, questionnaireForm, application, loginForm (login and register: its token signs the session in),
- * permission (/pop, /permission), legalDocument (privacy policy and terms of service), helpContent (the FAQ,
- * the questions before a ticket, the download address of open_app), coupons (the coupon centre), accountDeletion
- * (delete_account: once deleted the borrower is signed out and taken home). `language` runs for the whole visit:
+ * and pricing terms, beside its application form), salaryBands (what the order's product's salary bands mean in
+ * its currency, beside the additional-info form: `context.salaryBands`), and the forms personalInfoForm,
+ * additionalInfoForm, walletForm, questionnaireForm, application, loginForm (login and register: its token signs
+ * the session in), permission (/pop, /permission), legalDocument (privacy policy and terms of service),
+ * helpContent (the FAQ, the questions before a ticket, the download address of open_app), coupons (the coupon
+ * centre), accountDeletion (delete_account: once deleted the borrower is signed out and taken home). `language` runs for the whole visit:
  * 'language.chosen' keeps the borrower's choice, and the composition switches i18n on its `context.language`.
  */
 import { assign, enqueueActions, fromPromise, raise, sendTo, setup, type SnapshotFrom } from 'xstate'
@@ -46,6 +47,7 @@ import { additionalInfoSchema } from '../src/domain/schemas/additional-info'
 import { applySchema } from '../src/domain/schemas/loan'
 import { personalInfoSchema } from '../src/domain/schemas/personal-info'
 import { questionnaireSchema } from '../src/domain/schemas/questionnaire'
+import type { SalaryBandTerms } from '../src/domain/salary-bands'
 import { walletSchema } from '../src/domain/schemas/wallet'
 import { agreementMachine } from './agreement.machine'
 import { accountDeletionMachine, type AccountDeletionOutput } from './account-deletion.machine'
@@ -137,6 +139,11 @@ export interface JourneyContext {
   prefillMobile: string
   /** The confirmed order whose signed contract the agreement screen shows ('contract.opened'); null: the agreement. */
   contractOrderId: string | null
+  /**
+   * What the salary bands of additional info mean in the order's product (its step-amount reply), once read while
+   * that screen is open; null until then (the screen shows the country's defaults).
+   */
+  salaryBands: SalaryBandTerms | null
 }
 
 type RouteEvent = { type: 'xstate.route'; to: `#${RouteName}` }
@@ -356,6 +363,13 @@ export const journeyMachine = setup({
     detectCountry: fromPromise<CountryCode | null>(async () => notProvided('detectCountry')()),
     /** Keeps the country chosen before login on the device. */
     storeCountry: fromPromise<void, { country: CountryCode }>(async () => notProvided('storeCountry')()),
+    /**
+     * /loan/product/step-amount of the order's product: what its salary bands mean in its currency; null when the
+     * reply states no usable bands.
+     */
+    loadSalaryBands: fromPromise<SalaryBandTerms | null, { productId: string | null }>(async () =>
+      notProvided('loadSalaryBands')(),
+    ),
   },
   delays: {
     countryLookupLimit: COUNTRY_LOOKUP_MS,
@@ -477,6 +491,10 @@ export const journeyMachine = setup({
     keepMobile: assign((_, params: { mobile: string }) => ({ prefillMobile: params.mobile })),
     keepContract: assign((_, params: { loanOrderId: string }) => ({ contractOrderId: params.loanOrderId })),
     forgetContract: assign({ contractOrderId: null }),
+    takeSalaryBands: assign((_, params: { terms: SalaryBandTerms | null }) => ({
+      salaryBands: params.terms,
+    })),
+    forgetSalaryBands: assign({ salaryBands: null }),
     /** The login form accepted the code: the session takes the token, and the journey goes on as after any login. */
     signInWith: enqueueActions(({ enqueue }, params: { output: LoginOutput }) => {
       enqueue.assign({ prefillMobile: '' })
@@ -500,6 +518,7 @@ export const journeyMachine = setup({
     countryChosen: input.country !== undefined,
     prefillMobile: '',
     contractOrderId: null,
+    salaryBands: null,
   }),
   invoke: [
     {
@@ -732,21 +751,39 @@ export const journeyMachine = setup({
             },
             additionalInfomation: {
               ...page('additionalInfomation'),
-              invoke: {
-                id: 'additionalInfoForm',
-                src: 'additionalInfoForm',
-                input: ({ context }) => ({
-                  formId: 'additionalInfo',
-                  initialValues: { ...context.session.user?.additionalInfo },
-                  schema: additionalInfoSchema(countryOf(context), {
-                    loginMobile: context.session.user?.basicInfo.mobile ?? '',
+              description:
+                "The form, and beside it the order's product terms: the salary bands in its currency label the " +
+                "band picker (the country's defaults until they arrive, or if they cannot be read).",
+              exit: 'forgetSalaryBands',
+              invoke: [
+                {
+                  id: 'additionalInfoForm',
+                  src: 'additionalInfoForm',
+                  input: ({ context }) => ({
+                    formId: 'additionalInfo',
+                    initialValues: { ...context.session.user?.additionalInfo },
+                    schema: additionalInfoSchema(countryOf(context), {
+                      loginMobile: context.session.user?.basicInfo.mobile ?? '',
+                    }),
                   }),
-                }),
-                onDone: {
-                  guard: { type: 'formSaved', params: ({ event }) => ({ output: event.output }) },
-                  target: '#journey.app.following',
+                  onDone: {
+                    guard: { type: 'formSaved', params: ({ event }) => ({ output: event.output }) },
+                    target: '#journey.app.following',
+                  },
                 },
-              },
+                {
+                  id: 'salaryBands',
+                  src: 'loadSalaryBands',
+                  input: ({ context }) => ({ productId: context.order?.productId ?? null }),
+                  onDone: {
+                    actions: { type: 'takeSalaryBands', params: ({ event }) => ({ terms: event.output }) },
+                  },
+                  onError: {
+                    description:
+                      "Labels only: the country's defaults stay; a session the server ended shows at the form's save.",
+                  },
+                },
+              ],
             },
             loanQuestion: {
               ...page('loanQuestion'),

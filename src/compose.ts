@@ -162,6 +162,7 @@ export function createJourneyLogic({ storage, api, bridge }: Services) {
       repeatApplicationForm: form(journey.save.repeatApplication),
       fetchLatestOrder: journey.fetchLatestOrder,
       submitApplication: journey.submitApplication,
+      loadSalaryBands: journey.loadSalaryBands,
       ...createCountryActors({ api, storage }),
     },
   })

@@ -3,7 +3,9 @@
  * follows the work type (workFieldsFor), which payday pickers show follows the pay frequency (paydayFieldsFor);
  * changing either clears what depended on it (DEPENDENT_FIELDS). The contacts' cross rules (different
  * relations, different mobiles, never the login number) come from the journey's schema and show at the field.
- * Fields the work type hides are not sent. The form is the journey's `additionalInfoForm` child.
+ * Fields the work type hides are not sent. The form is the journey's `additionalInfoForm` child. The monthly
+ * income bands are labelled with what they mean in the order's product's currency (`context.salaryBands`, read by
+ * the journey beside the form), the country's defaults until that arrives; the band ids sent never change.
  */
 import { useSelector } from '@xstate/react'
 import { useMemo, type ReactElement } from 'react'
@@ -18,7 +20,6 @@ import {
   INDUSTRIES,
   JOB_EXPERIENCE,
   PAY_FREQUENCIES,
-  SALARY_BANDS,
   WEEKDAYS,
   employmentCategory,
   paydayFieldsFor,
@@ -32,14 +33,19 @@ import { formatNumber } from '../../src/ui/format'
 import { SelectField, TextField } from '../../src/ui/form-fields'
 import { createClearingDecorator } from '../../src/ui/forms'
 import { PageHeader } from '../../src/ui/page-header'
+import type { JourneySnapshot } from '../../machines/journey.machine'
 import type { FormValues } from '../../machines/submit.machine'
+import { countrySalaryBands, type SalaryBandTerms } from '../../src/domain/salary-bands'
 import type { ScreenProps } from '../screen-props'
 import { GO_HOME, selectCountry, useFormChild } from '../shared/journey-selectors'
 import { FormFailure, SubmitButton, SubmitForm } from '../shared/submit-form'
 import { AreaFields } from './parts/area-fields'
 import { useEnumOptions } from './parts/enum-options'
+import { useSalaryBandOptions } from './parts/salary-band-options'
 
 const DECORATORS = [createClearingDecorator<FormValues>(DEPENDENT_FIELDS)]
+
+const selectSalaryBands = (s: JourneySnapshot): SalaryBandTerms | null => s.context.salaryBands
 
 /** The work address's fields, shown and sent together with `workAddress`. */
 const WORK_ADDRESS_FIELDS = ['workState', 'workCity', 'workAddress'] as const
@@ -94,7 +100,13 @@ function PaydayFields({ country }: { country: CountryCode }): ReactElement | nul
   )
 }
 
-function WorkInfo({ country }: { country: CountryCode }): ReactElement {
+function WorkInfo({
+  country,
+  salaryBands,
+}: {
+  country: CountryCode
+  salaryBands: SalaryBandTerms
+}): ReactElement {
   const { t } = useTranslation()
   const variant = COUNTRIES[country].enumVariant
   const type = useField<EmploymentType>('employmentType', { subscription: { value: true } }).input.value
@@ -103,7 +115,7 @@ function WorkInfo({ country }: { country: CountryCode }): ReactElement {
   const industries = useEnumOptions('industry', INDUSTRIES[variant])
   const experience = useEnumOptions('jobExperience', JOB_EXPERIENCE[variant])
   const frequencies = useEnumOptions('payFrequency', PAY_FREQUENCIES[variant])
-  const salaries = useEnumOptions('salaryBand', SALARY_BANDS[variant])
+  const salaries = useSalaryBandOptions(salaryBands)
   const shown = type ? workFieldsFor(type, frequency || undefined) : null
   const unemployed = type ? employmentCategory(type) === 'unemployed' : false
   return (
@@ -215,12 +227,14 @@ export default function AdditionalInfomationScreen({ journey }: ScreenProps): Re
   const { t } = useTranslation()
   const form = useFormChild(journey, 'additionalInfoForm')
   const country = useSelector(journey, selectCountry)
+  const productBands = useSelector(journey, selectSalaryBands)
+  const salaryBands = useMemo(() => productBands ?? countrySalaryBands(country), [productBands, country])
   return (
     <main className="k-page k-stack">
       <PageHeader title={t('auth.additional.title')} onBack={() => journey.send(GO_HOME)} />
       {form && (
         <SubmitForm actor={form} decorators={DECORATORS} extraOnSubmit={hiddenWorkFields}>
-          <WorkInfo country={country} />
+          <WorkInfo country={country} salaryBands={salaryBands} />
           <section className="k-card k-stack" aria-labelledby="additional-contacts">
             <h2 id="additional-contacts" className="k-section-title">
               {t('auth.additional.contacts')}

@@ -5,6 +5,7 @@
  *   const journey = createJourneyActors({ api })
  *   journeyMachine.provide({ actors: {
  *     fetchLatestOrder: journey.fetchLatestOrder, submitApplication: journey.submitApplication,
+ *     loadSalaryBands: journey.loadSalaryBands,
  *     home: homeMachine.provide({ actors: { loadOverview: journey.loadOverview,
  *                                           checkRejectRecommendation: journey.checkRejectRecommendation,
  *                                           loadMarket: journey.loadMarket,
@@ -23,6 +24,7 @@ import type {
   RejectRecommendation,
   RepayColor,
 } from '../../src/domain/api-types'
+import { salaryBandsOf, type SalaryBandTerms } from '../../src/domain/salary-bands'
 import type { ApiClient, JsonPathOf, RequestOf } from '../api/client'
 import { dataOf } from './call'
 
@@ -53,6 +55,19 @@ export function createJourneyActors({ api, now = Date.now }: JourneyActorDeps) {
     submitApplication: fromPromise<void, { orderNo: string }>(async ({ input, signal }) => {
       dataOf(await api.request('/user/submit', { orderNo: input.orderNo }, { signal }))
     }),
+    /**
+     * Additional info's salary bands in the order's product's currency (its step-amount reply's scorecard); null
+     * without an order to ask about or when the reply states no usable bands (the form keeps the country's).
+     */
+    loadSalaryBands: fromPromise<SalaryBandTerms | null, { productId: string | null }>(
+      async ({ input, signal }) => {
+        if (input.productId === null) return null
+        const offer = dataOf(
+          await api.request('/loan/product/step-amount', { productId: input.productId }, { signal }),
+        )
+        return salaryBandsOf(offer)
+      },
+    ),
     loadOverview: fromPromise<HomeIndex>(async ({ signal }) =>
       dataOf(await api.request('/loan/loan-product/index', {}, { signal })),
     ),

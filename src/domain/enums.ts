@@ -93,8 +93,9 @@ export type Weekday = ValueOf<typeof WEEKDAYS>
 export const DAYS_OF_MONTH: readonly number[] = Array.from({ length: 31 }, (_, i) => i + 1)
 
 /**
- * Monthly salary bands of spec §3/§9 with the missing 280,001–400,000 band (decisions.md). Bounds are whole
- * units of the country's currency, inclusive; `maxMajor: null` is open-ended. Same bands in both variants.
+ * Monthly salary bands of spec §3/§9 with the missing 280,001–400,000 band (decisions.md): the ids the form sends in
+ * every country. What each means in money is the product's scorecard, in its currency (scorecard-policy.ts); the
+ * form labels them with those amounts (salary-bands.ts), not from the locale files. Same bands in both variants.
  */
 const SALARY_BAND_CODES = [
   'Less than 70000',
@@ -106,26 +107,10 @@ const SALARY_BAND_CODES = [
 export const SALARY_BANDS = { A: SALARY_BAND_CODES, B: SALARY_BAND_CODES } as const
 export type SalaryBand = ValueOf<typeof SALARY_BANDS>
 
+/** A band's monthly income in whole units of a currency, inclusive; `maxMajor: null` is open-ended. */
 export interface SalaryBandBounds {
   readonly minMajor: number
   readonly maxMajor: number | null
-}
-
-export const SALARY_BAND_BOUNDS: Readonly<Record<SalaryBand, SalaryBandBounds>> = {
-  'Less than 70000': { minMajor: 0, maxMajor: 70000 },
-  '70001-180000': { minMajor: 70001, maxMajor: 180000 },
-  '180001-280000': { minMajor: 180001, maxMajor: 280000 },
-  '280001-400000': { minMajor: 280001, maxMajor: 400000 },
-  'More than 400000': { minMajor: 400001, maxMajor: null },
-}
-
-/** The band a monthly salary (whole currency units) falls in. */
-export function salaryBandFor(major: number): SalaryBand {
-  const found = SALARY_BAND_CODES.find((band) => {
-    const { minMajor, maxMajor } = SALARY_BAND_BOUNDS[band]
-    return major >= minMajor && (maxMajor === null || major <= maxMajor)
-  })
-  return found ?? 'Less than 70000'
 }
 
 /** Gender: variant A sends 'male'/'female', variant B the numeric codes 1 (male) and 2 (female). */
@@ -263,7 +248,6 @@ export type EnumName =
   | 'education'
   | 'payFrequency'
   | 'weekday'
-  | 'salaryBand'
   | 'gender'
   | 'feedbackType'
   | 'feedbackStatus'
@@ -283,7 +267,6 @@ export const VARIANT_ENUMS = {
   education: EDUCATION,
   payFrequency: PAY_FREQUENCIES,
   weekday: WEEKDAYS,
-  salaryBand: SALARY_BANDS,
   gender: GENDERS,
 } as const satisfies Partial<Record<EnumName, VariantEnum>>
 

@@ -17,6 +17,7 @@ const CONTEXT: JourneyContext = {
   countryChosen: false,
   prefillMobile: '',
   contractOrderId: null,
+  salaryBands: null,
 }
 
 type StateValue = string | { [key: string]: StateValue }

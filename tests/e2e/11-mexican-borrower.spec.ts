@@ -189,7 +189,7 @@ test.describe('(11) a Mexican borrower in Spanish [es]', () => {
     // Additional information (11).
     await expect(page).toHaveURL(/#\/auth\/additionalInfomation$/)
     await expect(heading('auth.additional.title')).toBeVisible()
-    await fillWorkInfo(page, lang, CEMEX)
+    await fillWorkInfo(page, lang, CEMEX, 'MX')
     await shot('additional-info')
     await tap(page, lang, 'auth.common.next')
 

@@ -2,7 +2,9 @@
  * The onboarding screens' tests render a screen over a real journey actor started at its route, with every I/O
  * actor stubbed: a fake server keeps the borrower's order in the real order lifecycle (so a save moves the status as
  * the reference server would), form drafts live in a map that outlives the journey (a reload or an app kill), and
- * the identity child's uploads report progress and succeed unless told otherwise.
+ * the identity child's uploads report progress and succeed unless told otherwise. The order's product terms
+ * (/loan/product/step-amount, read by the services' own `loadSalaryBands`) are the country's demo product's unless
+ * a test answers them itself.
  */
 import { screen, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
@@ -24,8 +26,11 @@ import {
   type FormValues,
   type SubmitEvent,
 } from '../../machines/submit.machine'
+import { createJourneyActors } from '../../services/actors/journey-actors'
+import type { ApiResult } from '../../src/domain/api-result'
 import type { UserInfo } from '../../src/domain/api-types'
-import type { CountryCode } from '../../src/domain/countries'
+import { COUNTRIES, type CountryCode } from '../../src/domain/countries'
+import { COUNTRY_SCORECARDS } from '../../src/domain/scorecard-policy'
 import type { OrderStatusCode } from '../../src/domain/order-status'
 import type { RouteName } from '../../src/domain/routes'
 import { T0, order, user } from '../machines/journey-fixtures'
@@ -47,6 +52,24 @@ export interface JourneyOptions {
   save?: Partial<Record<FormName, SaveAnswer>>
   featureMode?: { live: number; ocr: number }
   userExtra?: Partial<UserInfo>
+  /**
+   * The server's answer to /loan/product/step-amount for the order's product (only what the app reads of it is
+   * needed); default: the country's demo product, with the country's scorecard.
+   */
+  stepAmount?: (productId: string) => Promise<ApiResult<unknown>>
+}
+
+/** The order's product in each country (the demo products of server/seed/demo-products.ts). */
+export const PRODUCT_OF: Readonly<Record<CountryCode, string>> = {
+  TZ: 'tz-haraka',
+  KE: 'ke-flex',
+  MX: 'mx-kopa',
+}
+
+/** What /loan/product/step-amount says of a country's demo product, as far as the app's salary bands go. */
+export function stepAmountOf(country: CountryCode, scorecard = COUNTRY_SCORECARDS[country]) {
+  const currency = COUNTRIES[country].currency
+  return { productId: PRODUCT_OF[country], currency, minorPerUnit: 100, pricing: { currency, scorecard } }
 }
 
 const REFUSED = { ok: false, kind: 'rejected', code: 1500, message: '', messageKey: 'errors.requestFailed' }
@@ -63,6 +86,7 @@ export function startJourney(opts: JourneyOptions) {
   let reads = 0
   const uploads: UploadImageInput[] = []
   const scans: string[] = []
+  const productTermsAsked: string[] = []
   const base = user()
   const borrower: UserInfo = {
     ...base,
@@ -96,8 +120,20 @@ export function startJourney(opts: JourneyOptions) {
         ),
       },
     })
+  const stepAmount =
+    opts.stepAmount ?? (async (): Promise<ApiResult<unknown>> => ({ ok: true, data: stepAmountOf(country) }))
+  const { loadSalaryBands } = createJourneyActors({
+    api: {
+      request: (async (path: string, input: { productId: string }) => {
+        if (path !== '/loan/product/step-amount') throw new Error(`No fake for ${path}`)
+        productTermsAsked.push(input.productId)
+        return stepAmount(input.productId)
+      }) as never,
+    },
+  })
   const machine = journeyMachine.provide({
     actors: {
+      loadSalaryBands,
       session: sessionMachine.provide({
         actors: {
           readStoredSession: fromPromise(async (): Promise<StoredSession> => ({
@@ -112,7 +148,8 @@ export function startJourney(opts: JourneyOptions) {
       fetchLatestOrder: fromPromise(async (): Promise<OrderReading> => {
         reads += 1
         const status = statusOf(lifecycle)
-        return { order: status === null ? null : order(status), readAt: T0 }
+        const product = { productId: PRODUCT_OF[country], currency: COUNTRIES[country].currency }
+        return { order: status === null ? null : order(status, product), readAt: T0 }
       }),
       personalInfoForm: form('personalInfo', { type: 'profile.basicSaved' }),
       additionalInfoForm: form('additionalInfo', { type: 'profile.additionalSaved' }),
@@ -155,6 +192,8 @@ export function startJourney(opts: JourneyOptions) {
     sent,
     uploads,
     scans,
+    /** The products whose terms (/loan/product/step-amount) were asked for. */
+    productTermsAsked,
     status: () => statusOf(lifecycle),
     /** How often the order was read. */
     reads: () => reads,

@@ -4,6 +4,7 @@ import { identityMachine } from '../../machines/identity.machine'
 import { sessionMachine } from '../../machines/session.machine'
 import { uploadGateMachine } from '../../machines/upload-gate.machine'
 import type { ApiResult } from '../../src/domain/api-result'
+import { COUNTRY_SCORECARDS } from '../../src/domain/scorecard-policy'
 import type { ApiClient } from '../../services/api/client'
 import { BridgeError, type Bridge, type CollectorInput } from '../../services/bridge/native-bridge'
 import { createIdentityActors } from '../../services/actors/identity-actors'
@@ -128,6 +129,29 @@ describe('journey actors', () => {
     const actor = createActor(save.repeatApplication, { input: { values } }).start()
     await waitFor(actor, (s) => s.status === 'done')
     expect(calls).toEqual([{ path: '/loan/loan-order/apply-market-again', payload: values }])
+  })
+
+  it('read the salary bands of the order’s product from its step-amount reply, in its currency', async () => {
+    const scorecard = COUNTRY_SCORECARDS.KE
+    const { api, calls } = fakeApi({
+      '/loan/product/step-amount': () =>
+        ok({
+          productId: 'ke-flex',
+          currency: 'KES',
+          minorPerUnit: 100,
+          pricing: { currency: 'KES', scorecard },
+        }),
+    })
+    const { loadSalaryBands } = createJourneyActors({ api })
+    const actor = createActor(loadSalaryBands, { input: { productId: 'ke-flex' } }).start()
+    const done = await waitFor(actor, (s) => s.status === 'done')
+    expect(done.output).toEqual({ currency: 'KES', minorPerUnit: 100, bands: scorecard.salaryBands })
+    expect(calls).toEqual([{ path: '/loan/product/step-amount', payload: { productId: 'ke-flex' } }])
+
+    // No order to ask about: nothing is asked, and the form keeps the country's bands.
+    const none = createActor(loadSalaryBands, { input: { productId: null } }).start()
+    expect((await waitFor(none, (s) => s.status === 'done')).output).toBeNull()
+    expect(calls).toHaveLength(1)
   })
 })
 

@@ -4,6 +4,10 @@
  * questionnaire (Mexico) and the wallet. Every control is found by its role and its translated label
  * (locales/<lang>/…), so a missing or raw translation makes the step fail.
  */
+import { intlLocale, type CountryCode } from '../../../src/domain/countries'
+import type { SalaryBand } from '../../../src/domain/enums'
+import { formatMoney, unitsToMinor } from '../../../src/domain/money'
+import { countrySalaryBands, salaryBandWording } from '../../../src/domain/salary-bands'
 import { QUESTIONNAIRE } from '../../../src/domain/enums'
 import { photoPng } from '../borrower-api'
 import { expect, t, type KopaServer, type Lang, type Page } from '../fixtures'
@@ -181,8 +185,31 @@ export interface ContactInput {
   relation: string
 }
 
+/**
+ * A salary band as the form labels it: the country's bands in its currency (src/domain/salary-bands.ts — the demo
+ * products keep the country's defaults), formatted as the app formats money in that language.
+ */
+export function salaryBandLabel(lang: Lang, country: CountryCode, band: string): string {
+  const terms = countrySalaryBands(country)
+  const locale = intlLocale(country, lang)
+  const money = (major: number) =>
+    formatMoney(unitsToMinor(major, terms.minorPerUnit), terms.currency, locale, {
+      minorPerUnit: terms.minorPerUnit,
+    })
+  const wording = salaryBandWording(terms.bands[band as SalaryBand])
+  const template = t(lang, `auth.additional.salaryBand.${wording.kind}`)
+  return wording.kind === 'between'
+    ? template.replace('{{from}}', money(wording.fromMajor)).replace('{{to}}', money(wording.toMajor))
+    : template.replace('{{amount}}', money(wording.amountMajor))
+}
+
 /** Additional information (status 11): work, pay and two emergency contacts. */
-export async function fillWorkInfo(page: Page, lang: Lang, w: WorkInput): Promise<void> {
+export async function fillWorkInfo(
+  page: Page,
+  lang: Lang,
+  w: WorkInput,
+  country: CountryCode = 'TZ',
+): Promise<void> {
   await pick(
     page,
     lang,
@@ -203,7 +230,7 @@ export async function fillWorkInfo(page: Page, lang: Lang, w: WorkInput): Promis
     page,
     lang,
     t(lang, 'auth.additional.monthlySalary'),
-    enumText(lang, 'salaryBand', w.monthlySalary),
+    salaryBandLabel(lang, country, w.monthlySalary),
   )
   await pick(
     page,
