@@ -213,7 +213,7 @@ describe('feedback detail', () => {
     const { user, journey } = await openTicket(() => detail(3))
     const picker = document.querySelector<HTMLInputElement>('input[type="file"]')!
     await user.upload(picker, new File([new Uint8Array(2048)], 'mpesa.png', { type: 'image/png' }))
-    // The progress shows while it uploads (the harness reports half way after 5 ms, done after 20 ms).
+    // The progress shows while it uploads (the harness reports half way after 5 ms, done after 150 ms).
     await screen.findByRole('progressbar', { name: t('ui.image.uploading', { percent: 50 }) })
     expect(await screen.findByText(t('feedback.add.receiptStatus.uploaded'))).toBeInTheDocument()
     expect(journey.inputsOf('uploadFile')).toEqual(['r1'])

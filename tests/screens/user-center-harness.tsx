@@ -230,7 +230,8 @@ export function startUserCentre(opts: UserCentreOptions) {
                       size: input.file.size,
                     },
                   }),
-                20,
+                // Long enough at half way for a test on a loaded machine to see the progress bar (polled every 50 ms).
+                150,
               )
               return () => {
                 clearTimeout(half)
