@@ -1,7 +1,8 @@
 /**
  * rollover — the 7-day extension (exhibition_period_detail): see the fee, the new due date and how many
  * rollovers are left, choose a channel and pay the fee; the due date moves once the fee is paid (decisions.md
- * "Pricing": principal and interest stay due; at most a configured number per loan). Refused when none are left.
+ * "Pricing": principal and interest stay due; at most a configured number per loan). Refused, with the server's
+ * reason as a message (none left, paid off, not repaying, too late, charges cap reached), when none is offered.
  * The fee's payment order waits in the payment-order machine (15-minute window from the server's order time).
  *
  * Input (RolloverInput): { orderNo }
@@ -191,7 +192,7 @@ export const rolloverMachine = setup({
     },
     refused: {
       description:
-        'No rollover is offered: every one allowed was taken, nothing is left, or the loan is not repaying.',
+        'No rollover is offered: every one allowed was taken, nothing is left, the loan is not repaying, it is too late (the new due date is past) or the charges cap is reached.',
       tags: ['noRolloversLeft'],
     },
     ready: {

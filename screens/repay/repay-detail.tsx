@@ -1,7 +1,8 @@
 /**
- * repay_detail — what is owed (by kind: penalties, interest, principal), the due date, overdue days with the
- * daily penalty (or, once the charges cap is reached, that no more is added), the reduction (penalties written
- * off under the charges cap), the installments, the form to pay (parts/repay-form.tsx), and the rollover when
+ * repay_detail — what is owed, line by line as the server's breakdown has it (principal, interest to date,
+ * penalties accrued, written off under the charges cap, paid, adding up to the amount due), the due date, overdue
+ * days with the daily penalty (or, once the charges cap is reached, that no more is added, and the cap), the
+ * installments, the form to pay (parts/repay-form.tsx), and the rollover when
  * the order allows one, and a link to the loan's signed contract. A borrower with more than one loan to repay
  * picks which one first (parts/repayable-choice.tsx). A failed pay-out (10) is explained here instead, with
  * "Edit" to correct the wallet (decisions: the same order is sent back to assessment).
@@ -16,7 +17,7 @@ import { Money } from '../../src/ui/display'
 import { PageHeader } from '../../src/ui/page-header'
 import { ErrorState } from '../../src/ui/states'
 import type { JourneyRef, ScreenProps } from '../screen-props'
-import { DayText } from '../shared/display-text'
+import { DayText, useDisplayText } from '../shared/display-text'
 import { MessageNotice, useMessageText } from '../shared/message-text'
 import { InstallmentList } from './parts/installment-list'
 import { RepayForm, type RepaymentRef } from './parts/repay-form'
@@ -121,7 +122,13 @@ function Detail({
 }
 
 /** The signed contract of the loan shown (the agreement screen, with the order's own figures). */
-function ContractLink({ journey, detail }: { journey: JourneyRef; detail: RepaymentDetail }): ReactElement | null {
+function ContractLink({
+  journey,
+  detail,
+}: {
+  journey: JourneyRef
+  detail: RepaymentDetail
+}): ReactElement | null {
   const { t } = useTranslation()
   const event = { type: 'contract.opened', loanOrderId: detail.loanOrderId, status: detail.status } as const
   const canOpen = useSelector(journey, (s) => s.can(event))
@@ -133,14 +140,22 @@ function ContractLink({ journey, detail }: { journey: JourneyRef; detail: Repaym
   )
 }
 
+/**
+ * What is owed, line by line as the server's `breakdown` has it: principal + interest to date + penalties accrued
+ * − written off − paid = the amount due. The interest not earned yet (not owed if repaid in full today) and the
+ * penalty of one more day sit apart, since they are not part of that sum. At the charges cap one message says that
+ * no more penalty or extension fee is added, with the cap.
+ */
 function Owed({ detail }: { detail: RepaymentDetail }): ReactElement {
   const { t } = useTranslation()
+  const { money } = useDisplayText()
+  const b = detail.breakdown
   const overdue = detail.overdueDays > 0
-  // The charges cap was reached: penalties were written off and another day adds nothing, so the notice must
-  // not say that a penalty is still added each day.
-  const capped = overdue && detail.penaltyPerDayMinor === 0 && detail.reductionMinor > 0
+  const capped = detail.chargesCap.reached
+  const cap = capped ? detail.chargesCap.capMinor : null
   return (
-    <section className={overdue ? 'k-card' : 'k-card k-card--brand'} aria-labelledby="k-owed">
+    // The brand colour is for a loan in good standing; an overdue or capped one reads on the plain card.
+    <section className={overdue || capped ? 'k-card' : 'k-card k-card--brand'} aria-labelledby="k-owed">
       <h2 id="k-owed" className="k-section-title">
         {t('repay.detail.due')}
       </h2>
@@ -152,58 +167,85 @@ function Owed({ detail }: { detail: RepaymentDetail }): ReactElement {
           {t(capped ? 'repay.detail.overdueCapped' : 'repay.detail.overdue', { count: detail.overdueDays })}
         </p>
       )}
-      <dl className="k-kv">
-        {detail.dueDate && (
+      {cap !== null && <p className="k-notice">{t('repay.detail.capReached', { cap: money(cap) })}</p>}
+      {detail.dueDate && (
+        <dl className="k-kv">
           <div>
             <dt>{t('repay.detail.dueDate')}</dt>
             <dd>
               <DayText day={detail.dueDate} />
             </dd>
           </div>
-        )}
+        </dl>
+      )}
+      <dl className="k-kv">
         <div>
           <dt>{t('repay.detail.principal')}</dt>
           <dd>
-            <Money minor={detail.balance.principalMinor} />
+            <Money minor={b.principalMinor} />
           </dd>
         </div>
         <div>
-          <dt>{t('repay.detail.interest')}</dt>
+          <dt>
+            {b.interestDays === null
+              ? t('repay.detail.interestToDate')
+              : t('repay.detail.interestToDate', { count: b.interestDays })}
+          </dt>
           <dd>
-            <Money minor={detail.balance.interestMinor} />
+            <Money minor={b.interestToDateMinor} />
           </dd>
         </div>
-        <div>
-          <dt>{t('repay.detail.penalty')}</dt>
-          <dd>
-            <Money minor={detail.balance.penaltyMinor} />
-          </dd>
-        </div>
-        {overdue && (
+        {(overdue || b.penaltyAccruedMinor > 0) && (
           <div>
-            <dt>{t('repay.detail.penaltyPerDay')}</dt>
+            <dt>{t('repay.detail.penaltyAccrued')}</dt>
             <dd>
-              <Money minor={detail.penaltyPerDayMinor} />
+              <Money minor={b.penaltyAccruedMinor} />
             </dd>
           </div>
         )}
-        {detail.reductionMinor > 0 && (
+        {b.penaltyWrittenOffMinor > 0 && (
           <div>
             <dt>{t('repay.detail.reduction')}</dt>
             <dd>
-              <Money minor={-detail.reductionMinor} />
+              <Money minor={-b.penaltyWrittenOffMinor} />
             </dd>
           </div>
         )}
-        {detail.paidMinor > 0 && (
+        {b.paidMinor > 0 && (
           <div>
             <dt>{t('repay.detail.paid')}</dt>
             <dd>
-              <Money minor={detail.paidMinor} />
+              <Money minor={-b.paidMinor} />
             </dd>
           </div>
         )}
+        <div className="k-kv__total">
+          <dt>{t('repay.detail.due')}</dt>
+          <dd>
+            <Money minor={b.dueMinor} />
+          </dd>
+        </div>
       </dl>
+      {(b.interestNotYetEarnedMinor > 0 || (overdue && !capped)) && (
+        <dl className="k-kv">
+          {b.interestNotYetEarnedMinor > 0 && (
+            <div>
+              <dt>{t('repay.detail.interestNotYetEarned')}</dt>
+              <dd>
+                <Money minor={b.interestNotYetEarnedMinor} />
+              </dd>
+            </div>
+          )}
+          {overdue && !capped && (
+            <div>
+              <dt>{t('repay.detail.penaltyPerDay')}</dt>
+              <dd>
+                <Money minor={detail.penaltyPerDayMinor} />
+              </dd>
+            </div>
+          )}
+        </dl>
+      )}
     </section>
   )
 }

@@ -192,7 +192,10 @@ function Repayment({ home, overdue }: { home: HomeRef; overdue: boolean }): Reac
       <ToneText tone={tone} />
       {overdue && (
         <p className="k-notice k-notice--danger" role="alert">
-          {t('home.overdue.warning', { count: order.overdueDays })}
+          {/* At the charges cap no more penalty is added: the warning must not say one is (the server decides). */}
+          {t(order.chargesCapReached ? 'home.overdue.warningCapped' : 'home.overdue.warning', {
+            count: order.overdueDays,
+          })}
         </p>
       )}
       <dl className="k-kv">

@@ -99,6 +99,17 @@ function nameOf(catalog: ProductCatalog, order: OrderRow, lang: Language): strin
   return p ? productName(p, lang) : order.productId
 }
 
+/**
+ * Whether the loan's charges cap (in duplum) is reached: no room is left under it (pricing.ts `roomUnderCap`), so no
+ * more penalty is charged and no rollover is offered. False before pay-out or for a product without a cap. Home
+ * (latest order) and the repay detail say the same.
+ */
+export function chargesCapReached(order: OrderRow): boolean {
+  const loan = loanOf(order)
+  const config = termsOf(order)?.product ?? null
+  return loan !== null && config !== null && roomUnderCap(config, loan) === 0
+}
+
 export function amountOf(order: OrderRow): number {
   return order.principalMinor ?? order.requestedMinor
 }
@@ -128,6 +139,7 @@ export function latestOrderView(
     dueDate: s.dueDate,
     remainingMinor: s.remainingMinor,
     overdueDays: s.overdueDays,
+    chargesCapReached: chargesCapReached(order),
     retryAt: iso(order.retryAt),
     collectionPending: order.status === OrderStatus.FinishLoading,
   }
@@ -262,7 +274,7 @@ export function repaymentDetail(
     capMinor,
     chargedMinor: loan ? chargedSoFar(loan) : 0,
     leftMinor: loan && config ? roomUnderCap(config, loan) : null,
-    reached: loan !== null && config !== null && roomUnderCap(config, loan) === 0,
+    reached: chargesCapReached(order),
   }
   const installments: T.InstallmentState[] = (q?.installments ?? []).map((inst, i) => {
     const left = loan?.installments[i]

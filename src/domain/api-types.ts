@@ -156,6 +156,11 @@ export interface LatestOrder {
   /** What is still owed (penalties included) while repaying. */
   remainingMinor: number | null
   overdueDays: number
+  /**
+   * The loan's charges cap (in duplum) is reached: no more penalty is added and no rollover is offered (the same
+   * figure as RepaymentDetail `chargesCap.reached`); false before pay-out.
+   */
+  chargesCapReached: boolean
   /** After a rejection: when the borrower may apply again (decisions.md: 30 days). */
   retryAt: IsoDateTime | null
   /** While 19: whether the shell's data collector must still run (see /time/upload/uploadStatus). */

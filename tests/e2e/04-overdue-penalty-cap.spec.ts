@@ -63,12 +63,23 @@ for (const lang of ['en', 'sw'] as const) {
       await expect(page).toHaveURL(/#\/repay\/repay_detail$/)
       const owed = page.getByRole('region', { name: t(lang, 'repay.detail.due'), exact: true })
       const expectOwed = async (d: RepaymentDetail, notice: 'overdue' | 'overdueCapped') => {
-        await expect(owed.locator('.k-amount')).toHaveText(await shown.money(d.balance.totalMinor))
+        await expect(owed.locator('.k-amount').first()).toHaveText(await shown.money(d.balance.totalMinor))
         await expect(owed.getByText(tx(lang, `repay.detail.${notice}`, { count: d.overdueDays }), { exact: true })).toBeVisible()
-        await expect(valueOf(owed, t(lang, 'repay.detail.penalty'))).toHaveText(await shown.money(d.balance.penaltyMinor))
-        await expect(valueOf(owed, t(lang, 'repay.detail.penaltyPerDay'))).toHaveText(await shown.money(d.penaltyPerDayMinor))
-        await expect(valueOf(owed, t(lang, 'repay.detail.interest'))).toHaveText(await shown.money(d.balance.interestMinor))
-        await expect(valueOf(owed, t(lang, 'repay.detail.principal'))).toHaveText(await shown.money(d.balance.principalMinor))
+        // What is owed, line by line as the server adds it up: principal + interest + penalties − waived − paid.
+        const b = d.breakdown
+        expect(b.principalMinor + b.interestToDateMinor + b.penaltyAccruedMinor - b.penaltyWrittenOffMinor - b.paidMinor).toBe(
+          d.balance.totalMinor,
+        )
+        await expect(valueOf(owed, t(lang, 'repay.detail.principal'))).toHaveText(await shown.money(b.principalMinor))
+        const interestLabel =
+          b.interestDays === null
+            ? t(lang, 'repay.detail.interestToDate')
+            : tx(lang, 'repay.detail.interestToDate', { count: b.interestDays })
+        await expect(valueOf(owed, interestLabel)).toHaveText(await shown.money(b.interestToDateMinor))
+        await expect(valueOf(owed, t(lang, 'repay.detail.penaltyAccrued'))).toHaveText(await shown.money(b.penaltyAccruedMinor))
+        if (notice === 'overdue')
+          await expect(valueOf(page, t(lang, 'repay.detail.penaltyPerDay'))).toHaveText(await shown.money(d.penaltyPerDayMinor))
+        else await expect(valueOf(page, t(lang, 'repay.detail.penaltyPerDay'))).toHaveCount(0)
         if (d.reductionMinor > 0)
           await expect(valueOf(owed, t(lang, 'repay.detail.reduction'))).toHaveText(await shown.money(-d.reductionMinor))
         else await expect(valueOf(owed, t(lang, 'repay.detail.reduction'))).toHaveCount(0)
@@ -115,7 +126,9 @@ for (const lang of ['en', 'sw'] as const) {
       // Home still shows the overdue state, with the capped total.
       await page.getByRole('button', { name: t(lang, 'ui.header.back'), exact: true }).click()
       await expect(page).toHaveURL(/\/(#\/?)?$/)
-      await expect(page.getByRole('alert')).toHaveText(tx(lang, 'home.overdue.warning', { count: later.overdueDays }))
+      // At the cap home no longer says a penalty is added each day.
+      expect((await latest()).chargesCapReached).toBe(true)
+      await expect(page.getByRole('alert')).toHaveText(tx(lang, 'home.overdue.warningCapped', { count: later.overdueDays }))
       expect((await latest()).remainingMinor).toBe(later.balance.totalMinor)
       await expect(valueOf(page, t(lang, 'home.repay.remaining'))).toHaveText(await shown.money(later.balance.totalMinor))
       await expect(page.getByRole('button', { name: t(lang, 'home.button.pay'), exact: true })).toBeEnabled()

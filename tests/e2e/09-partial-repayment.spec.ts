@@ -27,6 +27,7 @@ import {
   tv,
   valueOf,
 } from './steps/repay'
+import { tx } from './steps/clock'
 
 for (const lang of ['en', 'sw'] as const) {
   test.describe(`(9) partial repayment, then the rest [${lang}]`, () => {
@@ -99,9 +100,18 @@ for (const lang of ['en', 'sw'] as const) {
       const after = await detailOf()
       expect(after.balance.totalMinor).toBe(before.balance.totalMinor - partMinor)
       await expect(owed.locator('.k-amount')).toHaveText(await shown.money(after.balance.totalMinor))
-      await expect(valueOf(owed, t(lang, 'repay.detail.paid'))).toHaveText(await shown.money(after.paidMinor))
-      await expect(valueOf(owed, t(lang, 'repay.detail.principal'))).toHaveText(await shown.money(after.balance.principalMinor))
-      await expect(valueOf(owed, t(lang, 'repay.detail.interest'))).toHaveText(await shown.money(after.balance.interestMinor))
+      // Line by line: principal + interest to date − paid so far = what is left.
+      const lines = after.breakdown
+      expect(lines.principalMinor + lines.interestToDateMinor + lines.penaltyAccruedMinor - lines.penaltyWrittenOffMinor - lines.paidMinor).toBe(
+        after.balance.totalMinor,
+      )
+      await expect(valueOf(owed, t(lang, 'repay.detail.paid'))).toHaveText(await shown.money(-lines.paidMinor))
+      await expect(valueOf(owed, t(lang, 'repay.detail.principal'))).toHaveText(await shown.money(lines.principalMinor))
+      const interestLabel =
+        lines.interestDays === null
+          ? t(lang, 'repay.detail.interestToDate')
+          : tx(lang, 'repay.detail.interestToDate', { count: lines.interestDays })
+      await expect(valueOf(owed, interestLabel)).toHaveText(await shown.money(lines.interestToDateMinor))
       await expect(amount).toHaveValue(units(after.balance.totalMinor))
       await shot('repay-detail-after-part')
 

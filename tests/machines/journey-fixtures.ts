@@ -50,6 +50,7 @@ export function order(status: OrderStatusCode, extra: Partial<LatestOrder> = {})
     dueDate: null,
     remainingMinor: null,
     overdueDays: 0,
+    chargesCapReached: false,
     retryAt: null,
     collectionPending: false,
     ...extra,

@@ -97,6 +97,23 @@ describe('rollover', () => {
     expect(actor.getSnapshot().context.error).toEqual({ key: 'errors.code.2109' })
   })
 
+  it.each([
+    ['tooLate', 'errors.code.2119'],
+    ['capReached', 'errors.code.2120'],
+  ] as const)(
+    'says why no rollover is offered when the server answers %s, and confirms nothing',
+    async (reason, key) => {
+      const { actor, confirmExtension } = open(
+        extension({ available: false, unavailableReason: reason, rolloversLeft: 1, quote: null }),
+      )
+      await ready(actor)
+      expect(actor.getSnapshot().hasTag('noRolloversLeft')).toBe(true)
+      expect(actor.getSnapshot().context.error).toEqual({ key })
+      actor.send({ type: 'rollover.confirmed' })
+      expect(confirmExtension).not.toHaveBeenCalled()
+    },
+  )
+
   it('asks for a channel when none can take payments', async () => {
     const { actor, confirmExtension } = open(extension({ channels: [channel('halopesa', false)] }))
     await ready(actor)

@@ -41,6 +41,15 @@ describe('confirm borrow', () => {
     expect(screen.getByText(/0754 \*\*\* 456/)).toBeInTheDocument()
   })
 
+  it('says that repaying the whole loan early pays interest only to the day of repayment', async () => {
+    await open()
+    const breakdown = await screen.findByRole('region', { name: t('borrow.breakdown.title') })
+    expect(within(breakdown).getByText(t('borrow.breakdown.early'))).toBeInTheDocument()
+    expect(t('borrow.breakdown.early')).toBe(
+      'Repay the whole loan early and you pay interest only up to the day you repay (at least one day).',
+    )
+  })
+
   it('keeps confirm unavailable until the agreement is ticked, and says why when tapped', async () => {
     const user = userEvent.setup()
     const journey = await open()

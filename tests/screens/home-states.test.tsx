@@ -60,6 +60,25 @@ describe('home: the borrower sees their loan’s state and the one thing to do n
     expect(screen.getByRole('alert')).toHaveTextContent(t('home.overdue.warning', { count: 4 }))
   })
 
+  it('does not say a penalty is added every day once the charges cap is reached, in every language', async () => {
+    // What each language's ordinary warning says about the daily penalty.
+    const daily = { en: /added every day/, sw: /huongezwa kila siku/, es: /Cada día se suma/ }
+    for (const language of ['en', 'sw', 'es'] as const) {
+      const { actor } = startUserJourney({
+        entry: 'home',
+        borrower: user(),
+        order: order(3, { remainingMinor: 200_000_00, overdueDays: 46, chargesCapReached: true }),
+      })
+      const view = await renderOn(HomeScreen, actor, { route: 'home', language })
+      await screen.findByRole('heading', { level: 2, name: t('home.state.overdue.title') })
+      const warning = screen.getByRole('alert')
+      expect(warning).toHaveTextContent(t('home.overdue.warningCapped', { count: 46 }))
+      expect(t('home.overdue.warning', { count: 46 })).toMatch(daily[language])
+      expect(warning.textContent).not.toMatch(daily[language])
+      view.unmount()
+    }
+  })
+
   it('tells a rejected borrower the day they may apply again, in their own time zone, and what else they may try', async () => {
     // 22:30 UTC on 20 Nov is already 21 Nov in Dar es Salaam (UTC+3).
     const retryAt = '2026-11-20T22:30:00.000Z'

@@ -32,10 +32,27 @@ async function open(opts: { status?: OrderStatusCode; io?: Partial<MoneyPathIo>;
   return journey
 }
 
+/** The value next to a label in a key–value list. */
+const valueOf = (region: HTMLElement, label: string) =>
+  within(region).getByText(label).nextSibling!.textContent
+
+/** The lines of the breakdown that add up to the amount due (the list whose last line is the total), as shown. */
+function breakdownLines(region: HTMLElement): [string, string][] {
+  const total = region.querySelector('.k-kv__total')!
+  const list = total.closest('dl')!
+  return [...list.querySelectorAll(':scope > div')].map((row) => [
+    row.querySelector('dt')!.textContent!,
+    row.querySelector('dd')!.textContent!,
+  ])
+}
+
+/** A shown amount as a number in the units shown (its sign kept), to add the lines up as the borrower would. */
+const amountOf = (text: string) => (/[-−]/.test(text) ? -1 : 1) * Number(text.replace(/[^\d]/g, ''))
+
 const amountField = () => screen.getByRole('textbox', { name: new RegExp(`^${t('repay.form.amount')}`) })
 
 describe('repay detail', () => {
-  it('shows what is owed, the due date, the days overdue, the penalty and the reduction', async () => {
+  it('shows what is owed, the due date, the days overdue, the penalty per day and the reduction', async () => {
     await open({
       status: 3,
       io: {
@@ -47,6 +64,16 @@ describe('repay detail', () => {
               principalMinor: 1_000_000,
               totalMinor: 1_892_600,
             },
+            breakdown: {
+              principalMinor: 1_000_000,
+              interestToDateMinor: 74_800,
+              interestDays: 91,
+              interestNotYetEarnedMinor: 0,
+              penaltyAccruedMinor: 820_000,
+              penaltyWrittenOffMinor: 2_200,
+              paidMinor: 0,
+              dueMinor: 1_892_600,
+            },
             overdueDays: 41,
             reductionMinor: 2_200,
           }),
@@ -56,14 +83,87 @@ describe('repay detail', () => {
     expect(owed.textContent).toContain(tzMoney(1_892_600))
     expect(owed.textContent).toContain('16 Apr 2025')
     expect(within(owed).getByText(t('repay.detail.overdue', { count: 41 }))).toBeInTheDocument()
-    expect(within(owed).getByText(t('repay.detail.penalty')).nextSibling!.textContent).toBe(tzMoney(817_800))
-    expect(within(owed).getByText(t('repay.detail.penaltyPerDay')).nextSibling!.textContent).toBe(
-      tzMoney(20_000),
+    expect(valueOf(owed, t('repay.detail.penaltyAccrued'))).toBe(tzMoney(820_000))
+    expect(valueOf(owed, t('repay.detail.penaltyPerDay'))).toBe(tzMoney(20_000))
+    expect(valueOf(owed, t('repay.detail.reduction'))).toBe(tzMoney(-2_200))
+    expect(owed.textContent).not.toContain(
+      t('repay.detail.capReached', { cap: tzMoney(25_000_000) }).slice(0, 40),
     )
-    expect(within(owed).getByText(t('repay.detail.reduction')).nextSibling!.textContent).toBe(tzMoney(-2_200))
   })
 
-  it('says the penalty stopped once the charges cap is reached, instead of "a penalty is added each day"', async () => {
+  it('adds up line by line: principal + interest to date + penalties − written off − paid = the amount due', async () => {
+    await open({
+      status: 3,
+      io: {
+        loadDetail: async () =>
+          repaymentDetail({
+            balance: { penaltyMinor: 60_000, interestMinor: 0, principalMinor: 934_800, totalMinor: 994_800 },
+            breakdown: {
+              principalMinor: 1_000_000,
+              interestToDateMinor: 74_800,
+              interestDays: 91,
+              interestNotYetEarnedMinor: 0,
+              penaltyAccruedMinor: 60_000,
+              penaltyWrittenOffMinor: 0,
+              paidMinor: 140_000,
+              dueMinor: 994_800,
+            },
+            paidMinor: 140_000,
+            overdueDays: 3,
+          }),
+      },
+    })
+    const owed = await screen.findByRole('region', { name: t('repay.detail.due') })
+    const lines = breakdownLines(owed)
+    expect(lines).toEqual([
+      [t('repay.detail.principal'), tzMoney(1_000_000)],
+      [t('repay.detail.interestToDate', { count: 91 }), tzMoney(74_800)],
+      [t('repay.detail.penaltyAccrued'), tzMoney(60_000)],
+      [t('repay.detail.paid'), tzMoney(-140_000)],
+      [t('repay.detail.due'), tzMoney(994_800)],
+    ])
+    expect(t('repay.detail.interestToDate', { count: 91 })).toBe('Interest to date (91 days)')
+    // What the screen shows adds up: every line but the last sums to the last, the amount due on top.
+    const shown = lines.map(([, value]) => amountOf(value))
+    expect(shown.slice(0, -1).reduce((a, b) => a + b, 0)).toBe(shown.at(-1))
+    expect(owed.querySelector('.k-amount')!.textContent).toBe(tzMoney(994_800))
+  })
+
+  it('pays interest to the day when repaid early: interest to date, and the interest not charged apart from the sum', async () => {
+    await open({
+      io: {
+        loadDetail: async () =>
+          repaymentDetail({
+            balance: {
+              penaltyMinor: 0,
+              interestMinor: 24_700,
+              principalMinor: 1_000_000,
+              totalMinor: 1_024_700,
+            },
+            breakdown: {
+              principalMinor: 1_000_000,
+              interestToDateMinor: 24_700,
+              interestDays: 30,
+              interestNotYetEarnedMinor: 50_100,
+              penaltyAccruedMinor: 0,
+              penaltyWrittenOffMinor: 0,
+              paidMinor: 0,
+              dueMinor: 1_024_700,
+            },
+          }),
+      },
+    })
+    const owed = await screen.findByRole('region', { name: t('repay.detail.due') })
+    expect(breakdownLines(owed)).toEqual([
+      [t('repay.detail.principal'), tzMoney(1_000_000)],
+      [t('repay.detail.interestToDate', { count: 30 }), tzMoney(24_700)],
+      [t('repay.detail.due'), tzMoney(1_024_700)],
+    ])
+    expect(valueOf(owed, t('repay.detail.interestNotYetEarned'))).toBe(tzMoney(50_100))
+    expect(within(owed).queryByText(t('repay.detail.penaltyPerDay'))).toBeNull()
+  })
+
+  it('says once, with the cap, that no more penalty or extension fee is added when the charges cap is reached', async () => {
     await open({
       status: 3,
       io: {
@@ -75,6 +175,17 @@ describe('repay detail', () => {
               principalMinor: 25_000_000,
               totalMinor: 49_115_000,
             },
+            breakdown: {
+              principalMinor: 25_000_000,
+              interestToDateMinor: 2_700_000,
+              interestDays: 91,
+              interestNotYetEarnedMinor: 0,
+              penaltyAccruedMinor: 23_000_000,
+              penaltyWrittenOffMinor: 1_585_000,
+              paidMinor: 0,
+              dueMinor: 49_115_000,
+            },
+            chargesCap: { capMinor: 25_000_000, chargedMinor: 25_000_000, leftMinor: 0, reached: true },
             overdueDays: 46,
             penaltyPerDayMinor: 0,
             reductionMinor: 1_585_000,
@@ -84,8 +195,24 @@ describe('repay detail', () => {
     const owed = await screen.findByRole('region', { name: t('repay.detail.due') })
     expect(within(owed).getByText(t('repay.detail.overdueCapped', { count: 46 }))).toBeInTheDocument()
     expect(within(owed).queryByText(t('repay.detail.overdue', { count: 46 }))).toBeNull()
-    expect(within(owed).getByText(t('repay.detail.penaltyPerDay')).nextSibling!.textContent).toBe(tzMoney(0))
-    expect(within(owed).getByText(t('repay.detail.reduction')).nextSibling!.textContent).toBe(tzMoney(-1_585_000))
+    expect(owed.textContent).not.toMatch(/added each day/)
+    const capped = t('repay.detail.capReached', { cap: tzMoney(25_000_000) })
+    expect(capped).toBe(
+      `Your loan has reached its limit on charges of ${tzMoney(25_000_000)} (interest, fees and penalties together): no more penalty or extension fee is added.`,
+    )
+    // Said once (the amount holds a no-break space, so the paragraphs' own text is compared).
+    expect([...owed.querySelectorAll('p')].filter((p) => p.textContent === capped)).toHaveLength(1)
+    expect(within(owed).queryByText(t('repay.detail.penaltyPerDay'))).toBeNull()
+    const shown = breakdownLines(owed).map(([, value]) => amountOf(value))
+    expect(breakdownLines(owed).map(([label]) => label)).toEqual([
+      t('repay.detail.principal'),
+      t('repay.detail.interestToDate', { count: 91 }),
+      t('repay.detail.penaltyAccrued'),
+      t('repay.detail.reduction'),
+      t('repay.detail.due'),
+    ])
+    expect(shown.slice(0, -1).reduce((a, b) => a + b, 0)).toBe(shown.at(-1))
+    expect(shown.at(-1)).toBe(amountOf(tzMoney(49_115_000)))
   })
 
   it('lists the installments with their dates and states', async () => {

@@ -34,6 +34,80 @@ describe('rollover: 7 more days for a fee', () => {
     expect(value(t('repay.rollover.left'))).toBe('2')
   })
 
+  it('shows before paying the new due date, the fee and the new total that repays the loan on that date', async () => {
+    await open({
+      loadExtension: async () =>
+        rolloverOffer({
+          quote: {
+            number: 1,
+            days: 7,
+            feeMinor: 50_000,
+            feeTaxMinor: 9_000,
+            totalMinor: 59_000,
+            reducedByCapMinor: 0,
+            dueDate: '2025-04-16',
+            newDueDate: '2025-04-23',
+            newBalanceMinor: 1_160_000,
+          },
+        }),
+    })
+    const offer = await screen.findByRole('region', { name: t('repay.rollover.heading', { days: 7 }) })
+    const value = (label: string) => within(offer).getByText(label).nextSibling!.textContent
+    expect(value(t('repay.rollover.newDueDate'))).toBe('23 Apr 2025')
+    expect(value(t('repay.rollover.fee'))).toBe(tzMoney(50_000))
+    expect(value(t('repay.rollover.newTotal'))).toBe(tzMoney(1_160_000))
+    expect(t('repay.rollover.newTotal')).toBe('To repay by the new due date')
+    // No cap note when the cap took nothing off.
+    expect(offer.textContent).not.toContain('near its limit on charges')
+    expect(screen.getByRole('button', { name: t('repay.rollover.confirm') })).toBeEnabled()
+  })
+
+  it('says the fee was lowered, and by how much, when the charges cap is near', async () => {
+    await open({
+      loadExtension: async () =>
+        rolloverOffer({
+          quote: {
+            number: 1,
+            days: 7,
+            feeMinor: 20_000,
+            feeTaxMinor: 3_600,
+            totalMinor: 23_600,
+            reducedByCapMinor: 35_400,
+            dueDate: '2025-04-16',
+            newDueDate: '2025-04-23',
+            newBalanceMinor: 1_180_000,
+          },
+        }),
+    })
+    const offer = await screen.findByRole('region', { name: t('repay.rollover.heading', { days: 7 }) })
+    const value = (label: string) => within(offer).getByText(label).nextSibling!.textContent
+    expect(value(t('repay.rollover.fee'))).toBe(tzMoney(20_000))
+    expect(value(t('repay.rollover.payNow'))).toBe(tzMoney(23_600))
+    expect(value(t('repay.rollover.newTotal'))).toBe(tzMoney(1_180_000))
+    const lowered = t('repay.rollover.reducedByCap', { amount: tzMoney(35_400) })
+    expect(lowered).toBe(`The fee is ${tzMoney(35_400)} lower: your loan is near its limit on charges.`)
+    expect([...offer.querySelectorAll('p')].filter((p) => p.textContent === lowered)).toHaveLength(1)
+  })
+
+  it.each([
+    [
+      'tooLate',
+      'This loan can no longer be extended: the new due date would already be past. Please repay it instead',
+    ],
+    [
+      'capReached',
+      'This loan has reached its limit on charges, so it cannot be extended. Please repay it instead',
+    ],
+  ] as const)('is refused, with the reason in words, when the server says %s', async (reason, words) => {
+    await open({
+      loadExtension: async () =>
+        rolloverOffer({ available: false, unavailableReason: reason, quote: null, rolloversLeft: 1 }),
+    })
+    expect(await screen.findByRole('alert')).toHaveTextContent(words)
+    expect(screen.queryByRole('button', { name: t('repay.rollover.confirm') })).toBeNull()
+    expect(screen.getByRole('button', { name: t('repay.rollover.back') })).toBeEnabled()
+  })
+
   it('pays the fee through the chosen channel and waits for the payment with its window', async () => {
     const user = userEvent.setup()
     const journey = await open()

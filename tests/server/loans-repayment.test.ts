@@ -134,7 +134,7 @@ describeOnEachDatabase('Repaying a loan', (target) => {
 
     await advance(ls, DAY)
     const overdue = await latest(ls, b)
-    expect(overdue).toMatchObject({ status: 3, overdueDays: 1 })
+    expect(overdue).toMatchObject({ status: 3, overdueDays: 1, chargesCapReached: false })
     const perDay = 4_000 * TZS // 2% of 200,000
     expect(overdue.remainingMinor).toBe(info.totalRepayableMinor + perDay)
     expect((await ok<T.RepayColor>(ls, b, '/loanMarket/repay-color')).tone).toBe('overdue')
@@ -159,6 +159,8 @@ describeOnEachDatabase('Repaying a loan', (target) => {
     })
     expectAddsUp(detail)
     expect(detail.chargesCap).toEqual({ capMinor: cap, chargedMinor: cap, leftMinor: 0, reached: true })
+    // Home hears the same: its overdue warning must not say a penalty is still added each day.
+    expect(await latest(ls, b)).toMatchObject({ status: 3, overdueDays: 61, chargesCapReached: true })
     // No rollover either: 61 days late, one would leave the loan overdue.
     expect(detail.rollover.available).toBe(false)
     expect(await chargesInJournal(ls, Number(order.loanOrderId))).toBe(cap)

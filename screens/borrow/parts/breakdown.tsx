@@ -1,7 +1,7 @@
 /**
  * The price of a loan as the pricing engine quoted it (src/domain/pricing.ts `Quote`): every fee, what reaches
- * the wallet, what is repaid and when, the installments, the APR (Mexico: CAT "sin IVA"), the late-penalty rule
- * and the rollover fee (decisions.md "Pricing": all of it before confirming). to_borrow shows the app's own quote
+ * the wallet, what is repaid and when, the installments, the APR (Mexico: CAT "sin IVA"), that repaying early
+ * pays interest to the day only, the late-penalty rule and the rollover fee (decisions.md "Pricing": all of it before confirming). to_borrow shows the app's own quote
  * of the borrower's choice; confirm_borrow the server's quote of the approved order, with the coupon's effect.
  */
 import { useId, type ReactElement, type ReactNode } from 'react'
@@ -99,6 +99,7 @@ export function Breakdown({ quote, aprLabel, feeTaxNameKey, coupon }: BreakdownP
           </ol>
         </>
       )}
+      <p className="k-small">{t('borrow.breakdown.early')}</p>
       <p className="k-small">
         {t('borrow.breakdown.penalty', {
           rate: percent(penalty.dailyBps / 10_000),

@@ -1,7 +1,8 @@
 /**
- * The 7-day rollover (machines/rollover.machine.ts): what it costs now (fee and its tax), the due date it moves
- * and the new one, how many rollovers are left, the channel to pay the fee, and confirm — refused, with the
- * reason, when none is left. Principal and interest stay due.
+ * The 7-day rollover (machines/rollover.machine.ts): what it costs now (fee and its tax, and by how much the
+ * charges cap lowered it), the due date it moves and the new one, what repays the loan on the new date, how many
+ * rollovers are left, the channel to pay the fee, and confirm — refused, with the server's reason in words (none
+ * left, too late, the charges cap reached…). Principal, interest and penalties stay due.
  */
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -11,7 +12,7 @@ import type { rolloverMachine } from '../../../machines/rollover.machine'
 import { Button } from '../../../src/ui/button'
 import { Money } from '../../../src/ui/display'
 import { ErrorState } from '../../../src/ui/states'
-import { DayText } from '../../shared/display-text'
+import { DayText, useDisplayText } from '../../shared/display-text'
 import { MessageNotice, useMessageText } from '../../shared/message-text'
 import { ChannelChoice } from './channel-choice'
 
@@ -26,6 +27,7 @@ export function RolloverOffer({
 }): ReactElement | null {
   const { t } = useTranslation()
   const text = useMessageText()
+  const { money } = useDisplayText()
   const extension = useSelector(rollover, (s) => s.context.extension)
   const channelId = useSelector(rollover, (s) => s.context.channelId)
   const fieldErrors = useSelector(rollover, (s) => s.context.fieldErrors)
@@ -91,11 +93,22 @@ export function RolloverOffer({
               <DayText day={quote.newDueDate} />
             </dd>
           </div>
+          <div className="k-kv__total">
+            <dt>{t('repay.rollover.newTotal')}</dt>
+            <dd>
+              <Money minor={quote.newBalanceMinor} />
+            </dd>
+          </div>
           <div>
             <dt>{t('repay.rollover.left')}</dt>
             <dd>{extension.rolloversLeft}</dd>
           </div>
         </dl>
+        {quote.reducedByCapMinor > 0 && (
+          <p className="k-small">
+            {t('repay.rollover.reducedByCap', { amount: money(quote.reducedByCapMinor) })}
+          </p>
+        )}
         <p className="k-small k-muted">{t('repay.rollover.stillDue')}</p>
       </section>
       <ChannelChoice
