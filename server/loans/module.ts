@@ -40,12 +40,7 @@ import { loadPaymentSettings, type PaymentSettings } from '../payments/config'
 import { MpesaProvider } from '../payments/mpesa'
 import type { PaymentProvider } from '../payments/provider'
 import { SandboxProvider, type CallbackPoster } from '../payments/sandbox'
-import {
-  createPayments,
-  type PaymentTimings,
-  type Payments,
-  type PaymentsOptions,
-} from '../payments/service'
+import { createPayments, type PaymentTimings, type Payments, type PaymentsOptions } from '../payments/service'
 import { refuseUnlessReady } from '../production-readiness'
 import { seedDemo } from '../seed/demo-products'
 import { renderAgreement } from './agreement'
@@ -630,7 +625,8 @@ function registerHandlers(host: ModuleHost, { service, catalog, route, payTo }: 
       .where(and(eq(loanOrders.userId, session.userId), eq(loanOrders.orderNo, payload.orderNo)))
     const loan = order ? loanOf(order) : null
     const config = order ? termsOf(order)?.product : undefined
-    if (!loan || !config) return {}
+    // Nothing owed (repaid, or a retried confirm after the last payment): the handler answers 2109, not 1001.
+    if (!loan || !config || order!.status === OrderStatus.Finish) return {}
     return {
       repayment: {
         // The payoff today (interest to the day): the exact whole balance is always accepted.

@@ -1080,12 +1080,18 @@ export function createLoanService(deps: LoanDeps) {
           inArray(paymentTransfers.state, [...OPEN_TRANSFER_STATES]),
         ),
       )
-    if (open && !paymentTimedOut(open, now)) {
-      if (open.purpose === p.purpose && open.amountMinor === p.amountMinor && open.channel === channel.id)
+    if (open) {
+      // Past its window but not yet looked up (the confirm call looks it up first; this is when the provider did
+      // not answer): it may still have been paid, so no second one is asked for until reconciliation knows.
+      if (
+        !paymentTimedOut(open, now) &&
+        open.purpose === p.purpose &&
+        open.amountMinor === p.amountMinor &&
+        open.channel === channel.id
+      )
         return open
       fail(ApiCode.PaymentInProgress, undefined, { payOrderId: open.reference })
     }
-    if (open) await payments.lapse(tx, open, now)
     const [n] = await tx
       .select({ n: count() })
       .from(paymentTransfers)
@@ -1122,12 +1128,44 @@ export function createLoanService(deps: LoanDeps) {
     return loan
   }
 
+  /**
+   * Before a new payment order: a loan's payment order whose window is over but which reconciliation has not looked
+   * up yet is looked up now at its provider — outside any transaction — so a payment made in its last minutes (its
+   * callback lost) is applied instead of the borrower being asked to pay again.
+   */
+  async function settleLapsedPayment(userId: number, orderNo: string, now: Date): Promise<void> {
+    const [open] = await db
+      .select({
+        id: paymentTransfers.id,
+        expiresAt: paymentTransfers.expiresAt,
+        state: paymentTransfers.state,
+      })
+      .from(paymentTransfers)
+      .innerJoin(loanOrders, eq(loanOrders.id, paymentTransfers.orderId))
+      .where(
+        and(
+          eq(loanOrders.userId, userId),
+          eq(loanOrders.orderNo, orderNo),
+          eq(paymentTransfers.kind, 'collection'),
+          inArray(paymentTransfers.state, [...OPEN_TRANSFER_STATES]),
+        ),
+      )
+    if (!open || !open.expiresAt || open.expiresAt > now) return
+    await payments.lookUp(open.id).catch((err: unknown) => {
+      log.warn(
+        { err: err instanceof Error ? err.name : 'unknown' },
+        'looking up a lapsed payment order failed',
+      )
+    })
+  }
+
   /** /portal/repayment/confirm: pay all or part of the balance (checkRepaymentAmount). */
   async function confirmRepayment(
     session: { userId: number; mobile: string },
     input: { orderNo: string; amountMinor: number; channelId: string },
     now: Date,
   ): Promise<{ order: OrderRow; payment: TransferRow }> {
+    await settleLapsedPayment(session.userId, input.orderNo, now)
     const started = await db.transaction(async (tx) => {
       const order = await orderOfUser(tx, session.userId, input.orderNo, true)
       const loan = requireRepaying(order)
@@ -1169,6 +1207,7 @@ export function createLoanService(deps: LoanDeps) {
     input: { orderNo: string; channelId: string },
     now: Date,
   ): Promise<{ order: OrderRow; payment: TransferRow }> {
+    await settleLapsedPayment(session.userId, input.orderNo, now)
     const started = await db.transaction(async (tx) => {
       const order = await orderOfUser(tx, session.userId, input.orderNo, true)
       requireRepaying(order)

@@ -82,6 +82,12 @@ export interface PaymentTimings {
   sendCheckMs: number
   /** An accepted pay-out with no result is first asked about after this long. */
   payoutCheckMs: number
+  /**
+   * An accepted payment order with no result is first asked about after this long (then with a growing interval,
+   * and at the end of its window): a callback lost on the way (Daraja does not send one twice) is found in
+   * minutes, before the borrower pays again.
+   */
+  collectionCheckMs: number
   /** A failure learned from a callback is confirmed by a status query after this long. */
   confirmFailureMs: number
   /** The longest interval between two queries of an unresolved transfer. */
@@ -94,6 +100,7 @@ export const DEFAULT_PAYMENT_TIMINGS: PaymentTimings = {
   reconcileMs: 30_000,
   sendCheckMs: 60_000,
   payoutCheckMs: 5 * 60_000,
+  collectionCheckMs: 60_000,
   confirmFailureMs: 60_000,
   maxCheckIntervalMs: 6 * 60 * 60_000,
   maxSends: 5,
@@ -129,8 +136,11 @@ export interface Payments {
   provider(name: string): PaymentProvider | undefined
   /** Records a transfer and its send job in the caller's transaction; nothing is sent before it commits. */
   request(q: Queryable, now: Date, r: RequestTransfer): Promise<TransferRow>
-  /** Gives up waiting for an open transfer whose window passed (its caller holds its lock); it is still asked about. */
-  lapse(tx: Tx, t: TransferRow, now: Date): Promise<TransferRow>
+  /**
+   * Asks the provider about an open transfer now, outside any transaction, and applies its answer (expired when
+   * its window is over and it still has no final word). Errors are the caller's to ignore: reconciliation asks too.
+   */
+  lookUp(transferId: number): Promise<void>
   /** Sends a requested transfer now (call after the transaction that requested it committed). */
   send(transferId: number): Promise<void>
   /** Looks every due transfer up at its provider now (the recurring job does it every reconcileMs). */
@@ -389,10 +399,10 @@ export function createPayments(options: PaymentsOptions): Payments {
       )
       await lookUpSoon(tx, row, now)
     } else {
-      const checkAt =
-        row.kind === 'collection' && row.expiresAt
-          ? row.expiresAt
-          : new Date(now.getTime() + timings.payoutCheckMs)
+      const firstCheck = new Date(
+        now.getTime() + (row.kind === 'collection' ? timings.collectionCheckMs : timings.payoutCheckMs),
+      )
+      const checkAt = row.expiresAt ? minDate(row.expiresAt, firstCheck) : firstCheck
       const { row: accepted, outcome } = await apply(
         tx,
         row,
@@ -734,13 +744,7 @@ export function createPayments(options: PaymentsOptions): Payments {
       await jobs.enqueue(PAYMENT_JOBS.send, { transferId: row!.id }, { q, key: sendKey(row!), runAt: now })
       return row!
     },
-    async lapse(tx, t, now) {
-      const { row } = await apply(tx, t, { type: 'window.passed' }, now, {
-        failureReason: 'timed out',
-        checkAt: now,
-      })
-      return row
-    },
+    lookUp: (transferId) => queryNow(transferId, options.now()),
     async send(transferId) {
       const [t] = await db
         .select({ id: paymentTransfers.id, sendAttempts: paymentTransfers.sendAttempts })

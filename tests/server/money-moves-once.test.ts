@@ -354,6 +354,41 @@ describeOnEachDatabase('Money moves once', (target) => {
       provider.defaultTruth = 'pending'
     })
 
+    it('asks the provider about a lapsed payment order before asking the borrower to pay again', async () => {
+      const { b, order } = await repaying()
+      const first = await ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
+        orderNo: order.orderNo,
+        amountMinor: order.remainingMinor,
+        channelId: 'mpesa',
+      })
+      // Paid in the last minute; its callback was lost, and nothing has looked it up yet.
+      provider.only(first.payOrderId).truth = 'succeeded'
+      await clock().advance(16 * MINUTE)
+      const again = await call(ls, b, '/portal/repayment/confirm', {
+        orderNo: order.orderNo,
+        amountMinor: order.remainingMinor,
+        channelId: 'mpesa',
+      })
+      expect(again.code).toBe(ApiCode.LoanNothingToRepay)
+      expect((await latest(b)).status).toBe(OrderStatus.Finish)
+      expect([...provider.transfers.keys()].filter((r) => r.startsWith(`PY${order.orderNo}`))).toEqual([
+        first.payOrderId,
+      ])
+      await settle(ls)
+    })
+
+    it('finds a payment whose callback was lost within minutes, not at the end of its window', async () => {
+      const { b, order } = await repaying()
+      const pay = await ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
+        orderNo: order.orderNo,
+        amountMinor: 20_000 * TZS,
+        channelId: 'mpesa',
+      })
+      provider.only(pay.payOrderId).truth = 'succeeded'
+      await later(2 * MINUTE)
+      expect((await latest(b)).remainingMinor).toBe(order.remainingMinor! - 20_000 * TZS)
+    })
+
     it('stores a callback whose application failed, answers it, and finds the truth by asking', async () => {
       const { b, order } = await repaying()
       const pay = await ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
