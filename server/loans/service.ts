@@ -73,6 +73,10 @@ export const LOAN_JOBS = {
   overdueSweep: 'loans.overdue-sweep',
 } as const
 
+/** How long a confirm call waits for the worker's send of its payment order: 30 × 100 ms. */
+const SEND_WAIT_STEPS = 30
+const SEND_WAIT_STEP_MS = 100
+
 /** What an order keeps from its approval: the product as it was, and the quote. */
 export interface Terms {
   product: ProductConfig
@@ -1113,10 +1117,18 @@ export function createLoanService(deps: LoanDeps) {
   /** After the payment order committed: sends it now (the prompt reaches the phone), then reads it again. */
   async function sendPayment(payment: TransferRow): Promise<TransferRow> {
     if (payment.state === 'requested') await payments.send(payment.id)
-    const [fresh] = await db.select().from(paymentTransfers).where(eq(paymentTransfers.id, payment.id))
-    if (fresh?.state === 'failed' && fresh.failureReason !== null && payment.state === 'requested')
+    const read = async () =>
+      (await db.select().from(paymentTransfers).where(eq(paymentTransfers.id, payment.id)))[0] ?? payment
+    let fresh = await read()
+    // The worker may be sending it right now (it claimed the job first): wait a moment for the provider's answer,
+    // so the reply says whether the prompt went out. Bounded: a provider that does not answer is the worker's.
+    for (let i = 0; i < SEND_WAIT_STEPS && (fresh.state === 'requested' || fresh.state === 'submitted'); i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, SEND_WAIT_STEP_MS))
+      fresh = await read()
+    }
+    if (fresh.state === 'failed' && fresh.failureReason !== null && payment.state === 'requested')
       fail(ApiCode.PaymentRequestFailed)
-    return fresh ?? payment
+    return fresh
   }
 
   function requireRepaying(order: OrderRow): LoanState {

@@ -267,7 +267,7 @@ for (const lang of ['en', 'sw'] as const) {
         info.principalMinor + Math.round(info.interestMinor / info.tenureDays / 100) * 100,
       )
       const due = page.getByRole('region', { name: t(lang, 'repay.detail.due'), exact: true })
-      await expect(due.getByText(money(detail.balance.totalMinor), { exact: true })).toBeVisible()
+      await expect(due.locator('.k-amount')).toHaveText(money(detail.balance.totalMinor))
       const payAmount = page.getByRole('textbox', { name: t(lang, 'repay.form.amount'), exact: true })
       await expect(payAmount).toHaveValue(String(detail.balance.totalMinor / 100))
       await shot('repay-detail')
