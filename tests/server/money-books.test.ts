@@ -247,6 +247,23 @@ async function addSandbox(
   await q.insert(sandboxTransfers).values({ providerRef: `SBX-${s.reference}`, ...s })
 }
 
+/** A transfer of ours and the sandbox's own row of it (what moved there, and when). */
+async function atSandbox(
+  q: Queryable,
+  orderId: number,
+  t: TransferInput & { outcome: string; sandboxAmountMinor?: number },
+): Promise<number> {
+  const id = await addTransfer(q, orderId, t)
+  await addSandbox(q, {
+    reference: t.reference,
+    kind: t.kind,
+    amountMinor: t.sandboxAmountMinor ?? t.amountMinor,
+    outcome: t.outcome,
+    completesAt: t.completedAt ?? T0,
+  })
+  return id
+}
+
 /** A movement at the provider, booked as server/loans/service.ts books it: one entry, key movement:<reference>. */
 async function book(
   q: Queryable,
@@ -304,20 +321,14 @@ async function writeStory(q: Queryable): Promise<Story> {
     .returning({ id: loanOrders.id })
   const orderId = order!.id
 
-  const payout = await addTransfer(q, orderId, {
+  const payout = await atSandbox(q, orderId, {
     reference: `PO${ORDER_NO}-1`,
     kind: 'payout',
     purpose: 'disbursal',
     state: 'succeeded',
     amountMinor: 88_000,
     completedAt: minutes(1),
-  })
-  await addSandbox(q, {
-    reference: `PO${ORDER_NO}-1`,
-    kind: 'payout',
-    amountMinor: 88_000,
     outcome: 'succeeded',
-    completesAt: minutes(1),
   })
   await book(q, orderId, payout, {
     kind: 'disbursal',
@@ -345,20 +356,14 @@ async function writeStory(q: Queryable): Promise<Story> {
     lines: transfer('receivable.interest', 'income.interest', 5_000),
   })
 
-  const repayment = await addTransfer(q, orderId, {
+  const repayment = await atSandbox(q, orderId, {
     reference: `RP${ORDER_NO}-1`,
     kind: 'collection',
     purpose: 'repayment',
     state: 'succeeded',
     amountMinor: 110_000,
     completedAt: minutes(120),
-  })
-  await addSandbox(q, {
-    reference: `RP${ORDER_NO}-1`,
-    kind: 'collection',
-    amountMinor: 110_000,
     outcome: 'succeeded',
-    completesAt: minutes(120),
   })
   await book(q, orderId, repayment, {
     kind: 'repayment',
@@ -372,7 +377,7 @@ async function writeStory(q: Queryable): Promise<Story> {
     ],
   })
 
-  const refund = await addTransfer(q, orderId, {
+  const refund = await atSandbox(q, orderId, {
     reference: `RFRP${ORDER_NO}-1`,
     kind: 'payout',
     purpose: 'refund',
@@ -380,13 +385,7 @@ async function writeStory(q: Queryable): Promise<Story> {
     amountMinor: 5_000,
     completedAt: minutes(125),
     refundOf: repayment,
-  })
-  await addSandbox(q, {
-    reference: `RFRP${ORDER_NO}-1`,
-    kind: 'payout',
-    amountMinor: 5_000,
     outcome: 'succeeded',
-    completesAt: minutes(125),
   })
   await book(q, orderId, refund, {
     kind: 'refund',
@@ -509,20 +508,14 @@ describeOnEachDatabase('The books against the provider', (target) => {
 
   it('the books check catches a succeeded transfer without its movement entry', async () => {
     const problems = await after(async (tx) => {
-      await addTransfer(tx, story.orderId, {
+      await atSandbox(tx, story.orderId, {
         reference: `RP${ORDER_NO}-9`,
         kind: 'collection',
         purpose: 'repayment',
         state: 'succeeded',
         amountMinor: 2_000,
         completedAt: minutes(400),
-      })
-      await addSandbox(tx, {
-        reference: `RP${ORDER_NO}-9`,
-        kind: 'collection',
-        amountMinor: 2_000,
         outcome: 'succeeded',
-        completesAt: minutes(400),
       })
     })
     expect(problems).toEqual([
@@ -533,20 +526,14 @@ describeOnEachDatabase('The books against the provider', (target) => {
 
   it('the books check catches a movement entry whose clearing amount differs from what moved', async () => {
     const problems = await after(async (tx) => {
-      const id = await addTransfer(tx, story.orderId, {
+      const id = await atSandbox(tx, story.orderId, {
         reference: `RP${ORDER_NO}-9`,
         kind: 'collection',
         purpose: 'repayment',
         state: 'succeeded',
         amountMinor: 2_000,
         completedAt: minutes(400),
-      })
-      await addSandbox(tx, {
-        reference: `RP${ORDER_NO}-9`,
-        kind: 'collection',
-        amountMinor: 2_000,
         outcome: 'succeeded',
-        completesAt: minutes(400),
       })
       await book(tx, story.orderId, id, {
         kind: 'unapplied',
@@ -608,20 +595,14 @@ describeOnEachDatabase('The books against the provider', (target) => {
 
   it('the books check catches an entry for a transfer that failed', async () => {
     const problems = await after(async (tx) => {
-      const id = await addTransfer(tx, story.orderId, {
+      const id = await atSandbox(tx, story.orderId, {
         reference: `RP${ORDER_NO}-9`,
         kind: 'collection',
         purpose: 'repayment',
         state: 'failed',
         amountMinor: 300,
         completedAt: minutes(400),
-      })
-      await addSandbox(tx, {
-        reference: `RP${ORDER_NO}-9`,
-        kind: 'collection',
-        amountMinor: 300,
         outcome: 'failed',
-        completesAt: minutes(400),
       })
       await book(tx, story.orderId, id, {
         kind: 'unapplied',
@@ -635,20 +616,14 @@ describeOnEachDatabase('The books against the provider', (target) => {
 
   it('the books check catches a loan paid out twice', async () => {
     const problems = await after(async (tx) => {
-      const id = await addTransfer(tx, story.orderId, {
+      const id = await atSandbox(tx, story.orderId, {
         reference: `PO${ORDER_NO}-2`,
         kind: 'payout',
         purpose: 'disbursal',
         state: 'succeeded',
         amountMinor: 88_000,
         completedAt: minutes(30),
-      })
-      await addSandbox(tx, {
-        reference: `PO${ORDER_NO}-2`,
-        kind: 'payout',
-        amountMinor: 88_000,
         outcome: 'succeeded',
-        completesAt: minutes(30),
       })
       // Booked as the service books a pay-out the loan no longer waits for: into suspense.
       await book(tx, story.orderId, id, {

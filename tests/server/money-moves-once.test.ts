@@ -36,6 +36,12 @@ import {
 } from './loans-harness'
 
 const TZS = 100
+
+/** A payment order for `amountMinor` of the loan, through M-Pesa (asserting success, or the whole answer). */
+const repay = (ls: LoanServer, b: Borrower, orderNo: string, amountMinor: number | null) =>
+  ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', { orderNo, amountMinor, channelId: 'mpesa' })
+const tryRepay = (ls: LoanServer, b: Borrower, orderNo: string, amountMinor: number | null) =>
+  call<T.PayOrder>(ls, b, '/portal/repayment/confirm', { orderNo, amountMinor, channelId: 'mpesa' })
 const TZ_WALLETS = ['mpesa', 'airtel', 'tigo', 'halopesa']
 
 describeOnEachDatabase('Money moves once', (target) => {
@@ -107,16 +113,8 @@ describeOnEachDatabase('Money moves once', (target) => {
     it('refuses a second payment order for another amount while the first waits, with a translated reason', async () => {
       const { b } = await paidOutBorrower(ls, { amountMinor: 100_000 * TZS, tenureDays: 120 })
       const order = await latest(b)
-      const first = await ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
-        orderNo: order.orderNo,
-        amountMinor: 20_000 * TZS,
-        channelId: 'mpesa',
-      })
-      const other = await call(ls, b, '/portal/repayment/confirm', {
-        orderNo: order.orderNo,
-        amountMinor: 30_000 * TZS,
-        channelId: 'mpesa',
-      })
+      const first = await repay(ls, b, order.orderNo, 20_000 * TZS)
+      const other = await tryRepay(ls, b, order.orderNo, 30_000 * TZS)
       expect(other.code).toBe(ApiCode.PaymentInProgress)
       expect(other.msg).not.toBe('')
       expect(JSON.stringify(other.data)).toContain(first.payOrderId)
@@ -126,11 +124,7 @@ describeOnEachDatabase('Money moves once', (target) => {
     it('replays every callback of a loan 100 times and the ledger stays exact', async () => {
       const { b } = await paidOutBorrower(ls, { amountMinor: 100_000 * TZS, tenureDays: 120 })
       const order = await latest(b)
-      await ok(ls, b, '/portal/repayment/confirm', {
-        orderNo: order.orderNo,
-        amountMinor: 20_000 * TZS,
-        channelId: 'mpesa',
-      })
+      await repay(ls, b, order.orderNo, 20_000 * TZS)
       await settle(ls)
       const journal = await ls.s.server.ctx.db.select({ n: count() }).from(journalEntries)
       const balance = (await latest(b)).remainingMinor
@@ -297,11 +291,7 @@ describeOnEachDatabase('Money moves once', (target) => {
 
     it('does not apply a payment callback with a wrong amount, and applies the true one', async () => {
       const { b, order } = await repaying()
-      const pay = await ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
-        orderNo: order.orderNo,
-        amountMinor: 20_000 * TZS,
-        channelId: 'mpesa',
-      })
+      const pay = await repay(ls, b, order.orderNo, 20_000 * TZS)
       const t = provider.only(pay.payOrderId)
       await post(provider.callback(t, { state: 'succeeded', amountMinor: 2_000_000 * TZS, key: 'wrong' }))
       expect((await latest(b)).remainingMinor).toBe(order.remainingMinor)
@@ -312,11 +302,7 @@ describeOnEachDatabase('Money moves once', (target) => {
 
     it('confirms a success callback that names no amount by asking the provider before booking it', async () => {
       const { b, order } = await repaying()
-      const pay = await ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
-        orderNo: order.orderNo,
-        amountMinor: 20_000 * TZS,
-        channelId: 'mpesa',
-      })
+      const pay = await repay(ls, b, order.orderNo, 20_000 * TZS)
       const t = provider.only(pay.payOrderId)
       await post(provider.callback(t, { state: 'succeeded', amountMinor: null }))
       expect((await latest(b)).remainingMinor).toBe(order.remainingMinor)
@@ -327,19 +313,11 @@ describeOnEachDatabase('Money moves once', (target) => {
 
     it('books a payment that succeeds after its 15 minutes, and refunds what the loan no longer owes', async () => {
       const { b, order } = await repaying()
-      const first = await ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
-        orderNo: order.orderNo,
-        amountMinor: order.remainingMinor,
-        channelId: 'mpesa',
-      })
+      const first = await repay(ls, b, order.orderNo, order.remainingMinor)
       await later(16 * MINUTE)
       const timedOut = await call(ls, b, '/portal/repayment/pay-order', { payOrderId: first.payOrderId })
       expect(timedOut.code).toBe(ApiCode.PaymentTimedOut)
-      const second = await ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
-        orderNo: order.orderNo,
-        amountMinor: order.remainingMinor,
-        channelId: 'mpesa',
-      })
+      const second = await repay(ls, b, order.orderNo, order.remainingMinor)
       await post(provider.callback(provider.only(second.payOrderId), { state: 'succeeded' }))
       expect((await latest(b)).status).toBe(OrderStatus.Finish)
       // The first one went through after all: the money is booked, owed back, and refunded.
@@ -356,19 +334,11 @@ describeOnEachDatabase('Money moves once', (target) => {
 
     it('asks the provider about a lapsed payment order before asking the borrower to pay again', async () => {
       const { b, order } = await repaying()
-      const first = await ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
-        orderNo: order.orderNo,
-        amountMinor: order.remainingMinor,
-        channelId: 'mpesa',
-      })
+      const first = await repay(ls, b, order.orderNo, order.remainingMinor)
       // Paid in the last minute; its callback was lost, and nothing has looked it up yet.
       provider.only(first.payOrderId).truth = 'succeeded'
       await clock().advance(16 * MINUTE)
-      const again = await call(ls, b, '/portal/repayment/confirm', {
-        orderNo: order.orderNo,
-        amountMinor: order.remainingMinor,
-        channelId: 'mpesa',
-      })
+      const again = await tryRepay(ls, b, order.orderNo, order.remainingMinor)
       expect(again.code).toBe(ApiCode.LoanNothingToRepay)
       expect((await latest(b)).status).toBe(OrderStatus.Finish)
       expect([...provider.transfers.keys()].filter((r) => r.startsWith(`PY${order.orderNo}`))).toEqual([
@@ -379,11 +349,7 @@ describeOnEachDatabase('Money moves once', (target) => {
 
     it('finds a payment whose callback was lost within minutes, not at the end of its window', async () => {
       const { b, order } = await repaying()
-      const pay = await ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
-        orderNo: order.orderNo,
-        amountMinor: 20_000 * TZS,
-        channelId: 'mpesa',
-      })
+      const pay = await repay(ls, b, order.orderNo, 20_000 * TZS)
       provider.only(pay.payOrderId).truth = 'succeeded'
       await later(2 * MINUTE)
       expect((await latest(b)).remainingMinor).toBe(order.remainingMinor! - 20_000 * TZS)
@@ -391,11 +357,7 @@ describeOnEachDatabase('Money moves once', (target) => {
 
     it('stores a callback whose application failed, answers it, and finds the truth by asking', async () => {
       const { b, order } = await repaying()
-      const pay = await ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
-        orderNo: order.orderNo,
-        amountMinor: 20_000 * TZS,
-        channelId: 'mpesa',
-      })
+      const pay = await repay(ls, b, order.orderNo, 20_000 * TZS)
       const t = provider.only(pay.payOrderId)
       t.truth = 'succeeded'
       Object.assign(crash, { point: 'callback.beforeCommit', times: 1 })
