@@ -3,12 +3,14 @@
  * rollovers are left, choose a channel and pay the fee; the due date moves once the fee is paid (decisions.md
  * "Pricing": principal and interest stay due; at most a configured number per loan). Refused, with the server's
  * reason as a message (none left, paid off, not repaying, too late, charges cap reached), when none is offered.
+ * Too late (2119) or the charges cap reached (2120) — whether the offer says so or confirming is refused with
+ * that code — withdraws the offer for good: the loan must be repaid instead (tag mustRepay).
  * The fee's payment order waits in the payment-order machine (15-minute window from the server's order time).
  *
  * Input (RolloverInput): { orderNo }
  * Events: channel.chosen {channelId}, rollover.confirmed, payment.checked, rollover.retried, detail.retried,
  *         app.foregrounded {at}
- * Tags:   busy, canConfirm, noRolloversLeft, waitingPayment, timedOut, paymentFailed, loadFailed
+ * Tags:   busy, canConfirm, noRolloversLeft, mustRepay, waitingPayment, timedOut, paymentFailed, loadFailed
  * Output: { outcome: 'rolledOver', newDueDate } | { outcome: 'sessionEnded' }
  * Actors the composition provides:
  *   loadExtension    ({ orderNo }) → RolloverOffer                        (GET /repay/getExtensionData)
@@ -55,6 +57,18 @@ const UNAVAILABLE_CODE: Record<NonNullable<RolloverOffer['unavailableReason']>, 
   capReached: ApiCode.LoanRolloverCapReached,
 }
 
+/** The refusals that withdraw the offer for good: the loan can only be repaid now. */
+const MUST_REPAY: Partial<Record<number, NonNullable<RolloverOffer['unavailableReason']>>> = {
+  [ApiCode.LoanRolloverTooLate]: 'tooLate',
+  [ApiCode.LoanRolloverCapReached]: 'capReached',
+}
+
+/** The reason a refused confirmation withdraws the offer for, or undefined (any other failure). */
+const withdrawnFor = (event: unknown) => {
+  const failure = failureOf(errorOf(event))
+  return failure.kind === 'rejected' ? MUST_REPAY[failure.code] : undefined
+}
+
 export interface RolloverContext {
   orderNo: string
   extension: ExtensionData | null
@@ -92,6 +106,7 @@ export const rolloverMachine = setup({
       | 'busy'
       | 'canConfirm'
       | 'noRolloversLeft'
+      | 'mustRepay'
       | 'waitingPayment'
       | 'timedOut'
       | 'paymentFailed'
@@ -111,6 +126,15 @@ export const rolloverMachine = setup({
       const data = (event as { output?: ExtensionData }).output
       return !data || !data.available || data.rolloversLeft <= 0 || data.quote === null
     },
+    mustRepay: ({ event }) => {
+      const data = (event as { output?: ExtensionData }).output
+      return (
+        !!data &&
+        !data.available &&
+        (data.unavailableReason === 'tooLate' || data.unavailableReason === 'capReached')
+      )
+    },
+    offerWithdrawn: ({ event }) => withdrawnFor(event) !== undefined,
     rolloverAllowed: ({ context }) =>
       (context.extension?.rolloversLeft ?? 0) > 0 && context.extension?.quote !== null,
     channelGiven: ({ context }) => channelProblem(context) === null,
@@ -149,6 +173,17 @@ export const rolloverMachine = setup({
     showUnavailable: assign({
       error: ({ context }) => codeMessage(UNAVAILABLE_CODE[context.extension?.unavailableReason ?? 'limit']),
     }),
+    withdrawOffer: assign({
+      extension: ({ context, event }) =>
+        context.extension && {
+          ...context.extension,
+          available: false,
+          unavailableReason: withdrawnFor(event) ?? null,
+          quote: null,
+        },
+      fieldErrors: {},
+      error: ({ event }) => messageOf(failureOf(errorOf(event))),
+    }),
     showPayOrderIdMissing: assign({ error: msg('errors.payOrderIdEmpty') }),
     keepPayment: assign({ payment: ({ event }) => (event as unknown as { output: PaymentOrder }).output }),
     showFailure: assign({ error: ({ event }) => messageOf(failureOf(errorOf(event))) }),
@@ -177,6 +212,11 @@ export const rolloverMachine = setup({
         src: 'loadExtension',
         input: ({ context }) => ({ orderNo: context.orderNo }),
         onDone: [
+          {
+            guard: 'mustRepay',
+            target: 'mustRepay',
+            actions: ['keepExtension', 'showUnavailable'],
+          },
           { guard: 'noneLeft', target: 'refused', actions: ['keepExtension', 'showUnavailable'] },
           { target: 'ready', actions: 'keepExtension' },
         ],
@@ -192,8 +232,13 @@ export const rolloverMachine = setup({
     },
     refused: {
       description:
-        'No rollover is offered: every one allowed was taken, nothing is left, the loan is not repaying, it is too late (the new due date is past) or the charges cap is reached.',
+        'No rollover is offered: every one allowed was taken, nothing is left or the loan is not repaying.',
       tags: ['noRolloversLeft'],
+    },
+    mustRepay: {
+      description:
+        'The rollover is withdrawn for good: too late (the new due date is past, 2119) or the charges cap reached (2120), as offered or as confirming was refused; the loan must be repaid instead.',
+      tags: ['noRolloversLeft', 'mustRepay'],
     },
     ready: {
       description:
@@ -221,6 +266,7 @@ export const rolloverMachine = setup({
         ],
         onError: [
           { guard: 'sessionEnded', target: 'sessionEnded' },
+          { guard: 'offerWithdrawn', target: 'mustRepay', actions: 'withdrawOffer' },
           { target: 'ready', actions: 'showFailure' },
         ],
       },

@@ -14,10 +14,12 @@ export default function ExhibitionPeriodDetailScreen({ journey }: ScreenProps): 
   const { t } = useTranslation()
   const rollover = useSelector(journey, (s) => s.children.rollover) as RolloverRef | undefined
   const back = () => journey.send({ type: 'xstate.route', to: '#repayDetail' })
+  // Where the repay button goes: the repay detail, with its form to pay.
+  const repay = () => journey.send({ type: 'xstate.route', to: '#repayDetail' })
   return (
     <div className="k-page">
       <PageHeader title={t('repay.rollover.title')} onBack={back} />
-      {rollover && <RolloverOffer rollover={rollover} onDone={back} />}
+      {rollover && <RolloverOffer rollover={rollover} onDone={back} onRepay={repay} />}
     </div>
   )
 }

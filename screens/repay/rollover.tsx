@@ -30,7 +30,7 @@ export default function RolloverScreen({ journey }: ScreenProps): ReactElement {
 function Paying({ rollover, onDone }: { rollover: RolloverRef; onDone: () => void }): ReactElement {
   const paymentOrder = useSelector(rollover, (s) => s.children.paymentOrder)
   const channels = useSelector(rollover, (s) => s.context.extension?.channels)
-  if (!paymentOrder) return <RolloverOffer rollover={rollover} onDone={onDone} />
+  if (!paymentOrder) return <RolloverOffer rollover={rollover} onDone={onDone} onRepay={onDone} />
   return (
     <PaymentWait
       paymentOrder={paymentOrder}

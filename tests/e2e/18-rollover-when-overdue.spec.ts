@@ -166,8 +166,10 @@ for (const lang of ['en', 'sw'] as const) {
       expect(tooLate.quote).toBeNull()
       await page.getByRole('button', { name: t(lang, 'repay.rollover.confirm'), exact: true }).click()
       const why = page.getByText(t(lang, 'errors.code.2119'), { exact: true })
-      await expect(why).toBeVisible()
-      await why.scrollIntoViewIfNeeded()
+      // The refusal is at the top, the stale offer is no longer payable, and the way on is to repay.
+      await expect(why).toBeInViewport()
+      await expect(page.getByRole('button', { name: t(lang, 'repay.rollover.confirm'), exact: true })).toHaveCount(0)
+      await expect(page.getByRole('button', { name: t(lang, 'repay.rollover.repayInstead'), exact: true })).toBeEnabled()
       await expect(page).toHaveURL(/#\/repay\/exhibition_period_detail$/)
       await shot('rollover-refused-too-late')
       const refused = await kopa.call<PayOrder>(

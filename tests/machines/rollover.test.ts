@@ -150,4 +150,70 @@ describe('rollover', () => {
     expect(actor.getSnapshot().context.error).toEqual({ text: 'Mkopo huu umefikia kikomo cha kuongeza muda' })
     expect(actor.getSnapshot().hasTag('canConfirm')).toBe(true)
   })
+
+  it.each([
+    [2119, 'tooLate'],
+    [2120, 'capReached'],
+  ] as const)(
+    'withdraws the offer when confirming is refused with %i (%s): nothing payable, repay instead',
+    async (code, reason) => {
+      const refusal: ApiFailure = {
+        ok: false,
+        kind: 'rejected',
+        code,
+        message: '',
+        messageKey: `errors.code.${code}`,
+      }
+      const { actor, confirmExtension } = open(extension(), { confirm: () => Promise.reject(refusal) })
+      await ready(actor)
+      actor.send({ type: 'rollover.confirmed' })
+      await waitFor(actor, (s) => s.hasTag('mustRepay'))
+      const snapshot = actor.getSnapshot()
+      expect(snapshot.hasTag('noRolloversLeft')).toBe(true)
+      expect(snapshot.hasTag('canConfirm')).toBe(false)
+      expect(snapshot.can({ type: 'rollover.confirmed' })).toBe(false)
+      expect(snapshot.can({ type: 'rollover.retried' })).toBe(false)
+      expect(snapshot.context.error).toEqual({ key: `errors.code.${code}` })
+      expect(snapshot.context.extension).toMatchObject({
+        available: false,
+        unavailableReason: reason,
+        quote: null,
+      })
+      actor.send({ type: 'rollover.confirmed' })
+      expect(confirmExtension).toHaveBeenCalledTimes(1)
+    },
+  )
+
+  it('keeps the offer after a network error, and lets the borrower confirm again', async () => {
+    let calls = 0
+    const network: ApiFailure = { ok: false, kind: 'network', message: 'errors.network' }
+    const { actor, confirmExtension } = open(extension(), {
+      confirm: () =>
+        ++calls === 1
+          ? Promise.reject(network)
+          : Promise.resolve(
+              payOrder({ createdAt: T0, serverNow: T0, receivedAt: T0 }, { purpose: 'rollover' }),
+            ),
+    })
+    await ready(actor)
+    actor.send({ type: 'rollover.confirmed' })
+    await waitFor(actor, (s) => s.context.error !== null)
+    expect(actor.getSnapshot().context.error).toEqual({ key: 'errors.network' })
+    expect(actor.getSnapshot().hasTag('canConfirm')).toBe(true)
+    expect(actor.getSnapshot().context.extension?.quote).toEqual(next)
+    actor.send({ type: 'rollover.confirmed' })
+    await waitFor(actor, (s) => s.hasTag('waitingPayment'))
+    expect(confirmExtension).toHaveBeenCalledTimes(2)
+  })
+
+  it.each(['tooLate', 'capReached'] as const)(
+    'asks to repay instead when the offer says %s',
+    async (reason) => {
+      const { actor } = open(
+        extension({ available: false, unavailableReason: reason, rolloversLeft: 1, quote: null }),
+      )
+      await ready(actor)
+      expect(actor.getSnapshot().hasTag('mustRepay')).toBe(true)
+    },
+  )
 })

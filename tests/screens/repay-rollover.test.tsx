@@ -5,8 +5,9 @@ import ExhibitionPeriodDetailScreen from '../../screens/repay/exhibition-period-
 import RepayDetailScreen from '../../screens/repay/repay-detail'
 import RolloverScreen from '../../screens/repay/rollover'
 import { intlLocale } from '../../src/domain/countries'
+import type { ApiFailure } from '../../src/domain/api-result'
 import { formatMoney } from '../../src/domain/money'
-import { renderRoutes, rolloverOffer, startMoneyPath, t, type MoneyPathIo } from './borrow-harness'
+import { payOrder, renderRoutes, rolloverOffer, startMoneyPath, t, type MoneyPathIo } from './borrow-harness'
 
 const SCREENS = {
   repayDetail: RepayDetailScreen,
@@ -14,6 +15,13 @@ const SCREENS = {
   rollover: RolloverScreen,
 }
 const tzMoney = (minor: number) => formatMoney(minor, 'TZS', intlLocale('TZ', 'en'))
+const refusal = (code: number): ApiFailure => ({
+  ok: false,
+  kind: 'rejected',
+  code,
+  message: '',
+  messageKey: `errors.code.${code}`,
+})
 
 async function open(io: Partial<MoneyPathIo> = {}) {
   const journey = startMoneyPath({ entry: 'exhibitionPeriodDetail', status: 2, io })
@@ -105,7 +113,75 @@ describe('rollover: 7 more days for a fee', () => {
     })
     expect(await screen.findByRole('alert')).toHaveTextContent(words)
     expect(screen.queryByRole('button', { name: t('repay.rollover.confirm') })).toBeNull()
-    expect(screen.getByRole('button', { name: t('repay.rollover.back') })).toBeEnabled()
+    expect(screen.getByRole('button', { name: t('repay.rollover.repayInstead') })).toBeEnabled()
+  })
+
+  it.each([
+    [
+      2119,
+      'too late',
+      'This loan can no longer be extended: the new due date would already be past. Please repay it instead',
+    ],
+    [
+      2120,
+      'the charges cap reached',
+      'This loan has reached its limit on charges, so it cannot be extended. Please repay it instead',
+    ],
+  ] as const)(
+    'after the server refuses the rollover (%i) as %s, the offer is no longer payable and the reason is at the top',
+    async (code, _why, words) => {
+      const user = userEvent.setup()
+      const journey = await open({ confirmExtension: () => Promise.reject(refusal(code)) })
+      await screen.findByRole('region', { name: t('repay.rollover.heading', { days: 7 }) })
+      await user.click(screen.getByRole('button', { name: t('repay.rollover.confirm') }))
+
+      const alert = await screen.findByRole('alert')
+      expect(alert).toHaveTextContent(words)
+      // First on the page under the header, and focused: in view without scrolling, and read out.
+      expect(alert).toHaveFocus()
+      const page = alert.closest('.k-page')!
+      const shown = [...page.querySelectorAll('h1, h2, p, dl, button')].filter((el) => !el.closest('header'))
+      expect(shown[0]).toBe(alert)
+      // The stale offer is gone: no pay button, no new due date, fee or new total.
+      expect(screen.queryByRole('button', { name: t('repay.rollover.confirm') })).toBeNull()
+      expect(screen.queryByRole('region', { name: t('repay.rollover.heading', { days: 7 }) })).toBeNull()
+      expect(screen.queryByText(t('repay.rollover.newDueDate'))).toBeNull()
+      expect(screen.queryByText('23 Apr 2025')).toBeNull()
+      expect(screen.queryByText(t('repay.rollover.fee'))).toBeNull()
+      expect(screen.queryByText(t('repay.rollover.newTotal'))).toBeNull()
+      expect(journey.inputsOf('confirmExtension')).toHaveLength(1)
+      expect(journey.actor.getSnapshot().context.route).toBe('exhibitionPeriodDetail')
+
+      // "Repay instead" goes where the repay button goes: the repay detail.
+      await user.click(screen.getByRole('button', { name: t('repay.rollover.repayInstead') }))
+      await waitFor(() => expect(journey.actor.getSnapshot().context.route).toBe('repayDetail'))
+    },
+  )
+
+  it('a network error keeps the offer and lets the borrower try again', async () => {
+    const user = userEvent.setup()
+    let calls = 0
+    const journey = await open({
+      confirmExtension: async (input) => {
+        calls += 1
+        if (calls === 1) throw { ok: false, kind: 'network', message: 'errors.network' } satisfies ApiFailure
+        return payOrder({ purpose: 'rollover', amountMinor: 59_000, channelId: input.channelId })
+      },
+    })
+    await user.click(await screen.findByRole('button', { name: t('repay.rollover.confirm') }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(t('errors.network'))
+    const offer = screen.getByRole('region', { name: t('repay.rollover.heading', { days: 7 }) })
+    expect(within(offer).getByText(t('repay.rollover.newDueDate')).nextSibling!.textContent).toBe(
+      '23 Apr 2025',
+    )
+    expect(screen.queryByRole('button', { name: t('repay.rollover.repayInstead') })).toBeNull()
+    const confirm = screen.getByRole('button', { name: t('repay.rollover.confirm') })
+    expect(confirm).toBeEnabled()
+
+    await user.click(confirm)
+    await screen.findByRole('heading', { level: 2, name: t('repay.wait.rollover') })
+    expect(journey.inputsOf('confirmExtension')).toHaveLength(2)
+    expect(journey.actor.getSnapshot().context.route).toBe('rollover')
   })
 
   it('pays the fee through the chosen channel and waits for the payment with its window', async () => {

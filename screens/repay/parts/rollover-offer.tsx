@@ -2,13 +2,16 @@
  * The 7-day rollover (machines/rollover.machine.ts): what it costs now (fee and its tax, and by how much the
  * charges cap lowered it), the due date it moves and the new one, what repays the loan on the new date, how many
  * rollovers are left, the channel to pay the fee, and confirm — refused, with the server's reason in words (none
- * left, too late, the charges cap reached…). Principal, interest and penalties stay due.
+ * left, too late, the charges cap reached…). Principal, interest and penalties stay due. Refused for good (too late
+ * or the charges cap, tag mustRepay — as offered or when confirming): the offer is gone, the reason is the alert at
+ * the top, focused, and "Repay instead" leads back to repaying.
  */
-import type { ReactElement } from 'react'
+import { useEffect, useRef, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import type { rolloverMachine } from '../../../machines/rollover.machine'
+import type { Message } from '../../../machines/submit.machine'
 import { Button } from '../../../src/ui/button'
 import { Money } from '../../../src/ui/display'
 import { ErrorState } from '../../../src/ui/states'
@@ -21,9 +24,13 @@ export type RolloverRef = ActorRefFrom<typeof rolloverMachine>
 export function RolloverOffer({
   rollover,
   onDone,
+  onRepay,
 }: {
   rollover: RolloverRef
+  /** Back to the repay detail. */
   onDone: () => void
+  /** Repay the loan instead (where the repay button goes). */
+  onRepay: () => void
 }): ReactElement | null {
   const { t } = useTranslation()
   const text = useMessageText()
@@ -34,6 +41,7 @@ export function RolloverOffer({
   const error = useSelector(rollover, (s) => s.context.error)
   const loadFailed = useSelector(rollover, (s) => s.hasTag('loadFailed'))
   const refused = useSelector(rollover, (s) => s.hasTag('noRolloversLeft'))
+  const mustRepay = useSelector(rollover, (s) => s.hasTag('mustRepay'))
   const busy = useSelector(rollover, (s) => s.hasTag('busy'))
   const canConfirm = useSelector(rollover, (s) => s.can({ type: 'rollover.confirmed' }))
   const canRetry = useSelector(rollover, (s) => s.can({ type: 'rollover.retried' }))
@@ -48,10 +56,16 @@ export function RolloverOffer({
   if (refused)
     return (
       <div className="k-stack">
-        <MessageNotice message={error} />
-        <Button variant="secondary" block onClick={onDone}>
-          {t('repay.rollover.back')}
-        </Button>
+        <RefusalNotice message={error} />
+        {mustRepay ? (
+          <Button block onClick={onRepay}>
+            {t('repay.rollover.repayInstead')}
+          </Button>
+        ) : (
+          <Button variant="secondary" block onClick={onDone}>
+            {t('repay.rollover.back')}
+          </Button>
+        )}
       </div>
     )
   if (!extension?.quote) return null
@@ -135,5 +149,23 @@ export function RolloverOffer({
         )}
       </div>
     </div>
+  )
+}
+
+/** Why no rollover can be taken, as the alert at the top of the screen: focused (so in view and read) once shown. */
+function RefusalNotice({ message }: { message: Message | null }): ReactElement | null {
+  const text = useMessageText()
+  const ref = useRef<HTMLParagraphElement>(null)
+  const shown = message !== null
+  useEffect(() => {
+    if (!shown) return
+    ref.current?.focus()
+    ref.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [shown])
+  if (!message) return null
+  return (
+    <p ref={ref} tabIndex={-1} className="k-notice k-notice--danger" role="alert">
+      {text(message)}
+    </p>
   )
 }
