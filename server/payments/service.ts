@@ -152,8 +152,15 @@ export interface Payments {
   mount(app: FastifyInstance): Promise<void>
 }
 
-const sendKey = (t: Pick<TransferRow, 'id' | 'sendAttempts'>) => `payments.send:${t.id}:${t.sendAttempts}`
-const queryKey = (t: Pick<TransferRow, 'id' | 'statusQueries'>) => `payments.query:${t.id}:${t.statusQueries}`
+/**
+ * Job keys. A key is used at most once, ever (server/jobs.ts), even by a job that failed for good: so a job that
+ * reconciliation or a look-up queues again carries the moment it is queued for (`at`), and a transfer whose last
+ * job gave up gets a new one at its next check instead of waiting forever behind the old key.
+ */
+const sendKey = (t: Pick<TransferRow, 'id' | 'sendAttempts'>, at?: Date) =>
+  `payments.send:${t.id}:${t.sendAttempts}${at ? `@${at.getTime()}` : ''}`
+const queryKey = (t: Pick<TransferRow, 'id' | 'statusQueries'>, at: Date) =>
+  `payments.query:${t.id}:${t.statusQueries}@${at.getTime()}`
 
 /** The state a provider answer would put the transfer in, to tell "nothing new" from "refused". */
 const IMPLIED: Partial<Record<TransferEvent['type'], TransferState>> = {
@@ -273,7 +280,7 @@ export function createPayments(options: PaymentsOptions): Payments {
   /** Asks the provider about the transfer soon (a status query job), whatever its schedule said. */
   async function lookUpSoon(tx: Queryable, t: TransferRow, now: Date): Promise<void> {
     await tx.update(paymentTransfers).set({ checkAt: now }).where(eq(paymentTransfers.id, t.id))
-    await jobs.enqueue(PAYMENT_JOBS.query, { transferId: t.id }, { q: tx, key: queryKey(t), runAt: now })
+    await jobs.enqueue(PAYMENT_JOBS.query, { transferId: t.id }, { q: tx, key: queryKey(t, now), runAt: now })
   }
 
   /** The event a provider's word about a transfer stands for; null when it is no final word. */
@@ -602,12 +609,12 @@ export function createPayments(options: PaymentsOptions): Payments {
       .for('update', { skipLocked: true })
     for (const t of due) {
       if (t.state === 'requested') {
-        await jobs.enqueue(PAYMENT_JOBS.send, { transferId: t.id }, { q, key: sendKey(t), runAt: now })
+        await jobs.enqueue(PAYMENT_JOBS.send, { transferId: t.id }, { q, key: sendKey(t, now), runAt: now })
       } else if (t.state === 'succeeded' || t.state === 'reversed') {
         await q.update(paymentTransfers).set({ checkAt: null }).where(eq(paymentTransfers.id, t.id))
         continue
       } else {
-        await jobs.enqueue(PAYMENT_JOBS.query, { transferId: t.id }, { q, key: queryKey(t), runAt: now })
+        await jobs.enqueue(PAYMENT_JOBS.query, { transferId: t.id }, { q, key: queryKey(t, now), runAt: now })
       }
       // Not picked up again before that job has run and set the next check.
       await q
