@@ -80,6 +80,23 @@ countReport('vitest', vitestJson, vitestOk, (r) => ({
   failed: r.numFailedTests + (r.numTotalTests === 0 ? 1 : 0),
 }))
 
+// The money fault simulation: 1,000 seeded scenarios on the embedded database (tests/money), apart from the rest
+// so its long tests do not share the others' time-outs.
+const simJson = path.join(results, 'money-simulation.json')
+const simOk = run('money fault simulation', 'npx', [
+  'vitest',
+  'run',
+  '--config',
+  'tests/money/vitest.config.ts',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${simJson}`,
+])
+countReport('money simulation', simJson, simOk, (r) => ({
+  passed: r.numPassedTests,
+  failed: r.numFailedTests + (r.numTotalTests === 0 ? 1 : 0),
+}))
+
 check('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])
 check('size budget', 'node', ['scripts/check-size.mjs'])
 
