@@ -16,6 +16,7 @@ import {
   type PaymentReadiness,
   type ReadinessInput,
 } from '../../server/production-readiness'
+import { migrate } from '../../server/db/migrate'
 import { seedDemo } from '../../server/seed/demo-products'
 import type { SmsProvider } from '../../server/sms'
 import { describeOnEachDatabase, type DatabaseTarget } from './helpers/databases'
@@ -157,7 +158,11 @@ describeOnEachDatabase('A production start-up', (target) => {
     const { config, open, cleanup } = testConfig(target, { mode: 'production' })
     cleanups.push(cleanup)
     const database = await open()
-    if (opts.products) await seedDemo(database.db)
+    if (opts.products) {
+      // A fresh PostgreSQL schema is empty until the server migrates it; the products need their table first.
+      await migrate(database)
+      await seedDemo(database.db)
+    }
     const quiet = new Writable({ write: (_chunk, _enc, done) => done() })
     return buildServer(config, { sms: gateway, database, logStream: quiet, ...opts.overrides })
   }
