@@ -4,7 +4,7 @@
  * production) and the built app from dist/.
  */
 import path from 'node:path'
-import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import type { DestinationStream } from 'pino'
 import { createClock } from './clock'
 import type { ServerConfig } from './config'
@@ -17,13 +17,17 @@ import { mountApi } from './dispatch'
 import { ApiCode } from '../src/domain/api-codes'
 import { codeMessageKey, envelope } from './envelope'
 import { createTranslator, languageOf } from './i18n'
+import { checkExposure } from './exposure'
 import { createJobRunner } from './jobs'
 import { createDevKycProviders, type KycProviders } from './kyc/providers'
+import { createGate, createRateLimiter } from './limits'
 import { MODULES } from './modules'
+import { createOps, mountOps, SafeLogController, safeErrorHandler } from './ops'
 import { productionProblems, ProductionRefusal } from './production-readiness'
 import { createRegistry, type HandlerRegistry } from './registry'
 import { createDevSmsProvider, createWebhookSmsProvider, type SmsProvider } from './sms'
 import { mountStatic } from './static'
+import { mountCompression } from './compression'
 import { createImageStore } from './uploads'
 
 /** PGlite keeps its files in `<data dir>/pglite`, apart from the uploads (`<data dir>/uploads`). */
@@ -83,13 +87,15 @@ export async function buildServer(
     throw new Error('Production mode needs an SMS gateway: set KOPA_SMS_WEBHOOK_URL (docs/operations.md)')
   }
   const translator = createTranslator()
+  const ops = createOps()
   const app = Fastify({
     logger:
       config.logLevel === 'silent' && !overrides.logStream
         ? false
         : { level: config.logLevel, ...(overrides.logStream ? { stream: overrides.logStream } : {}) },
     // The dispatcher logs each call itself (decrypted path and code); Fastify's request lines would log URLs.
-    logController: new LogController({ disableRequestLogging: true }),
+    // Fastify's own error lines would log URLs too: SafeLogController logs a failed plain route (server/ops.ts).
+    logController: new SafeLogController(ops),
     trustProxy: config.trustProxy,
     bodyLimit: config.maxBodyBytes,
     // A URL the router cannot even decode: under /api it is an undecryptable call like any other.
@@ -101,6 +107,8 @@ export async function buildServer(
       return reply.code(200).send(envelope(ApiCode.Undecryptable, msg, null))
     },
   })
+  // Plain routes (callbacks, files, development endpoints) answer a 5xx without its message, logged and counted.
+  app.setErrorHandler(safeErrorHandler(ops))
   const log = app.log
   const database =
     overrides.database ??
@@ -122,7 +130,7 @@ export async function buildServer(
     ...(overrides.systemNowMs ? { systemNowMs: overrides.systemNowMs } : {}),
   })
   await clock.sync()
-  const jobs = createJobRunner(database.db, clock, log)
+  const jobs = createJobRunner(database.db, clock, log, ops)
   const sms =
     overrides.sms ??
     (config.smsWebhookUrl
@@ -148,6 +156,11 @@ export async function buildServer(
     },
     onProfileStep: async (userId, step, stepCtx) => {
       if (profileStepListener) await profileStepListener(userId, step, stepCtx)
+    },
+    ops,
+    limits: {
+      rate: createRateLimiter(config.rateLimits.trackedKeys),
+      uploads: createGate(config.rateLimits.concurrentUploads),
     },
   }
 
@@ -183,7 +196,14 @@ export async function buildServer(
     throw new ProductionRefusal(problems)
   }
 
+  await mountCompression(app)
   await mountApi(app, ctx, registry)
+  mountOps(app, {
+    config,
+    db: database.db,
+    ops,
+    limits: { trackedKeys: () => ctx.limits.rate.size(), uploadsInFlight: () => ctx.limits.uploads.inside() },
+  })
   if (!production) mountDevRoutes(app, ctx)
   await mountStatic(app, config.distDir, log)
 
@@ -202,6 +222,8 @@ export async function buildServer(
     ctx,
     registry,
     async listen() {
+      // Demo and test mode open the development endpoints: loopback only, unless KOPA_DEMO_PUBLIC (exposure.ts).
+      checkExposure(config, log)
       await app.listen({ host: config.host, port: config.port })
       const address = app.server.address()
       const port = typeof address === 'object' && address ? address.port : config.port

@@ -33,17 +33,27 @@ export function createClock(db: Queryable, opts: ClockOptions): Clock {
   const system = opts.systemNowMs ?? Date.now
   let offset = 0
   const nowMs = () => system() + offset
+  // Requests that arrive while a read of the shared offset is on its way share that read instead of sending their
+  // own (it began at most one query's time before they arrived): a burst of requests costs one query, not one each
+  // (issue 14: a flood of requests must not become a flood of queries). Calls one after another each read afresh.
+  let reading: Promise<void> | null = null
+  const read = async () => {
+    const [row] = await db
+      .select({ offsetMs: clockState.offsetMs })
+      .from(clockState)
+      .where(eq(clockState.id, 1))
+    offset = row?.offsetMs ?? 0
+  }
   return {
     now: () => new Date(nowMs()),
     nowMs,
     offsetMs: () => offset,
     async sync() {
       if (!opts.adjustable) return
-      const [row] = await db
-        .select({ offsetMs: clockState.offsetMs })
-        .from(clockState)
-        .where(eq(clockState.id, 1))
-      offset = row?.offsetMs ?? 0
+      reading ??= read().finally(() => {
+        reading = null
+      })
+      await reading
     },
     async advance(ms) {
       if (!opts.adjustable) throw new Error('The clock cannot be moved in production')

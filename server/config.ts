@@ -60,6 +60,56 @@ export interface ServerConfig {
    * people who already borrowed. Production refuses to start without one of its own.
    */
   readonly personKeySecret: string
+  /**
+   * Demo and test mode only: listen beyond loopback although the development endpoints (SMS outbox, clock, sandbox
+   * pay-outs) are open to whoever reaches the server (KOPA_DEMO_PUBLIC=1). Without it such a server refuses to
+   * listen on anything but 127.0.0.1 / ::1 / localhost (server/exposure.ts).
+   */
+  readonly demoPublic: boolean
+  /** Requests per client address and per session (server/limits.ts; docs/operations.md "Limits"). */
+  readonly rateLimits: RateLimitPolicy
+  /** What one borrower may store (images, tickets, messages) and the app events kept. */
+  readonly quotas: QuotaPolicy
+  /** Bearer token of GET /ops/health (KOPA_OPS_TOKEN); without one the route answers only on loopback. */
+  readonly opsToken: string
+}
+
+/**
+ * Rate limits, per server instance (in memory, fixed one-minute or one-hour windows on the system clock). A
+ * request over a limit is answered 1005 with `retryAfterSeconds` before any work is done for it.
+ */
+export interface RateLimitPolicy {
+  /** Every request to /api and /cou from one address, before anything is read (the flood guard). */
+  readonly perAddressPerMinute: number
+  /** Calls from one address made without a valid session (every call before login, and junk tokens). */
+  readonly anonymousPerAddressPerMinute: number
+  /** Calls of one session. */
+  readonly perSessionPerMinute: number
+  /** Upload calls (multipart) of one session. */
+  readonly uploadsPerSessionPerHour: number
+  /** Uploads being read at once on this instance (each holds up to maxUploadBytes in memory). */
+  readonly concurrentUploads: number
+  /** POST /event/batch requests of one borrower. */
+  readonly eventBatchesPerSessionPerMinute: number
+  /** Addresses and sessions tracked at once; beyond it the oldest windows are dropped first. */
+  readonly trackedKeys: number
+}
+
+export interface QuotaPolicy {
+  /** Receipt images (feedback) a borrower may keep, all together, in bytes. */
+  readonly receiptBytesPerBorrower: number
+  /** Receipt uploads per borrower in 24 hours. */
+  readonly receiptUploadsPerDay: number
+  /** Receipts uploaded and not yet attached to a ticket or message. */
+  readonly pendingReceipts: number
+  /** Tickets a borrower may open in 24 hours. */
+  readonly ticketsPerDay: number
+  /** Messages a borrower may leave on tickets in 24 hours. */
+  readonly messagesPerDay: number
+  /** App events (/event/batch) one borrower may have stored in 24 hours; more are answered but not kept. */
+  readonly eventsPerSessionPerDay: number
+  /** Days an app event is kept. */
+  readonly eventRetentionDays: number
 }
 
 /** Spec §4's seven upload flags. */
@@ -135,6 +185,26 @@ export const DEFAULT_CONFIG: ServerConfig = {
   appDownloadUrl: '',
   maxReceipts: MAX_RECEIPTS,
   personKeySecret: DEVELOPMENT_PERSON_KEY_SECRET,
+  demoPublic: false,
+  rateLimits: {
+    perAddressPerMinute: 1200,
+    anonymousPerAddressPerMinute: 300,
+    perSessionPerMinute: 300,
+    uploadsPerSessionPerHour: 60,
+    concurrentUploads: 8,
+    eventBatchesPerSessionPerMinute: 20,
+    trackedKeys: 100_000,
+  },
+  quotas: {
+    receiptBytesPerBorrower: 100 * 1024 * 1024,
+    receiptUploadsPerDay: 30,
+    pendingReceipts: 10,
+    ticketsPerDay: 10,
+    messagesPerDay: 50,
+    eventsPerSessionPerDay: 1000,
+    eventRetentionDays: 180,
+  },
+  opsToken: '',
 }
 
 type Env = Record<string, string | undefined>
@@ -144,6 +214,13 @@ function int(env: Env, name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback
   const n = Number(raw)
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`)
+  return n
+}
+
+/** A whole number ≥ 1 (a limit of 0 would refuse everything). */
+function positive(env: Env, name: string, fallback: number): number {
+  const n = int(env, name, fallback)
+  if (n < 1) throw new Error(`${name} must be at least 1, got "${env[name]}"`)
   return n
 }
 
@@ -210,8 +287,54 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     appDownloadUrl: env.KOPA_APP_DOWNLOAD_URL ?? DEFAULT_CONFIG.appDownloadUrl,
     maxReceipts: int(env, 'KOPA_MAX_RECEIPTS', DEFAULT_CONFIG.maxReceipts),
     personKeySecret: env.KOPA_PERSON_KEY_SECRET || DEFAULT_CONFIG.personKeySecret,
+    demoPublic: env.KOPA_DEMO_PUBLIC === '1' || env.KOPA_DEMO_PUBLIC === 'true',
+    rateLimits: {
+      ...DEFAULT_CONFIG.rateLimits,
+      perAddressPerMinute: positive(
+        env,
+        'KOPA_LIMIT_ADDRESS_PER_MINUTE',
+        DEFAULT_CONFIG.rateLimits.perAddressPerMinute,
+      ),
+      anonymousPerAddressPerMinute: positive(
+        env,
+        'KOPA_LIMIT_ANONYMOUS_PER_MINUTE',
+        DEFAULT_CONFIG.rateLimits.anonymousPerAddressPerMinute,
+      ),
+      perSessionPerMinute: positive(
+        env,
+        'KOPA_LIMIT_SESSION_PER_MINUTE',
+        DEFAULT_CONFIG.rateLimits.perSessionPerMinute,
+      ),
+      uploadsPerSessionPerHour: positive(
+        env,
+        'KOPA_LIMIT_UPLOADS_PER_HOUR',
+        DEFAULT_CONFIG.rateLimits.uploadsPerSessionPerHour,
+      ),
+      concurrentUploads: positive(
+        env,
+        'KOPA_CONCURRENT_UPLOADS',
+        DEFAULT_CONFIG.rateLimits.concurrentUploads,
+      ),
+    },
+    quotas: {
+      ...DEFAULT_CONFIG.quotas,
+      receiptBytesPerBorrower: positive(
+        env,
+        'KOPA_RECEIPT_BYTES_PER_BORROWER',
+        DEFAULT_CONFIG.quotas.receiptBytesPerBorrower,
+      ),
+      eventRetentionDays: positive(
+        env,
+        'KOPA_EVENT_RETENTION_DAYS',
+        DEFAULT_CONFIG.quotas.eventRetentionDays,
+      ),
+    },
+    opsToken: env.KOPA_OPS_TOKEN ?? '',
   }
   const config = { ...fromEnv, ...overrides }
+  if (config.mode === 'production' && config.opsToken !== '' && config.opsToken.length < 16) {
+    throw new Error('KOPA_OPS_TOKEN must be at least 16 random characters')
+  }
   if (config.mode === 'production' && config.dataDir === ':memory:' && !config.databaseUrl) {
     throw new Error('Production mode needs a persistent database: set KOPA_DATA_DIR or DATABASE_URL')
   }

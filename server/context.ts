@@ -22,6 +22,8 @@ import type { Translate } from './i18n'
 import type { JobRunner } from './jobs'
 import type { Log } from './log'
 import type { KycProviders } from './kyc/providers'
+import type { Gate, RateLimiter } from './limits'
+import type { Ops } from './ops'
 import type { SmsProvider } from './sms'
 import type { ImageStore, UploadedImage } from './uploads'
 
@@ -102,6 +104,10 @@ export interface ServerContext {
   readonly images: ImageStore
   /** The loan module's answers (a view with no loans until it is set). */
   readonly loans: LoanView
+  /** Failures outside the dispatcher: log them with `ops.failure` (structured, counted, on GET /ops/health). */
+  readonly ops: Ops
+  /** Request counters per address and session, and the gate on uploads read at once (server/limits.ts). */
+  readonly limits: { readonly rate: RateLimiter; readonly uploads: Gate }
   /** Tells the loan module a profile step is complete (no-op until a listener is set). */
   onProfileStep(
     userId: number,

@@ -6,6 +6,14 @@
  *
  * Logs carry the decrypted call path, the code and the time only: never bodies, URLs (they hold the encrypted
  * payload, which the public key opens), numbers or tokens.
+ *
+ * Limits before work (issue 14): an address over its flood limit is refused before its body is read; an upload's
+ * path, method and token are checked — and its session's and the instance's upload limits — before a byte of the
+ * file is read, so a stranger's 20 MB body is never buffered; every call without a session counts against its
+ * address, every call with one against its session (server/limits.ts). Anything the client sends that cannot be
+ * read (multipart without a boundary, cut off, over the limits; bad JSON; a body Fastify refuses) is a code, never
+ * a 500. Two safety nets turn client input the schemas should have refused into 1001 instead of a 500 — a schema
+ * that throws, and a value PostgreSQL refuses as data (SQLSTATE class 22) — and log it as a failure to fix.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import multipart from '@fastify/multipart'
@@ -15,13 +23,16 @@ import { ApiCode } from '../src/domain/api-codes'
 import type { Language } from '../src/domain/countries'
 import { fieldErrors } from '../src/domain/schemas/field-errors'
 import { validationMessageValues } from '../src/domain/schemas/message-values'
-import { decodeRequest, UPLOAD_EXTRA_FIELD, WireError } from '../services/wire/protocol'
+import { FORM_ERROR } from '../src/domain/schemas/field-errors'
+import { decodeRequest, decryptText, UPLOAD_EXTRA_FIELD, WireError } from '../services/wire/protocol'
 import { bearerToken, resolveSession } from './accounts/sessions'
 import type { CallRequest, ServerContext, Session } from './context'
+import { pgErrorOf } from './db/client'
 import { ApiFailure, codeMessageKey, envelope, fail } from './envelope'
 import { languageOf } from './i18n'
+import { HOUR_MS, MINUTE_MS } from './limits'
 import { safeError } from './log'
-import type { HandlerRegistry } from './registry'
+import type { HandlerRegistry, Registered } from './registry'
 import { inspectImage, type UploadedImage } from './uploads'
 
 /** What the access log may say about a call. */
@@ -38,28 +49,64 @@ export function validate<S extends v.GenericSchema>(schema: S, value: unknown): 
   throw new ApiFailure(ApiCode.ValidationFailed, { fields: fieldErrors(schema, value) })
 }
 
+/** Client input a safety net caught: answered 1001 at the form, logged and counted as a failure to fix. */
+class SafetyNet extends Error {
+  constructor(
+    readonly what: 'a schema threw' | 'input reached the database unchecked',
+    readonly inner: unknown,
+  ) {
+    super(what)
+    this.name = 'SafetyNet'
+  }
+}
+
+/** `validate`, but a schema that throws on odd input (a bug in a rule) refuses the input instead of failing. */
+function validateSafely<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> {
+  try {
+    return validate(schema, value)
+  } catch (err) {
+    if (err instanceof ApiFailure) throw err
+    throw new SafetyNet('a schema threw', err)
+  }
+}
+
+/** A PostgreSQL "data exception" (SQLSTATE class 22: a NUL byte, a number out of range, bad text for a type). */
+const isDataException = (err: unknown) => /^22/.test(pgErrorOf(err).code ?? '')
+
 interface Incoming {
   body?: unknown
   extra?: string
   image: UploadedImage | null
-  multipart: boolean
 }
 
-async function readIncoming(req: FastifyRequest, maxUploadBytes: number): Promise<Incoming> {
-  if (req.method !== 'POST') return { image: null, multipart: false }
-  if (!req.isMultipart()) {
-    const raw = req.body
-    if (typeof raw !== 'string' || raw === '') return { body: undefined, image: null, multipart: false }
-    try {
-      return { body: JSON.parse(raw) as unknown, image: null, multipart: false }
-    } catch {
-      throw new ApiFailure(ApiCode.Undecryptable)
-    }
+/** A JSON (or text) body, already read by the content-type parser (at most maxBodyBytes). */
+function readBody(req: FastifyRequest): Incoming {
+  if (req.method !== 'POST') return { image: null }
+  const raw = req.body
+  if (typeof raw !== 'string' || raw === '') return { body: undefined, image: null }
+  try {
+    return { body: JSON.parse(raw) as unknown, image: null }
+  } catch {
+    throw new ApiFailure(ApiCode.Undecryptable)
   }
+}
+
+/**
+ * A multipart upload: the encrypted field `extra` and the one file part, read only now that the call, its token and
+ * its limits were checked. Whatever goes wrong reading it is the client's doing: 1006.
+ */
+async function readUpload(
+  req: FastifyRequest,
+  maxUploadBytes: number,
+  maxFieldBytes: number,
+): Promise<Incoming> {
   let extra: string | undefined
   let bytes: Buffer | null = null
   try {
-    for await (const part of req.parts({ limits: { fileSize: maxUploadBytes, files: 1 } })) {
+    const parts = req.parts({
+      limits: { fileSize: maxUploadBytes, files: 1, fields: 10, parts: 12, fieldSize: maxFieldBytes },
+    })
+    for await (const part of parts) {
       if (part.type === 'file') bytes = await part.toBuffer()
       else if (part.fieldname === UPLOAD_EXTRA_FIELD && typeof part.value === 'string') extra = part.value
     }
@@ -67,13 +114,24 @@ async function readIncoming(req: FastifyRequest, maxUploadBytes: number): Promis
     const code = (err as { code?: string }).code ?? ''
     if (code === 'FST_REQ_FILE_TOO_LARGE')
       throw new ApiFailure(ApiCode.BadUpload, { msgKey: 'errors.upload.tooLarge' })
-    if (code.startsWith('FST_')) throw new ApiFailure(ApiCode.BadUpload)
-    throw err
+    // No boundary, a body cut off, too many parts, a stream error: nothing the server did.
+    throw new ApiFailure(ApiCode.BadUpload)
   }
-  if (bytes === null) return { ...(extra !== undefined ? { extra } : {}), image: null, multipart: true }
+  if (bytes === null) return { ...(extra !== undefined ? { extra } : {}), image: null }
   const image = inspectImage(bytes)
   if (!image) throw new ApiFailure(ApiCode.BadUpload, { msgKey: 'errors.upload.notImage' })
-  return { ...(extra !== undefined ? { extra } : {}), image, multipart: true }
+  return { ...(extra !== undefined ? { extra } : {}), image }
+}
+
+/** The call a path token names (the path of decodeRequest, decrypted alone: the payload of an upload comes later). */
+function pathOf(packageName: string, segment: string): string | null {
+  const path = decryptText(packageName, segment)
+  return path !== null && /^\/[A-Za-z0-9_\-./]*$/.test(path) ? path : null
+}
+
+/** Refuses when over a limit: 1005 with `retryAfterSeconds`. */
+function within(verdict: { ok: boolean; retryAfterSeconds: number }): void {
+  if (!verdict.ok) fail(ApiCode.RateLimited, undefined, { retryAfterSeconds: verdict.retryAfterSeconds })
 }
 
 function header(req: FastifyRequest, name: string): string {
@@ -82,18 +140,78 @@ function header(req: FastifyRequest, name: string): string {
 }
 
 export function apiDispatcher(ctx: ServerContext, registry: HandlerRegistry) {
+  const limits = ctx.config.rateLimits
+  const rate = ctx.limits.rate
   return async function dispatch(req: FastifyRequest, reply: FastifyReply) {
     const lang = languageOf(req.headers.lang)
     const log: CallLog = { path: null, code: ApiCode.Ok }
     callLogs.set(req, log)
     // What messages interpolate ({{domains}}, {{max}}, {{min}}, {{unit}}): the country's until the call's context is known.
     let messageValues = validationMessageValues({ country: ctx.config.defaultCountry })
+    const authorization = req.headers.authorization
     try {
-      await ctx.clock.sync()
+      // A call without any token counts against its address at once, before it costs a decryption or a query.
+      if (authorization === undefined)
+        within(rate.hit('anonymous', req.ip, limits.anonymousPerAddressPerMinute, MINUTE_MS))
       const base = req.url.startsWith('/cou/') ? '/cou' : '/api'
       const segment = (req.params as Record<string, string | undefined>)['*'] ?? ''
       const method: HttpMethod = req.method === 'POST' ? 'POST' : 'GET'
-      const incoming = await readIncoming(req, ctx.config.maxUploadBytes)
+      const upload = method === 'POST' && req.isMultipart()
+      // An upload refused from its URL and headers is never read. A large one (over maxBodyBytes, or of unknown
+      // length) also closes its connection after the answer, so the server does not take the rest in to discard
+      // it; a small one is drained, so the app reads its answer (an expired token) rather than a reset connection.
+      const declared = Number(req.headers['content-length'])
+      if (upload && !(declared <= ctx.config.maxBodyBytes)) reply.header('connection', 'close')
+      // A path that does not decrypt is refused before anything costs a query.
+      const path = pathOf(ctx.config.packageName, segment)
+      if (path === null) fail(ApiCode.Undecryptable)
+      await ctx.clock.sync()
+
+      /** The call of the table at `path` that this request may make, or the refusal. */
+      const callAt = (path: string) => {
+        const def = (API as Record<string, CallDef>)[path]
+        const registered = registry.get(path)
+        if (!def || !registered || def.method !== method || def.base !== base) fail(ApiCode.UnknownCall)
+        if (upload && def.body !== 'form') fail(ApiCode.Undecryptable)
+        return { def, registered }
+      }
+      // A call that needs a token is refused without a valid one; any other call uses a valid token if sent. Then
+      // the call counts against its session, or (no valid session) against its address.
+      let session: Session | null = null
+      const authenticate = async (def: CallDef) => {
+        const token = bearerToken(authorization)
+        const found = def.auth || token ? await resolveSession(ctx.db, token, ctx.clock.now()) : null
+        if (found !== null && typeof found !== 'number') {
+          session = found
+          within(rate.hit('session', String(found.sessionId), limits.perSessionPerMinute, MINUTE_MS))
+          return
+        }
+        // A token that opens no session counts like no token (a call without one was counted on arrival).
+        if (authorization !== undefined)
+          within(rate.hit('anonymous', req.ip, limits.anonymousPerAddressPerMinute, MINUTE_MS))
+        if (def.auth && typeof found === 'number') fail(found)
+      }
+
+      let incoming: Incoming
+      let call: { def: CallDef; registered: Registered } | null = null
+      if (upload) {
+        // Nothing of the body is read until the path, the method, the token and the limits allow it: a refused
+        // upload is never buffered.
+        log.path = path
+        call = callAt(path)
+        await authenticate(call.def)
+        const uploader = session ? `s${(session as Session).sessionId}` : `a${req.ip}`
+        within(rate.hit('uploads', uploader, limits.uploadsPerSessionPerHour, HOUR_MS))
+        if (!ctx.limits.uploads.enter()) fail(ApiCode.RateLimited, undefined, { retryAfterSeconds: 5 })
+        try {
+          incoming = await readUpload(req, ctx.config.maxUploadBytes, ctx.config.maxBodyBytes)
+        } finally {
+          ctx.limits.uploads.leave()
+        }
+        reply.removeHeader('connection')
+      } else {
+        incoming = readBody(req)
+      }
       const decoded = decodeRequest({
         packageName: ctx.config.packageName,
         method,
@@ -106,30 +224,23 @@ export function apiDispatcher(ctx: ServerContext, registry: HandlerRegistry) {
       })
       if (decoded instanceof WireError) fail(decoded.code)
       log.path = decoded.path
-      const def = (API as Record<string, CallDef>)[decoded.path]
-      const registered = registry.get(decoded.path)
-      if (!def || !registered || def.method !== method || def.base !== base) fail(ApiCode.UnknownCall)
-      if (def.body === 'form' && !incoming.image) fail(ApiCode.BadUpload, 'errors.upload.missing')
-      if (def.body === 'json' && incoming.multipart) fail(ApiCode.Undecryptable)
-
-      // A call that needs a token is refused without a valid one; any other call uses a valid token if sent.
-      let session: Session | null = null
-      const token = bearerToken(req.headers.authorization)
-      if (def.auth || token) {
-        const found = await resolveSession(ctx.db, token, ctx.clock.now())
-        if (typeof found !== 'number') session = found
-        else if (def.auth) fail(found)
+      if (!call) {
+        call = callAt(decoded.path)
+        await authenticate(call.def)
       }
+      const { def, registered } = call
+      if (def.body === 'form' && !incoming.image) fail(ApiCode.BadUpload, 'errors.upload.missing')
+
       const payload = decoded.payload
       const requestContext: RequestContext = {
-        country: session?.country ?? ctx.config.defaultCountry,
+        country: (session as Session | null)?.country ?? ctx.config.defaultCountry,
         today: ctx.clock.now(),
-        loginMobile: session?.mobile ?? '',
+        loginMobile: (session as Session | null)?.mobile ?? '',
         ...(await registered.options.requestContext?.({ session, payload }, ctx)),
       }
       messageValues = validationMessageValues(requestContext)
-      const input = validate(requestSchemaFor(def, requestContext), payload)
-      const call: CallRequest = {
+      const input = validateSafely(requestSchemaFor(def, requestContext), payload)
+      const callRequest: CallRequest = {
         path: decoded.path as CallRequest['path'],
         input: input as CallRequest['input'],
         session,
@@ -142,10 +253,14 @@ export function apiDispatcher(ctx: ServerContext, registry: HandlerRegistry) {
           afid: header(req, 'afid'),
         },
       }
-      const data = await registered.handler(call, ctx)
+      const data = await registered.handler(callRequest, ctx)
       return reply.send(envelope(ApiCode.Ok, ctx.t(lang, codeMessageKey(ApiCode.Ok)), data ?? null))
     } catch (err) {
-      return sendFailure(ctx, req, reply, lang, log, err, messageValues)
+      const caught =
+        !(err instanceof ApiFailure) && isDataException(err)
+          ? new SafetyNet('input reached the database unchecked', err)
+          : err
+      return sendFailure(ctx, req, reply, lang, log, caught, messageValues)
     }
   }
 }
@@ -159,6 +274,20 @@ function sendFailure(
   err: unknown,
   messageValues: Record<string, unknown> = {},
 ) {
+  if (err instanceof SafetyNet) {
+    ctx.ops.failure('safetyNet', req.log, { path: log.path }, err.inner, err.what)
+    return sendFailure(
+      ctx,
+      req,
+      reply,
+      lang,
+      log,
+      new ApiFailure(ApiCode.ValidationFailed, {
+        fields: { [FORM_ERROR]: codeMessageKey(ApiCode.ValidationFailed) },
+      }),
+      messageValues,
+    )
+  }
   if (err instanceof ApiFailure) {
     log.code = err.code
     const fields = err.fields
@@ -168,9 +297,13 @@ function sendFailure(
       : undefined
     const msgKey =
       err.msgKey ?? (fields ? Object.values(err.fields!)[0] : undefined) ?? codeMessageKey(err.code)
-    return reply.send(envelope(err.code, ctx.t(lang, msgKey, messageValues), fields ? { fields } : err.data))
+    // HTTP 200 for every outcome a client can cause, whatever status Fastify had set (415, 413, 400).
+    return reply
+      .code(200)
+      .send(envelope(err.code, ctx.t(lang, msgKey, messageValues), fields ? { fields } : err.data))
   }
   log.code = ApiCode.ServerError
+  ctx.ops.count('dispatch')
   req.log.error({ path: log.path, ...safeError(err) }, 'call failed')
   return reply
     .code(500)
@@ -191,11 +324,29 @@ export async function mountApi(app: FastifyInstance, ctx: ServerContext, registr
     await api.register(multipart, {
       limits: { fileSize: ctx.config.maxUploadBytes, files: 1, fields: 10, parts: 12 },
     })
+    // The flood guard: before anything of the request is read, parsed or looked up.
+    api.addHook('onRequest', async (req, reply) => {
+      const verdict = ctx.limits.rate.hit(
+        'address',
+        req.ip,
+        ctx.config.rateLimits.perAddressPerMinute,
+        MINUTE_MS,
+      )
+      if (verdict.ok) return
+      const log: CallLog = { path: null, code: ApiCode.RateLimited }
+      callLogs.set(req, log)
+      reply.header('connection', 'close')
+      const failure = new ApiFailure(ApiCode.RateLimited, {
+        data: { retryAfterSeconds: verdict.retryAfterSeconds },
+      })
+      return sendFailure(ctx, req, reply, languageOf(req.headers.lang), log, failure)
+    })
     api.setErrorHandler((err, req, reply) => {
       const lang = languageOf(req.headers.lang)
       const log = callLogs.get(req) ?? { path: null, code: ApiCode.Undecryptable }
       callLogs.set(req, log)
       const status = (err as { statusCode?: number }).statusCode ?? 500
+      // A request Fastify could not read (content type, body size, a body cut off) is the client's.
       if (status >= 400 && status < 500) {
         const upload = req.headers['content-type']?.startsWith('multipart/') ?? false
         return sendFailure(

@@ -23,7 +23,8 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Clock } from './clock'
 import { rows, type Db, type Queryable, type Tx } from './db/client'
 import { jobs } from './db/schema/core'
-import type { Log } from './log'
+import { safeError, type Log } from './log'
+import type { Ops } from './ops'
 
 export type JobPayload = Record<string, unknown>
 
@@ -106,7 +107,12 @@ interface ClaimedJob {
 
 const RECURRING_KEY = (name: string) => `every:${name}`
 
-export function createJobRunner(db: Db, clock: Clock, log: Log): JobRunner {
+/**
+ * `ops` counts failures for GET /ops/health (server/ops.ts); without it (tests that build a bare runner) they are
+ * only logged. A failed run is logged with its job's name, id and attempt and `safeError` (never the message:
+ * it may quote a value), a retry as a warning and the last attempt as an error.
+ */
+export function createJobRunner(db: Db, clock: Clock, log: Log, ops?: Ops): JobRunner {
   const defs = new Map<string, Definition>()
   let timers: NodeJS.Timeout[] = []
   let running: Promise<unknown>[] = []
@@ -220,8 +226,14 @@ export function createJobRunner(db: Db, clock: Clock, log: Log): JobRunner {
   ) {
     const message = err instanceof Error ? `${err.name}: ${err.message}` : 'non-error thrown'
     const giveUp = def.intervalMs === null && job.attempts >= def.maxAttempts
-    if (giveUp) log.error({ job: job.name, jobId: job.id, attempt: job.attempts }, 'job failed for good')
-    else log.warn({ job: job.name, jobId: job.id, attempt: job.attempts }, 'job failed')
+    const fields = { job: job.name, jobId: job.id, attempt: job.attempts }
+    if (giveUp) {
+      ops?.count('jobGaveUp')
+      log.error({ failure: 'jobGaveUp', ...fields, ...safeError(err) }, 'job failed for good')
+    } else {
+      ops?.count('job')
+      log.warn({ failure: 'job', ...fields, ...safeError(err) }, 'job failed')
+    }
     const retryAt = new Date(now.getTime() + (def.intervalMs ?? def.retryDelayMs(job.attempts)))
     await q
       .update(jobs)
@@ -275,7 +287,8 @@ export function createJobRunner(db: Db, clock: Clock, log: Log): JobRunner {
             await clock.sync()
             await runDue()
           } catch (err) {
-            log.error({ err: err instanceof Error ? err.message : 'unknown' }, 'job worker tick failed')
+            ops?.count('worker')
+            log.error({ failure: 'worker', ...safeError(err) }, 'job worker tick failed')
           }
         })()
         running.push(tick)

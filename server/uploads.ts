@@ -7,8 +7,8 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { and, desc, eq, inArray } from 'drizzle-orm'
-import type { Queryable } from './db/client'
+import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm'
+import type { Db, Queryable } from './db/client'
 import { images, type ImageKind } from './db/schema/profile'
 
 export type ImageType = 'jpeg' | 'png' | 'webp'
@@ -111,6 +111,19 @@ export interface StoredImage {
 export interface ImageStore {
   /** Writes the bytes and records them (in `q`, so the row commits with the caller's other writes). */
   save(q: Queryable, userId: number, kind: ImageKind, image: UploadedImage, now: Date): Promise<StoredImage>
+  /**
+   * Saves the borrower's new image of a kind and forgets every older one of that kind (rows in the same
+   * transaction, files once it committed): an ID side or face photo taken again replaces the last one, so a
+   * borrower keeps at most one image of each identity kind however often they upload (issue 14).
+   */
+  replace(db: Db, userId: number, kind: ImageKind, image: UploadedImage, now: Date): Promise<StoredImage>
+  /** What the borrower keeps of a kind: how many images and bytes, and how many were stored since `since`. */
+  usage(
+    q: Queryable,
+    userId: number,
+    kind: ImageKind,
+    since: Date,
+  ): Promise<{ count: number; bytes: number; since: number }>
   /** The borrower's latest image of a kind. */
   latest(q: Queryable, userId: number, kind: ImageKind): Promise<StoredImage | null>
   /** The bytes of one of this borrower's images (null when it is not theirs). */
@@ -126,7 +139,38 @@ export interface ImageStore {
 
 export function createImageStore(uploadDir: string): ImageStore {
   const fileOf = (fileName: string) => path.join(uploadDir, fileName)
-  return {
+  const store: ImageStore = {
+    async replace(db, userId, kind, image, now) {
+      let replaced: string[] = []
+      const stored = await db.transaction(async (tx) => {
+        // One upload of a kind at a time per borrower, so two at once cannot both stay.
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`kopa.images.${userId}.${kind}`}))`)
+        const saved = await store.save(tx, userId, kind, image, now)
+        const older = await tx
+          .delete(images)
+          .where(and(eq(images.userId, userId), eq(images.kind, kind), ne(images.id, saved.id)))
+          .returning({ fileName: images.fileName })
+        replaced = older.map((r) => r.fileName)
+        return saved
+      })
+      await store.removeFiles(replaced)
+      return stored
+    },
+    async usage(q, userId, kind, since) {
+      const [row] = await q
+        .select({
+          count: sql<number>`count(*)::int`,
+          bytes: sql<number>`coalesce(sum(${images.sizeBytes}), 0)::bigint`,
+          since: sql<number>`count(*) filter (where ${gt(images.createdAt, since)})::int`,
+        })
+        .from(images)
+        .where(and(eq(images.userId, userId), eq(images.kind, kind)))
+      return {
+        count: Number(row?.count ?? 0),
+        bytes: Number(row?.bytes ?? 0),
+        since: Number(row?.since ?? 0),
+      }
+    },
     async save(q, userId, kind, image, now) {
       const fileName = `${now.toISOString().slice(0, 7)}/${randomBytes(16).toString('hex')}.${image.type}`
       await mkdir(path.dirname(fileOf(fileName)), { recursive: true, mode: 0o700 })
@@ -175,4 +219,5 @@ export function createImageStore(uploadDir: string): ImageStore {
       for (const fileName of fileNames) await rm(fileOf(fileName), { force: true })
     },
   }
+  return store
 }

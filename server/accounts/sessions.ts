@@ -34,11 +34,18 @@ export async function issueToken(q: Queryable, userId: number, now: Date, ttlMs:
   return token
 }
 
-/** The bearer token of an Authorization header, '' when there is none. */
+/** Stands for an Authorization header that is not `Bearer <token>`: no token has this shape (100103). */
+const NOT_BEARER = '(not a bearer token)'
+
+/**
+ * The bearer token of an Authorization header: '' when there is none, and a value no session has when the header
+ * is there but is not `Bearer <token>` (a bare token, another scheme), so it is refused as invalid (100103).
+ */
 export function bearerToken(header: unknown): string {
-  if (typeof header !== 'string') return ''
-  const match = /^\s*Bearer\s+(\S*)\s*$/i.exec(header)
-  return match ? match[1]! : header.trim()
+  if (header === undefined || header === '') return ''
+  if (typeof header !== 'string') return NOT_BEARER
+  const match = /^\s*Bearer(?:\s+(\S*))?\s*$/i.exec(header)
+  return match ? (match[1] ?? '') : NOT_BEARER
 }
 
 /** The session of a token, or the session code that refuses it. */

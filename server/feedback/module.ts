@@ -8,16 +8,20 @@
  *
  * Receipts: JPEG, PNG or WebP by their first bytes, at most 20 MB (the dispatcher checks both), stored in the
  * private image store; at most config.maxReceipts per ticket or message (decisions.md: 3).
+ *
+ * Quotas per borrower (config.quotas, issue 14): uploads waiting to be attached, receipt uploads a day and the bytes
+ * of receipts kept in all (2204 beyond either), tickets a day and messages a day (1005).
  */
 import type { FastifyInstance } from 'fastify'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, gt, sql } from 'drizzle-orm'
 import { ApiCode } from '../../src/domain/api-codes'
 import type { UploadedFile } from '../../src/domain/api-types'
 import { FEEDBACK_MESSAGE_MAX } from '../../src/domain/schemas/feedback'
 import { bearerToken, resolveSession } from '../accounts/sessions'
 import { devEndpointsEnabled } from '../config'
 import type { CallRequest, ModuleHost, RequestContextLoader, ServerContext, ServerModule } from '../context'
-import { feedbackFiles, feedbackTickets } from '../db/schema/feedback'
+import type { Queryable } from '../db/client'
+import { feedbackFiles, feedbackMessages, feedbackTickets } from '../db/schema/feedback'
 import { codeMessageKey, envelope, fail } from '../envelope'
 import { languageOf } from '../i18n'
 import { ownOrder } from '../content/orders'
@@ -48,10 +52,12 @@ const HOUR = 60 * 60 * 1000
 const DAY = 24 * HOUR
 
 export interface FeedbackOptions {
-  /** Uploads a borrower may have waiting to be attached (default 10). */
+  /** Uploads a borrower may have waiting to be attached (default config.quotas.pendingReceipts: 10). */
   maxPendingUploads?: number
-  /** Tickets a borrower may open in 24 hours (default 10). */
+  /** Tickets a borrower may open in 24 hours (default config.quotas.ticketsPerDay: 10). */
   maxTicketsPerDay?: number
+  /** Messages a borrower may leave in 24 hours (default config.quotas.messagesPerDay: 50). */
+  maxMessagesPerDay?: number
   /** Uploads never attached are deleted after this (default one day). */
   abandonedAfterMs?: number
 }
@@ -68,13 +74,37 @@ async function upload(req: CallRequest, ctx: ServerContext, maxPending: number):
   const userId = userOf(req)
   const image = req.image!
   const now = ctx.clock.now()
+  const quotas = ctx.config.quotas
   return ctx.db.transaction(async (tx) => {
     await tx.execute(sqlLock(`kopa.feedback.upload.${userId}`))
     if ((await pendingFiles(tx, userId)) >= maxPending) fail(ApiCode.FeedbackUploadLimit)
+    // What one borrower may keep on the server's disk: receipts a day, and their bytes all together.
+    const kept = await ctx.images.usage(tx, userId, 'receipt', new Date(now.getTime() - DAY))
+    if (
+      kept.since >= quotas.receiptUploadsPerDay ||
+      kept.bytes + image.bytes.length > quotas.receiptBytesPerBorrower
+    )
+      fail(ApiCode.FeedbackUploadLimit)
     const stored = await ctx.images.save(tx, userId, 'receipt', image, now)
     const fileId = await addFile(tx, userId, stored.id, now)
     return fileView({ id: fileId, messageId: null, mime: stored.mime, sizeBytes: stored.sizeBytes })
   })
+}
+
+/** Messages the borrower left on any of their tickets since `since`. */
+async function messagesSince(q: Queryable, userId: number, since: Date): Promise<number> {
+  const [row] = await q
+    .select({ n: sql<number>`count(*)::int` })
+    .from(feedbackMessages)
+    .innerJoin(feedbackTickets, eq(feedbackTickets.id, feedbackMessages.ticketId))
+    .where(
+      and(
+        eq(feedbackTickets.userId, userId),
+        eq(feedbackMessages.author, 'borrower'),
+        gt(feedbackMessages.createdAt, since),
+      ),
+    )
+  return Number(row?.n ?? 0)
 }
 
 /** GET /feedback/files/<fileId>: the bytes of one of the session's own images. */
@@ -145,12 +175,13 @@ function mountDevReply(app: FastifyInstance, ctx: ServerContext) {
 }
 
 export function createFeedbackModule(options: FeedbackOptions = {}): ServerModule {
-  const maxPending = options.maxPendingUploads ?? 10
-  const maxPerDay = options.maxTicketsPerDay ?? 10
   const abandonedAfter = options.abandonedAfterMs ?? DAY
   return {
     name: 'feedback',
     register(host: ModuleHost) {
+      const maxPending = options.maxPendingUploads ?? host.config.quotas.pendingReceipts
+      const maxPerDay = options.maxTicketsPerDay ?? host.config.quotas.ticketsPerDay
+      const maxMessagesPerDay = options.maxMessagesPerDay ?? host.config.quotas.messagesPerDay
       host.registerHandler('/feedback/upload/credential', (req, ctx) => upload(req, ctx, maxPending))
       host.registerHandler('/feedback/uploadFile', (req, ctx) => upload(req, ctx, maxPending))
 
@@ -207,6 +238,8 @@ export function createFeedbackModule(options: FeedbackOptions = {}): ServerModul
           const messageId = await ctx.db.transaction(async (tx) => {
             const ticket = await ownTicket(tx, userId, req.input.feedbackId, true)
             if (ticket.status === TicketStatus.Done) fail(ApiCode.FeedbackClosed)
+            if ((await messagesSince(tx, userId, new Date(now.getTime() - DAY))) >= maxMessagesPerDay)
+              fail(ApiCode.RateLimited)
             const id = await addMessage(tx, ticket.id, 'borrower', req.input.content.trim(), now)
             await attachFiles(tx, userId, req.input.attachments, { ticketId: ticket.id, messageId: id }, now)
             await tx

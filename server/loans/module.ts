@@ -8,8 +8,10 @@
  * demo and test mode it first seeds the demo products when there are none.
  */
 import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm'
+import * as v from 'valibot'
 import { APPROVAL_TTL_MS, lifecycleAt } from '../../machines/order-lifecycle.machine'
 import { ApiCode } from '../../src/domain/api-codes'
+import { orderNo as orderNoSchema } from '../../src/domain/schemas/common'
 import type * as T from '../../src/domain/api-types'
 import {
   COUNTRIES,
@@ -170,6 +172,7 @@ export function createLoansModule(options: LoansModuleOptions = {}): ServerModul
         now: () => clock.now(),
         beforeCallback: () => clock.sync(),
         log,
+        ops: host.ops,
       })
       const service = createLoanService({
         db,
@@ -201,9 +204,7 @@ export function createLoansModule(options: LoansModuleOptions = {}): ServerModul
           if (busy) return
           busy = true
           deliverSandbox()
-            .catch((err: unknown) =>
-              log.error({ err: err instanceof Error ? err.message : 'unknown' }, 'sandbox delivery failed'),
-            )
+            .catch((err: unknown) => host.ops.failure('delivery', log, {}, err, 'sandbox delivery failed'))
             .finally(() => {
               busy = false
             })
@@ -618,7 +619,8 @@ function registerHandlers(host: ModuleHost, { service, catalog, route, payTo }: 
 
   /** The order's balance and the product's rules, so the schema checks the amount (validation.repay.*). */
   const repaymentLimits: RequestContextLoader = async ({ session, payload }) => {
-    if (!session || typeof payload.orderNo !== 'string' || payload.orderNo === '') return {}
+    // The payload is not validated yet: only a well-formed order number is looked up (a NUL would reach the database).
+    if (!session || !v.is(orderNoSchema(), payload.orderNo)) return {}
     const [order] = await db
       .select()
       .from(loanOrders)

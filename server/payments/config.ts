@@ -12,6 +12,7 @@
  *   KOPA_MPESA_INITIATOR_NAME, KOPA_MPESA_SECURITY_CREDENTIAL, KOPA_MPESA_STK_SHORTCODE, KOPA_MPESA_PASSKEY,
  *   KOPA_MPESA_CALLBACK_BASE_URL, KOPA_MPESA_CALLBACK_TOKEN, KOPA_MPESA_B2C_VERSION (v3 | v1)
  */
+import { randomBytes } from 'node:crypto'
 import type { ServerMode } from '../config'
 import type { MpesaConfig } from './mpesa'
 
@@ -29,7 +30,15 @@ export interface PaymentSettings {
 
 type Env = Record<string, string | undefined>
 
-const DEMO_SANDBOX_SECRET = 'kopa-sandbox-not-a-secret'
+/**
+ * Once the demo's sandbox secret was this public string, so anyone who could reach a demo server could forge its
+ * pay-out and payment results (issue 14). It is refused everywhere now; without KOPA_SANDBOX_SECRET demo and test
+ * sign with a random secret of their own process — the sandbox posts its callbacks to its own process (inject), so
+ * nobody else needs it.
+ */
+export const PUBLIC_SANDBOX_SECRET = 'kopa-sandbox-not-a-secret'
+/** A configured sandbox secret has at least this many characters. */
+export const SANDBOX_SECRET_MIN_LENGTH = 16
 /** A CLABE with a valid check digit, for the demo only. */
 const DEMO_PAY_TO_CLABE = '646180000000000012'
 
@@ -75,7 +84,15 @@ export function loadPaymentSettings(mode: ServerMode, env: Env = process.env): P
   if (Object.values(routes).includes('mpesa') && !mpesa) {
     throw new Error('KOPA_PAYMENT_ROUTES sends payments to mpesa, but the KOPA_MPESA_* settings are missing')
   }
-  const secret = env.KOPA_SANDBOX_SECRET ?? (mode === 'production' ? '' : DEMO_SANDBOX_SECRET)
+  const configured = env.KOPA_SANDBOX_SECRET
+  if (configured !== undefined && configured !== '') {
+    if (configured === PUBLIC_SANDBOX_SECRET || configured.length < SANDBOX_SECRET_MIN_LENGTH) {
+      throw new Error(
+        `KOPA_SANDBOX_SECRET must be at least ${SANDBOX_SECRET_MIN_LENGTH} random characters of your own`,
+      )
+    }
+  }
+  const secret = configured || (mode === 'production' ? '' : randomBytes(24).toString('base64url'))
   return {
     sandboxSecret: secret,
     sandboxDelayMs: delay ? Number(delay) : mode === 'demo' ? 5000 : 0,

@@ -40,7 +40,8 @@ import {
   type TransferPurpose,
 } from '../db/schema/loans'
 import type { JobRunner } from '../jobs'
-import type { Log } from '../log'
+import { safeError, type Log } from '../log'
+import type { Ops } from '../ops'
 import type {
   CallbackInput,
   CallbackOutcome,
@@ -128,6 +129,8 @@ export interface PaymentsOptions {
   /** Called before each callback is handled (the shared clock's sync). */
   beforeCallback?: () => Promise<void>
   log: Log
+  /** Counts failed callbacks for GET /ops/health (server/ops.ts). */
+  ops?: Ops
   timings?: Partial<PaymentTimings>
   faults?: (point: FaultPoint) => void | Promise<void>
 }
@@ -706,8 +709,10 @@ export function createPayments(options: PaymentsOptions): Payments {
     now: Date,
     err: unknown,
   ): Promise<void> {
+    // safeError: the error's class, SQLSTATE and stack, never its message (it may quote an account number).
+    options.ops?.count('callback')
     log.error(
-      { provider: name, err: err instanceof Error ? `${err.name}: ${err.message}` : 'unknown' },
+      { failure: 'callback', provider: name, ...safeError(err) },
       'payment callback could not be applied; stored for reconciliation',
     )
     await db.transaction(async (tx) => {
@@ -762,10 +767,7 @@ export function createPayments(options: PaymentsOptions): Payments {
         await jobs.runKey(sendKey(t))
       } catch (err) {
         // The worker sends it later; the borrower's request has already been recorded.
-        log.warn(
-          { err: err instanceof Error ? err.name : 'unknown' },
-          'immediate send failed; the worker retries',
-        )
+        log.warn({ ...safeError(err) }, 'immediate send failed; the worker retries')
       }
     },
     reconcile: () => db.transaction((tx) => reconcileDue(tx, options.now())),
@@ -802,6 +804,7 @@ export function createPayments(options: PaymentsOptions): Payments {
           try {
             body = rawBody ? (JSON.parse(rawBody) as unknown) : null
           } catch {
+            options.ops?.count('callbackRefused')
             return reply.code(400).send(p.callbackReply(false))
           }
           const input: CallbackInput = {
@@ -810,21 +813,34 @@ export function createPayments(options: PaymentsOptions): Payments {
             body,
             rawBody,
           }
-          const verified = await p.verifyCallback(input)
+          let verified: Awaited<ReturnType<PaymentProvider['verifyCallback']>>
+          try {
+            verified = await p.verifyCallback(input)
+            await options.beforeCallback?.()
+          } catch (err) {
+            // Reading the callback failed before anything was stored: the provider sends it again.
+            options.ops?.count('callback')
+            log.error({ failure: 'callback', provider: p.name, ...safeError(err) }, 'payment callback failed')
+            return reply.code(500).send(p.callbackReply(false))
+          }
           if (!verified.ok) {
+            options.ops?.count('callbackRefused')
             log.warn({ provider: p.name, reason: verified.reason }, 'payment callback refused')
             return reply.code(401).send(p.callbackReply(false))
           }
-          await options.beforeCallback?.()
           const now = options.now()
           try {
             const result = await handleCallback(p.name, verified.outcome, now)
             if (result === 'unmatched')
               log.warn({ provider: p.name }, 'callback for a transfer not known yet; kept until it is')
           } catch (err) {
-            await callbackFailed(p.name, verified.outcome, now, err).catch((e: unknown) =>
-              log.error({ err: e instanceof Error ? e.name : 'unknown' }, 'storing a failed callback failed'),
-            )
+            await callbackFailed(p.name, verified.outcome, now, err).catch((e: unknown) => {
+              // Counted once already (callbackFailed counts before it stores).
+              log.error(
+                { failure: 'callback', provider: p.name, ...safeError(e) },
+                'storing a failed callback failed',
+              )
+            })
           }
           return reply.send(p.callbackReply(true))
         })

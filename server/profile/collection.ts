@@ -65,6 +65,8 @@ export function mountCollector(host: ModuleHost): void {
     scope.setErrorHandler((err, req, reply) => {
       const status = (err as { statusCode?: number }).statusCode ?? 500
       const code = status < 500 ? ApiCode.ValidationFailed : ApiCode.ServerError
+      if (status >= 500)
+        ctx.ops.failure('route', req.log, { route: '/collector/report' }, err, 'request failed')
       return reply
         .code(status < 500 ? 200 : 500)
         .send(envelope(code, ctx.t(languageOf(req.headers.lang), codeMessageKey(code)), null))

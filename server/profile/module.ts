@@ -98,7 +98,8 @@ async function identityImage(
   else if (!(await ctx.kyc.liveness.check(image, session.country)).passed) problem = 'livenessFailed'
 
   if (problem) return imageResult(state, problem)
-  await ctx.images.save(ctx.db, session.userId, kind, image, ctx.clock.now())
+  // The new photo replaces the last one of its kind: a borrower keeps one of each, never a pile (issue 14).
+  await ctx.images.replace(ctx.db, session.userId, kind, image, ctx.clock.now())
   return imageResult(await identityImages(ctx.db, session.userId), null)
 }
 

@@ -73,4 +73,44 @@ describe('Server configuration', () => {
     expect(loadConfig({}, { port: 0, mode: 'test' })).toMatchObject({ port: 0, mode: 'test' })
     expect(DEFAULT_CONFIG.maxUploadBytes).toBe(20 * 1024 * 1024)
   })
+
+  it('reads the limits, the quotas, KOPA_DEMO_PUBLIC and KOPA_OPS_TOKEN (issue 14), and refuses a limit of 0', () => {
+    const defaults = loadConfig({})
+    expect(defaults.demoPublic).toBe(false)
+    expect(defaults.rateLimits).toMatchObject({ perAddressPerMinute: 1200, concurrentUploads: 8 })
+    expect(defaults.quotas).toMatchObject({
+      receiptBytesPerBorrower: 100 * 1024 * 1024,
+      eventRetentionDays: 180,
+    })
+    const config = loadConfig({
+      KOPA_DEMO_PUBLIC: '1',
+      KOPA_OPS_TOKEN: 'ops-token-0123456789',
+      KOPA_LIMIT_ADDRESS_PER_MINUTE: '600',
+      KOPA_LIMIT_ANONYMOUS_PER_MINUTE: '60',
+      KOPA_LIMIT_SESSION_PER_MINUTE: '120',
+      KOPA_LIMIT_UPLOADS_PER_HOUR: '20',
+      KOPA_CONCURRENT_UPLOADS: '4',
+      KOPA_RECEIPT_BYTES_PER_BORROWER: '1000000',
+      KOPA_EVENT_RETENTION_DAYS: '30',
+    })
+    expect(config).toMatchObject({ demoPublic: true, opsToken: 'ops-token-0123456789' })
+    expect(config.rateLimits).toMatchObject({
+      perAddressPerMinute: 600,
+      anonymousPerAddressPerMinute: 60,
+      perSessionPerMinute: 120,
+      uploadsPerSessionPerHour: 20,
+      concurrentUploads: 4,
+    })
+    expect(config.quotas).toMatchObject({ receiptBytesPerBorrower: 1_000_000, eventRetentionDays: 30 })
+    expect(() => loadConfig({ KOPA_CONCURRENT_UPLOADS: '0' })).toThrow(
+      /KOPA_CONCURRENT_UPLOADS must be at least 1/,
+    )
+    expect(() =>
+      loadConfig({
+        KOPA_MODE: 'production',
+        KOPA_PERSON_KEY_SECRET: 'k'.repeat(40),
+        KOPA_OPS_TOKEN: 'short',
+      }),
+    ).toThrow(/KOPA_OPS_TOKEN/)
+  })
 })

@@ -1,7 +1,8 @@
 /**
  * App events: the browser's batches (and the shell's forwarded logEventByLocal events) are stored without
  * personal data, once each however often a batch is re-sent, and deleted after the retention period — on every
- * database, through inject and HTTP, including a sendBeacon request with no headers.
+ * database, through inject and HTTP. Only a session's events are kept (issue 14): a batch without one — a stranger's,
+ * or a sendBeacon request, which carries no headers — is answered and dropped.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asc } from 'drizzle-orm'
@@ -36,6 +37,10 @@ describeOnEachDatabase('App events', (target) => {
   afterAll(() => server.close())
 
   const rows = () => server.server.ctx.db.select().from(appEvents).orderBy(asc(appEvents.id))
+  let mobiles = 0
+  /** A fresh borrower's token (events are kept only with a session). */
+  const session = (s: TestServer) =>
+    signUp(s, `0716${String(Date.now()).slice(-5)}${(mobiles = (mobiles + 1) % 10)}`)
   /** A unique page name per story, so stories never see each other's rows. */
   const page = () => `page-${(serial += 1)}`
 
@@ -99,6 +104,7 @@ describeOnEachDatabase('App events', (target) => {
     })
 
     it('stores a batch once when the browser sends it again because the answer was lost', async () => {
+      const token = await session(s)
       const pageName = page()
       const time = s.server.ctx.clock.nowMs() - 5000
       const batch = {
@@ -108,12 +114,12 @@ describeOnEachDatabase('App events', (target) => {
         ],
       }
       for (let i = 0; i < 3; i++) {
-        expect((await s.call<EventsAccepted>('/event/batch', batch)).data.accepted).toBe(2)
+        expect((await s.call<EventsAccepted>('/event/batch', batch, { token })).data.accepted).toBe(2)
       }
       expect((await rows()).filter((r) => r.pageName === pageName)).toHaveLength(2)
     })
 
-    it('takes a sendBeacon batch on the way out: plain text, no language, no token', async () => {
+    it('answers a sendBeacon batch (plain text, no language, no token) and keeps nothing of it', async () => {
       const pageName = page()
       const encoded = encodeRequest({
         packageName: 'com.kopa.app',
@@ -130,7 +136,17 @@ describeOnEachDatabase('App events', (target) => {
         body: JSON.stringify(encoded.data),
       })
       expect(res.status).toBe(200)
-      expect(JSON.parse(res.body)).toMatchObject({ code: ApiCode.Ok, data: { accepted: 1 } })
+      expect(JSON.parse(res.body)).toMatchObject({ code: ApiCode.Ok, data: { accepted: 0 } })
+      expect((await rows()).filter((r) => r.pageName === pageName)).toEqual([])
+      // The same plain-text request with the session's token is kept, without the headers it lacks.
+      const token = await session(s)
+      const kept = await s.raw({
+        method: 'POST',
+        url: encoded.url,
+        headers: { 'content-type': 'text/plain;charset=UTF-8', authorization: `Bearer ${token}` },
+        body: JSON.stringify(encoded.data),
+      })
+      expect(JSON.parse(kept.body)).toMatchObject({ code: ApiCode.Ok, data: { accepted: 1 } })
       expect((await rows()).filter((r) => r.pageName === pageName)).toMatchObject([
         { eventType: 'leave', platform: 'unknown', appName: 'unknown' },
       ])
@@ -138,14 +154,19 @@ describeOnEachDatabase('App events', (target) => {
 
     it('drops events dated long ago or in the future by a wrong phone clock, and says how many it took', async () => {
       const pageName = page()
+      const token = await session(s)
       const now = s.server.ctx.clock.nowMs()
-      const res = await s.call<EventsAccepted>('/event/batch', {
-        events: [
-          { time: 0, eventType: 'view', pageName },
-          { time: now + 3 * DAY, eventType: 'view', pageName },
-          { time: now, eventType: 'view', pageName },
-        ],
-      })
+      const res = await s.call<EventsAccepted>(
+        '/event/batch',
+        {
+          events: [
+            { time: 0, eventType: 'view', pageName },
+            { time: now + 3 * DAY, eventType: 'view', pageName },
+            { time: now, eventType: 'view', pageName },
+          ],
+        },
+        { token },
+      )
       expect(res.data.accepted).toBe(1)
       expect((await rows()).filter((r) => r.pageName === pageName)).toHaveLength(1)
     })
@@ -179,14 +200,19 @@ describeOnEachDatabase('App events', (target) => {
 
   it('deletes events once they are older than the retention period', async () => {
     const pageName = page()
-    await server.call('/event/batch', {
-      events: [{ time: server.server.ctx.clock.nowMs(), eventType: 'old', pageName }],
-    })
+    await server.call(
+      '/event/batch',
+      { events: [{ time: server.server.ctx.clock.nowMs(), eventType: 'old', pageName }] },
+      { token: await session(server) },
+    )
     await advance(server, 170 * DAY)
     const pageNow = page()
-    await server.call('/event/batch', {
-      events: [{ time: server.server.ctx.clock.nowMs(), eventType: 'new', pageName: pageNow }],
-    })
+    // The first session has expired by now (30 days): a new one sends the next batch.
+    await server.call(
+      '/event/batch',
+      { events: [{ time: server.server.ctx.clock.nowMs(), eventType: 'new', pageName: pageNow }] },
+      { token: await session(server) },
+    )
     expect((await rows()).filter((r) => r.pageName === pageName)).toHaveLength(1)
     await advance(server, 11 * DAY)
     const left = await rows()
