@@ -1,9 +1,12 @@
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
+import { VitePWA } from 'vite-plugin-pwa'
+import { appShell } from './scripts/vite/app-shell.ts'
+import { precompress } from './scripts/vite/precompress.ts'
 
 /** What the shell (src/main.tsx) needs: kept together so no lazy group captures it. */
 const SHELL =
-  /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|void-elements|html-parse-stringify|valibot)[\\/]|[\\/]src[\\/](i18n\.ts|main\.tsx|domain[\\/](countries\.ts|admin-areas[\\/])|ui[\\/]loading-overlay)|[\\/]services[\\/]storage[\\/]/
+  /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|void-elements|html-parse-stringify|valibot)[\\/]|[\\/]src[\\/](i18n\.ts|domain[\\/](countries\.ts|admin-areas[\\/])|ui[\\/]loading-overlay)|[\\/]services[\\/]storage[\\/]/
 
 /**
  * The app after the shell, as small parallel chunks: libraries first, then the domain rules, the services and
@@ -19,15 +22,44 @@ const GROUPS: { name: string | ((id: string) => string | null); test: RegExp; pr
   { name: 'domain', test: /[\\/]src[\\/]domain[\\/]/, priority: 5 },
   { name: (id) => `services-${/[\\/]services[\\/]([a-z-]+)[\\/]/.exec(id)?.[1] ?? 'other'}`, test: /[\\/]services[\\/]/, priority: 4 },
   { name: 'machines-core', test: /[\\/]machines[\\/](session|home|latest-order|order-lifecycle|submit)[.-]/, priority: 3 },
-  { name: 'machines', test: /[\\/]machines[\\/](?!journey\.machine)/, priority: 2 },
-  { name: 'machines-journey', test: /[\\/]machines[\\/]journey\.machine/, priority: 1 },
+  // The journey's children in three chunks, each evaluated in a task of its own (src/compose.ts loadJourneyChildren).
+  {
+    name: 'machines-start',
+    test: /[\\/]machines[\\/](language|app-rating|login|permission|legal-document|help-content)\.machine/,
+    priority: 2,
+  },
+  {
+    name: 'machines-apply',
+    test: /[\\/]machines[\\/](identity|upload-gate|loan-offer|agreement|cancellation|coupons|confirm-borrow|lending)\.machine/,
+    priority: 2,
+  },
+  { name: 'machines', test: /[\\/]machines[\\/](?!journey\.machine)/, priority: 1 },
+  { name: 'machines-journey', test: /[\\/]machines[\\/]journey\.machine/, priority: 2 },
 ]
 
 // The app is served by the reference server (server/) from dist/, or by any static host:
 // relative asset paths and hash routing keep it working under any base path.
 export default defineConfig({
   base: './',
-  plugins: [react()],
+  plugins: [
+    react(),
+    appShell(),
+    // The service worker (services/offline/sw.ts): Workbox, with the precache list of this build injected.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'services/offline',
+      filename: 'sw.ts',
+      injectRegister: null,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html}'],
+        // Translations are kept as they are used (sw.ts), not all three languages up front.
+        globIgnores: ['**/locale-*', 'sw.js'],
+        dontCacheBustURLsMatching: /-[A-Za-z0-9_-]{8}\.(js|css)$/,
+      },
+    }),
+    precompress(),
+  ],
   server: {
     host: '127.0.0.1',
     proxy: { '/api': 'http://127.0.0.1:8080', '/cou': 'http://127.0.0.1:8080', '/dev': 'http://127.0.0.1:8080' },
@@ -37,12 +69,20 @@ export default defineConfig({
     target: 'es2020',
     sourcemap: false,
     assetsInlineLimit: 2048,
+    // One stylesheet (under 5 KiB compressed), inlined into index.html (scripts/vite/app-shell.ts): no screen waits
+    // for its own CSS file.
+    cssCodeSplit: false,
     chunkSizeWarningLimit: 260,
     rolldownOptions: {
       output: {
         // No chunk after the shell passes the 20 KiB budget (scripts/check-size.mjs), and a slow or dropped
         // connection retries little.
         codeSplitting: { groups: GROUPS },
+        // A language's files are named for it, so the service worker can keep only the borrower's language.
+        chunkFileNames: (chunk) => {
+          const locale = /locales[\\/]([a-z]{2})[\\/]([a-z-]+)\.json$/.exec(chunk.facadeModuleId ?? '')
+          return locale ? `assets/locale-${locale[1]}-${locale[2]}-[hash].js` : 'assets/[name]-[hash].js'
+        },
       },
     },
   },

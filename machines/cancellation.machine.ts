@@ -1,11 +1,14 @@
 /**
  * cancellation — the /cancellation_form: cancel an approved, unconfirmed order (14/18) with exactly one reason
- * (decisions.md "Cancelling"). The form lists the reasons as check boxes, as the original did, so both of the
- * spec's messages can occur: "You have to choose the reason" and "Choose only one reason" (the rule and its keys
- * are src/domain/schemas/common.ts `oneReason`). Confirm borrow invokes this machine for its cancel step.
+ * (decisions.md "Cancelling"). The form offers the reasons as a radio group (issue 13): choosing one replaces the
+ * one chosen before (`reason.chosen`), so the only problem left is none chosen — "You have to choose the reason",
+ * kept apart in `reasonError` so the screen shows it at the group. `reason.toggled` (a check box's toggle) is still
+ * taken, and with it the schema's "Choose only one reason" (src/domain/schemas/common.ts `oneReason`). Confirm
+ * borrow invokes this machine for its cancel step.
  *
  * Input (CancellationInput): { loanOrderId }
- * Events: reason.toggled {reason}, remark.changed {remark}, cancellation.submitted, cancellation.dismissed
+ * Events: reason.chosen {reason}, reason.toggled {reason}, remark.changed {remark}, cancellation.submitted,
+ *         cancellation.dismissed
  * Tags:   busy (cancelling), canSubmit (choosing)
  * Output: { outcome: 'cancelled' | 'dismissed' | 'sessionEnded' }
  * Actors the composition provides:
@@ -33,11 +36,14 @@ export interface CancellationContext {
   loanOrderId: string
   reasons: CancelReason[]
   remark: string
-  /** Why the form cannot be sent yet, or why the cancellation failed. */
+  /** What is wrong with the reasons chosen (none, or more than one): shown at the reasons. */
+  reasonError: Message | null
+  /** Why the form cannot be sent yet (another field), or why the cancellation failed. */
   error: Message | null
 }
 
 export type CancellationEvent =
+  | { type: 'reason.chosen'; reason: CancelReason }
   | { type: 'reason.toggled'; reason: CancelReason }
   | { type: 'remark.changed'; remark: string }
   | { type: 'cancellation.submitted' }
@@ -51,9 +57,8 @@ const requestOf = (c: CancellationContext): CancelLoanInput => ({
   reasons: c.reasons,
   ...(c.remark.trim() ? { remark: c.remark.trim() } : {}),
 })
-function formProblem(c: CancellationContext): string | null {
-  const errors = fieldErrors(cancelLoanSchema(), requestOf(c))
-  return errors.reasons ?? Object.values(errors)[0] ?? null
+function formProblems(c: CancellationContext): Record<string, string> {
+  return fieldErrors(cancelLoanSchema(), requestOf(c))
 }
 
 /** The chosen reasons after a check box is toggled (account deletion uses the same check boxes). */
@@ -76,19 +81,29 @@ export const cancellationMachine = setup({
     }),
   },
   guards: {
-    formValid: ({ context }) => formProblem(context) === null,
+    formValid: ({ context }) => Object.keys(formProblems(context)).length === 0,
     sessionEnded: ({ event }) => endsSession(event),
   },
   actions: {
+    chooseReason: assign({
+      reasons: ({ context, event }) => (event.type === 'reason.chosen' ? [event.reason] : context.reasons),
+      reasonError: null,
+      error: null,
+    }),
     toggleReason: assign({
       reasons: ({ context, event }) =>
         event.type === 'reason.toggled' ? toggle(context.reasons, event.reason) : context.reasons,
+      reasonError: null,
       error: null,
     }),
     changeRemark: assign({
       remark: ({ context, event }) => (event.type === 'remark.changed' ? event.remark : context.remark),
     }),
-    showFormProblem: assign({ error: ({ context }) => msg(formProblem(context)!) }),
+    showFormProblem: assign(({ context }) => {
+      const { reasons, ...others } = formProblems(context)
+      const other = Object.values(others)[0]
+      return { reasonError: reasons ? msg(reasons) : null, error: other ? msg(other) : null }
+    }),
     clearError: assign({ error: null }),
     showCancellationFailed: assign({
       error: ({ event }) =>
@@ -99,12 +114,19 @@ export const cancellationMachine = setup({
 }).createMachine({
   id: 'cancellation',
   description: 'Cancel an approved order that is not confirmed yet, with exactly one reason.',
-  context: ({ input }) => ({ loanOrderId: input.loanOrderId, reasons: [], remark: '', error: null }),
+  context: ({ input }) => ({
+    loanOrderId: input.loanOrderId,
+    reasons: [],
+    remark: '',
+    reasonError: null,
+    error: null,
+  }),
   initial: 'choosing',
   states: {
     choosing: {
       tags: ['canSubmit'],
       on: {
+        'reason.chosen': { actions: 'chooseReason' },
         'reason.toggled': { actions: 'toggleReason' },
         'remark.changed': { actions: 'changeRemark' },
         'cancellation.submitted': [

@@ -28,7 +28,7 @@
  *   loadLendingRecords () → LendingRecord[] (/loanMarket/lending-record), while canLoan
  *   loadRepayTone () → RepayColor (/loanMarket/repay-color), while repaying or overdue
  */
-import { assign, enqueueActions, fromPromise, setup } from 'xstate'
+import { assign, enqueueActions, fromPromise, raise, setup, stateIn } from 'xstate'
 import { HOME_BUTTON, homeStateFor, type HomeState } from '../src/domain/order-status'
 import type {
   HomeIndex,
@@ -64,6 +64,9 @@ export type HomeEvent =
   | { type: 'home.pay' }
   | { type: 'home.orderChanged'; order: LatestOrder | null; now: number }
   | { type: 'home.retried' }
+  /** Internal: home is done (the card region closes); the session ended while the card loaded. */
+  | { type: 'home.finished' }
+  | { type: 'home.sessionEnded' }
 
 export type HomeOutput =
   | { next: 'toBorrow'; repeat: boolean }
@@ -226,155 +229,188 @@ export const homeMachine = setup({
     onError: [
       {
         guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
-        target: '.sessionEnded',
+        target: '.status.sessionEnded',
       },
       {},
     ],
   },
-  initial: 'loading',
+  // Two regions: the product card loads beside the home state, which the order alone decides — the state and its
+  // button are drawn at once, never after the card's call.
+  type: 'parallel',
   on: {
     'home.orderChanged': {
-      target: '.deciding',
+      target: '.status.deciding',
       actions: { type: 'takeOrder', params: ({ event }) => event },
     },
-    'home.retried': { guard: 'overviewMissing', target: '.loading' },
   },
   states: {
-    loading: {
-      description: 'Loads the product card and the repeat-loan benefit flag.',
-      tags: ['loading'],
-      on: { 'home.orderChanged': { actions: { type: 'takeOrder', params: ({ event }) => event } } },
-      invoke: {
-        src: 'loadOverview',
-        onDone: {
-          target: 'deciding',
-          actions: { type: 'takeOverview', params: ({ event }) => ({ overview: event.output }) },
-        },
-        onError: [
-          {
-            guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
-            target: 'sessionEnded',
+    card: {
+      initial: 'loading',
+      states: {
+        loading: {
+          description: 'Loads the product card and the repeat-loan benefit flag.',
+          tags: ['loading'],
+          invoke: {
+            src: 'loadOverview',
+            onDone: {
+              target: 'shown',
+              actions: { type: 'takeOverview', params: ({ event }) => ({ overview: event.output }) },
+            },
+            onError: [
+              {
+                guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
+                target: 'closed',
+                actions: raise({ type: 'home.sessionEnded' }),
+              },
+              // The card stays empty with a retry; the home state and its button still work.
+              {
+                target: 'failed',
+                actions: { type: 'showLoadFailure', params: ({ event }) => ({ error: event.error }) },
+              },
+            ],
           },
-          // The card stays empty with a retry; the home state and its button still work.
-          {
-            target: 'deciding',
-            actions: { type: 'showLoadFailure', params: ({ event }) => ({ error: event.error }) },
+        },
+        shown: {},
+        failed: { on: { 'home.retried': 'loading' } },
+        // Home is done (a button was pressed, or the session ended): the card is of no more use.
+        closed: { type: 'final' },
+      },
+      on: { 'home.finished': '.closed' },
+    },
+    status: {
+      initial: 'deciding',
+      on: { 'home.sessionEnded': '.sessionEnded' },
+      states: {
+        deciding: {
+          description: "Picks spec §4's home state from the latest order's status.",
+          always: [
+            goTo('lending'),
+            goTo('assessing'),
+            goTo('rejected'),
+            goTo('approved'),
+            goTo('failed'),
+            goTo('repaying'),
+            goTo('overdue'),
+            { target: 'canLoan' },
+          ],
+        },
+        canLoan: {
+          description:
+            'Apply: starts an application, or continues the onboarding where it stopped. The one state that offers ' +
+            'credit (the product card, the repeat-loan benefits); the recent loans of the country run as a ticker.',
+          tags: ['canLoan', 'offersCredit'],
+          invoke: {
+            src: 'loadLendingRecords',
+            onDone: {
+              actions: { type: 'takeLendingRecords', params: ({ event }) => ({ records: event.output }) },
+            },
+            // Without the records there is simply no ticker.
+            onError: [
+              {
+                guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
+                target: 'sessionEnded',
+              },
+              {},
+            ],
           },
-        ],
-      },
-    },
-    deciding: {
-      description: "Picks spec §4's home state from the latest order's status.",
-      always: [
-        goTo('lending'),
-        goTo('assessing'),
-        goTo('rejected'),
-        goTo('approved'),
-        goTo('failed'),
-        goTo('repaying'),
-        goTo('overdue'),
-        { target: 'canLoan' },
-      ],
-    },
-    canLoan: {
-      description:
-        'Apply: starts an application, or continues the onboarding where it stopped. The one state that offers ' +
-        'credit (the product card, the repeat-loan benefits); the recent loans of the country run as a ticker.',
-      tags: ['canLoan', 'offersCredit'],
-      invoke: {
-        src: 'loadLendingRecords',
-        onDone: {
-          actions: { type: 'takeLendingRecords', params: ({ event }) => ({ records: event.output }) },
-        },
-        // Without the records there is simply no ticker.
-        onError: [
-          {
-            guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
-            target: 'sessionEnded',
+          on: {
+            'home.apply': [
+              // A new application carries the repeat-loan flag of the card: Apply waits for the card's answer.
+              { guard: stateIn({ card: 'loading' }) },
+              {
+                guard: 'hasOpenOrder',
+                target: 'done',
+                actions: { type: 'decide', params: { result: { next: 'follow' } } },
+              },
+              { target: 'done', actions: 'applyNew' },
+            ],
           },
-          {},
-        ],
-      },
-      on: {
-        'home.apply': [
-          {
-            guard: 'hasOpenOrder',
-            target: 'done',
-            actions: { type: 'decide', params: { result: { next: 'follow' } } },
+        },
+        lending: { description: 'Confirmed; the money is on its way (no button).', tags: ['lending'] },
+        assessing: {
+          tags: ['assessing'],
+          on: {
+            'home.details': {
+              target: 'done',
+              actions: { type: 'decide', params: { result: { next: 'follow' } } },
+            },
           },
-          { target: 'done', actions: 'applyNew' },
-        ],
-      },
-    },
-    lending: { description: 'Confirmed; the money is on its way (no button).', tags: ['lending'] },
-    assessing: {
-      tags: ['assessing'],
-      on: {
-        'home.details': {
-          target: 'done',
-          actions: { type: 'decide', params: { result: { next: 'follow' } } },
         },
-      },
-    },
-    rejected: {
-      description:
-        'Not approved: no button until the retry date, which the card shows; other products may be offered.',
-      tags: ['rejected'],
-      after: { retryOpens: { target: 'deciding', actions: 'reachRetryDate' } },
-      invoke: {
-        src: 'checkRejectRecommendation',
-        onDone: {
-          actions: { type: 'takeRecommendation', params: ({ event }) => ({ recommendation: event.output }) },
-        },
-        // Without the answer the card simply offers nothing else. (An error no transition takes would stop home,
-        // and the journey with it: the empty transition takes any other failure.)
-        onError: [
-          {
-            guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
-            target: 'sessionEnded',
+        rejected: {
+          description:
+            'Not approved: no button until the retry date, which the card shows; other products may be offered.',
+          tags: ['rejected'],
+          after: { retryOpens: { target: 'deciding', actions: 'reachRetryDate' } },
+          invoke: {
+            src: 'checkRejectRecommendation',
+            onDone: {
+              actions: {
+                type: 'takeRecommendation',
+                params: ({ event }) => ({ recommendation: event.output }),
+              },
+            },
+            // Without the answer the card simply offers nothing else. (An error no transition takes would stop home,
+            // and the journey with it: the empty transition takes any other failure.)
+            onError: [
+              {
+                guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
+                target: 'sessionEnded',
+              },
+              {},
+            ],
           },
-          {},
-        ],
-      },
-    },
-    approved: {
-      tags: ['approved'],
-      on: {
-        'home.getMoney': {
-          target: 'done',
-          actions: { type: 'decide', params: { result: { next: 'follow' } } },
+        },
+        approved: {
+          tags: ['approved'],
+          on: {
+            'home.getMoney': {
+              target: 'done',
+              actions: { type: 'decide', params: { result: { next: 'follow' } } },
+            },
+          },
+        },
+        failed: {
+          description: 'The pay-out failed (10): Edit corrects the wallet account.',
+          tags: ['failed'],
+          on: {
+            'home.edit': {
+              target: 'done',
+              actions: { type: 'decide', params: { result: { next: 'editWallet' } } },
+            },
+          },
+        },
+        repaying: {
+          description:
+            'Pay opens repay detail; the card takes the tone of the due date (due soon, due today).',
+          tags: ['repaying'],
+          invoke: REPAY_TONE,
+          on: {
+            'home.pay': {
+              target: 'done',
+              actions: { type: 'decide', params: { result: { next: 'follow' } } },
+            },
+          },
+        },
+        overdue: {
+          tags: ['overdue'],
+          invoke: REPAY_TONE,
+          on: {
+            'home.pay': {
+              target: 'done',
+              actions: { type: 'decide', params: { result: { next: 'follow' } } },
+            },
+          },
+        },
+        done: { type: 'final', entry: raise({ type: 'home.finished' }) },
+        sessionEnded: {
+          type: 'final',
+          entry: [
+            'escalateSessionEnded',
+            { type: 'decide', params: { result: { next: 'sessionEnded' } } },
+            raise({ type: 'home.finished' }),
+          ],
         },
       },
-    },
-    failed: {
-      description: 'The pay-out failed (10): Edit corrects the wallet account.',
-      tags: ['failed'],
-      on: {
-        'home.edit': {
-          target: 'done',
-          actions: { type: 'decide', params: { result: { next: 'editWallet' } } },
-        },
-      },
-    },
-    repaying: {
-      description: 'Pay opens repay detail; the card takes the tone of the due date (due soon, due today).',
-      tags: ['repaying'],
-      invoke: REPAY_TONE,
-      on: {
-        'home.pay': { target: 'done', actions: { type: 'decide', params: { result: { next: 'follow' } } } },
-      },
-    },
-    overdue: {
-      tags: ['overdue'],
-      invoke: REPAY_TONE,
-      on: {
-        'home.pay': { target: 'done', actions: { type: 'decide', params: { result: { next: 'follow' } } } },
-      },
-    },
-    done: { type: 'final' },
-    sessionEnded: {
-      type: 'final',
-      entry: ['escalateSessionEnded', { type: 'decide', params: { result: { next: 'sessionEnded' } } }],
     },
   },
   output: ({ context }) => context.result ?? { next: 'follow' },

@@ -16,8 +16,8 @@
  *
  * Before login the borrower's country is the one chosen on this device (/user/nation, 'user.countryChosen', kept
  * on the device by the `storeCountry` actor and handed back as input `country` at the next start); a visitor who
- * never chose one starts in the country of their connection (`detectCountry`, /cou/country/meta/ip, asked while
- * starting up and given up on after COUNTRY_LOOKUP_MS), still changeable on /user/nation; after login, the
+ * never chose one is taken to the country of their connection (`detectCountry`, /cou/country/meta/ip, asked beside
+ * the first screen, never holding it, and dropped when later than COUNTRY_LOOKUP_MS), still changeable on /user/nation; after login, the
  * account's. A landing page (/yx3) hands the number it took to register
  * ('user.mobileEntered'), which opens with it filled in; login and register hand a number to each other the same
  * way ('user.accountSwitched') when the server says it has no account, or has one.
@@ -49,30 +49,30 @@ import { personalInfoSchema } from '../src/domain/schemas/personal-info'
 import { questionnaireSchema } from '../src/domain/schemas/questionnaire'
 import type { SalaryBandTerms } from '../src/domain/salary-bands'
 import { walletSchema } from '../src/domain/schemas/wallet'
-import { agreementMachine } from './agreement.machine'
-import { accountDeletionMachine, type AccountDeletionOutput } from './account-deletion.machine'
-import { appRatingMachine } from './app-rating.machine'
-import { cancellationMachine, type CancellationOutput } from './cancellation.machine'
-import { confirmBorrowMachine, type ConfirmBorrowInput, type ConfirmBorrowOutput } from './confirm-borrow.machine'
-import { couponsMachine } from './coupons.machine'
-import { feedbackTicketMachine } from './feedback-ticket.machine'
-import { helpContentMachine } from './help-content.machine'
-import { homeMachine, type HomeOutput } from './home.machine'
-import { languageMachine, type LanguageEvent } from './language.machine'
-import { lendingMachine } from './lending.machine'
-import { identityMachine } from './identity.machine'
-import { legalDocumentMachine, type LegalDocumentName } from './legal-document.machine'
-import { loginMachine, type LoginOutput } from './login.machine'
-import { permissionMachine } from './permission.machine'
+import type { agreementMachine } from './agreement.machine'
+import type { accountDeletionMachine, AccountDeletionOutput } from './account-deletion.machine'
+import type { appRatingMachine } from './app-rating.machine'
+import type { cancellationMachine, CancellationOutput } from './cancellation.machine'
+import type { confirmBorrowMachine, ConfirmBorrowInput, ConfirmBorrowOutput } from './confirm-borrow.machine'
+import type { couponsMachine } from './coupons.machine'
+import type { feedbackTicketMachine } from './feedback-ticket.machine'
+import type { helpContentMachine } from './help-content.machine'
+import type { homeMachine, HomeOutput } from './home.machine'
+import type { languageMachine, LanguageEvent } from './language.machine'
+import type { lendingMachine } from './lending.machine'
+import type { identityMachine } from './identity.machine'
+import type { legalDocumentMachine, LegalDocumentName } from './legal-document.machine'
+import type { loginMachine, LoginOutput } from './login.machine'
+import type { permissionMachine } from './permission.machine'
 import { canApply, lifecycleOf, stepOf } from './latest-order'
-import { loanOfferMachine } from './loan-offer.machine'
-import { recordsMachine } from './records.machine'
-import { repaymentMachine } from './repayment.machine'
-import { rolloverMachine } from './rollover.machine'
+import type { loanOfferMachine } from './loan-offer.machine'
+import type { recordsMachine } from './records.machine'
+import type { repaymentMachine } from './repayment.machine'
+import type { rolloverMachine } from './rollover.machine'
 import { sessionMachine, needsLogin, type SessionEvent, type SessionUser } from './session.machine'
 import { errorOf, failureOf, isSessionEnded, messageOf, type Message } from './submit.machine'
 import { submitMachine, type SubmitOutput } from './submit.machine'
-import { uploadGateMachine, type UploadGateOutput } from './upload-gate.machine'
+import type { uploadGateMachine, UploadGateOutput } from './upload-gate.machine'
 
 /** The screen each step of spec §4's navigation by code opens. */
 export const STEP_ROUTE: Readonly<Record<StatusStep, RouteName>> = {
@@ -155,6 +155,8 @@ export type JourneyEvent =
   | { type: 'order.follow' }
   | { type: 'finishLoading.retried' }
   | { type: 'journey.errorSeen' }
+  /** Internal: the connection's country came too late to be taken (COUNTRY_LOOKUP_MS). */
+  | { type: 'journey.countryLookupLapsed' }
   /** /user/nation: the country to log in or register in (before login). */
   | { type: 'user.countryChosen'; country: CountryCode }
   /** /yx3: the number typed on the landing page; register opens with it. */
@@ -260,8 +262,31 @@ function confirmInputOf(order: LatestOrder): ConfirmBorrowInput {
 
 const countryOf = (c: JourneyContext): CountryCode => c.session.user?.basicInfo.country ?? c.country
 
-/** How long start-up waits for the country of the connection before it opens in the default country. */
+/** Screens shown in the visitor's country before login: opened at start-up, they wait for the connection's. */
+const COUNTRY_SCREENS: readonly RouteName[] = [
+  'login',
+  'register',
+  'pop',
+  'permission',
+  'privacyPolicy',
+  'privacy',
+  'termsOfService',
+  'agreements',
+]
+
+/** How long an answer about the country of the connection is still taken (the screen never waits for it). */
 export const COUNTRY_LOOKUP_MS = 5_000
+
+/**
+ * A child machine the composition provides (src/compose.ts, which loads them in small steps at start-up; tests
+ * and tools take them all from machines/journey-children.ts). It is typed as the machine, so the journey's
+ * children are; a journey run without it fails at the invoke, saying which.
+ */
+function providedLater<T>(name: string): T {
+  return fromPromise(async () => {
+    throw new Error(`The journey's child '${name}' is provided by src/compose.ts (tests: machines/journey-children.ts)`)
+  }) as unknown as T
+}
 
 const notProvided = (name: string) => () => {
   throw new Error(`The '${name}' actor is provided by services/actors/journey-actors.ts`)
@@ -330,26 +355,26 @@ export const journeyMachine = setup({
   },
   actors: {
     session: sessionMachine,
-    home: homeMachine,
-    identity: identityMachine,
-    uploadGate: uploadGateMachine,
-    confirmBorrow: confirmBorrowMachine,
-    lending: lendingMachine,
-    cancellation: cancellationMachine,
-    repayment: repaymentMachine,
-    rollover: rolloverMachine,
-    records: recordsMachine,
-    agreement: agreementMachine,
-    loanOffer: loanOfferMachine,
-    loginForm: loginMachine,
-    permission: permissionMachine,
-    legalDocument: legalDocumentMachine,
-    feedbackTicket: feedbackTicketMachine,
-    helpContent: helpContentMachine,
-    coupons: couponsMachine,
-    accountDeletion: accountDeletionMachine,
-    language: languageMachine,
-    appRating: appRatingMachine,
+    home: providedLater<typeof homeMachine>('home'),
+    identity: providedLater<typeof identityMachine>('identity'),
+    uploadGate: providedLater<typeof uploadGateMachine>('uploadGate'),
+    confirmBorrow: providedLater<typeof confirmBorrowMachine>('confirmBorrow'),
+    lending: providedLater<typeof lendingMachine>('lending'),
+    cancellation: providedLater<typeof cancellationMachine>('cancellation'),
+    repayment: providedLater<typeof repaymentMachine>('repayment'),
+    rollover: providedLater<typeof rolloverMachine>('rollover'),
+    records: providedLater<typeof recordsMachine>('records'),
+    agreement: providedLater<typeof agreementMachine>('agreement'),
+    loanOffer: providedLater<typeof loanOfferMachine>('loanOffer'),
+    loginForm: providedLater<typeof loginMachine>('loginForm'),
+    permission: providedLater<typeof permissionMachine>('permission'),
+    legalDocument: providedLater<typeof legalDocumentMachine>('legalDocument'),
+    feedbackTicket: providedLater<typeof feedbackTicketMachine>('feedbackTicket'),
+    helpContent: providedLater<typeof helpContentMachine>('helpContent'),
+    coupons: providedLater<typeof couponsMachine>('coupons'),
+    accountDeletion: providedLater<typeof accountDeletionMachine>('accountDeletion'),
+    language: providedLater<typeof languageMachine>('language'),
+    appRating: providedLater<typeof appRatingMachine>('appRating'),
     personalInfoForm: submitMachine,
     additionalInfoForm: submitMachine,
     walletForm: submitMachine,
@@ -386,6 +411,11 @@ export const journeyMachine = setup({
     sessionSignedOut: ({ context }) => context.session.status === 'signedOut',
     /** A visitor who never chose a country on this device: the connection's country is the default. */
     countryToDetect: ({ context }) => context.session.status === 'signedOut' && !context.countryChosen,
+    /** …and the first screen is a form or text in the visitor's country. */
+    countryHoldsEntry: ({ context }) =>
+      context.session.status === 'signedOut' &&
+      !context.countryChosen &&
+      COUNTRY_SCREENS.includes(context.route),
     /**
      * The session child itself was refused by the server (its user read at start-up or after login) while the
      * borrower is not on login yet: the journey must follow it there, as for a screen's session code.
@@ -488,6 +518,15 @@ export const journeyMachine = setup({
     takeDetectedCountry: assign(({ context }, params: { country: CountryCode | null }) => ({
       country: params.country ?? context.country,
     })),
+    /** Asks for the connection's country beside the first screen; an answer later than the limit is not taken. */
+    lookUpCountry: enqueueActions(({ enqueue }) => {
+      enqueue.spawnChild('detectCountry', { id: 'countryLookup' })
+      enqueue.raise({ type: 'journey.countryLookupLapsed' }, { delay: 'countryLookupLimit', id: 'countryLookupLimit' })
+    }),
+    stopCountryLookup: enqueueActions(({ enqueue }) => {
+      enqueue.stopChild('countryLookup')
+      enqueue.cancel('countryLookupLimit')
+    }),
     keepMobile: assign((_, params: { mobile: string }) => ({ prefillMobile: params.mobile })),
     keepContract: assign((_, params: { loanOrderId: string }) => ({ contractOrderId: params.loanOrderId })),
     forgetContract: assign({ contractOrderId: null }),
@@ -556,6 +595,22 @@ export const journeyMachine = setup({
     'user.countryChosen': { guard: 'sessionSignedOut', actions: { type: 'chooseCountry', params: ({ event }) => event } },
     // A phone that refuses the write keeps the choice for this visit only.
     'xstate.error.actor.storeCountry': {},
+    // The connection's country, while the visitor is still signed out and has chosen none (else it is dropped).
+    'xstate.done.actor.countryLookup': [
+      {
+        guard: 'countryToDetect',
+        actions: [
+          {
+            type: 'takeDetectedCountry',
+            params: ({ event }: { event: { output?: unknown } }) => ({ country: (event.output ?? null) as CountryCode | null }),
+          },
+          'stopCountryLookup',
+        ],
+      },
+      { actions: 'stopCountryLookup' },
+    ],
+    'xstate.error.actor.countryLookup': { actions: 'stopCountryLookup' },
+    'journey.countryLookupLapsed': { actions: 'stopCountryLookup' },
   },
   initial: 'booting',
   states: {
@@ -569,14 +624,17 @@ export const journeyMachine = setup({
         restoringSession: {
           always: [
             { guard: 'sessionSignedIn', target: 'readingOrder' },
-            { guard: 'countryToDetect', target: 'locating' },
+            // A form in the visitor's country (login, register, the permission disclosure, a legal text) waits a
+            // moment for the connection's; any other first screen opens at once and the country follows it.
+            { guard: 'countryHoldsEntry', target: 'locating' },
+            { guard: 'countryToDetect', target: 'entering', actions: 'lookUpCountry' },
             { guard: 'sessionSignedOut', target: 'entering' },
           ],
         },
         locating: {
           description:
-            'A visitor who never chose a country: the country of their connection, for a few seconds at most ' +
-            '(none, or no answer: the default country).',
+            'A visitor who never chose a country opens a screen that depends on it: the country of their ' +
+            'connection, for a few seconds at most (none, or no answer: the default country).',
           invoke: {
             src: 'detectCountry',
             onDone: {

@@ -15,14 +15,16 @@
  * Tags:   busy (loading), loadFailed
  * Output: { outcome: 'sessionEnded' } (otherwise it runs as long as its screen)
  * Actors the composition provides (services/actors/loan-offer-actors.ts):
- *   loadOffer ({ productId }) → StepAmounts   (GET /loan/product/step-amount; productId null: the country's
- *                                             default product, from /loan/loan-product/index)
+ *   loadOffer ({ productId }) → LoanOffer     (GET /loan/product/step-amount; productId null: the country's
+ *                                             default product, from /loan/loan-product/index; with the amount
+ *                                             of the last repaid loan, from /loan/loan-order/latest)
  *   loadProducts () → ProductSummary[]        (GET /loan/product/list-market)
  *   loadCredit () → CreditInfo                (GET /loan/get-credit-info)
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate'
 import type { CreditInfo, ProductSummary, StepAmounts } from '../src/domain/api-types'
 import { checkLoanRequest, quote, type Quote } from '../src/domain/pricing'
+import { suggestedAmountMinor } from '../src/domain/suggested-amount'
 import {
   endsSession,
   errorOf,
@@ -37,7 +39,7 @@ import {
 export interface LoanOfferContext {
   /** The product the borrower picked; null: the country's default product. */
   productId: string | null
-  offer: StepAmounts | null
+  offer: LoanOffer | null
   /** The country's products (/loan/product/list-market); a picker shows when there is more than one. */
   products: ProductSummary[]
   /** The borrower's credit line (/loan/get-credit-info), or null until read (or when it could not be). */
@@ -57,11 +59,18 @@ export interface LoanChoice {
 }
 
 /**
- * The borrower's choice from the application form's values (its draft): an amount or tenure this offer does not
- * include (a draft from an earlier, lower limit) falls back to the offer's default, so what is shown is always
- * what would be sent.
+ * An offer as the loan offer keeps it: the product's amounts and terms, and the amount of the borrower's last repaid
+ * loan (null for a first loan, or when it could not be read), where to_borrow's amount starts for a repeat borrower.
  */
-export function choiceOf(offer: StepAmounts, values: Readonly<Record<string, unknown>>): LoanChoice {
+export type LoanOffer = StepAmounts & { previousAmountMinor?: number | null }
+
+/**
+ * The borrower's choice from the application form's values (its draft): an amount or tenure this offer does not
+ * include (a draft from an earlier, lower limit) falls back to the suggested amount (src/domain/suggested-amount.ts:
+ * the last repaid loan's, the lender's default below the maximum, else the middle of the range — never the maximum
+ * by default) and the offer's default tenure, so what is shown is always what would be sent.
+ */
+export function choiceOf(offer: LoanOffer, values: Readonly<Record<string, unknown>>): LoanChoice {
   const terms = { loansRepaidOnTime: offer.loansRepaidOnTime }
   const tenureDays =
     typeof values.tenureDays === 'number' && offer.tenureDays.includes(values.tenureDays)
@@ -71,15 +80,18 @@ export function choiceOf(offer: StepAmounts, values: Readonly<Record<string, unk
   const amountOffered =
     drafted !== null &&
     checkLoanRequest(offer.pricing, { amountMinor: drafted, tenureDays, ...terms }) === null
+  if (amountOffered) return { productId: offer.productId, amountMinor: drafted, tenureDays }
+  const suggested = suggestedAmountMinor(offer, offer.previousAmountMinor ?? null)
+  const suggestedOffered = checkLoanRequest(offer.pricing, { amountMinor: suggested, tenureDays, ...terms }) === null
   return {
     productId: offer.productId,
-    amountMinor: amountOffered ? drafted : offer.defaultAmountMinor,
+    amountMinor: suggestedOffered ? suggested : offer.defaultAmountMinor,
     tenureDays,
   }
 }
 
 /** The full price of a choice (the repeat-borrower ladder applied), the money going out on the server's today. */
-export function quoteOf(offer: StepAmounts, choice: LoanChoice): Quote {
+export function quoteOf(offer: LoanOffer, choice: LoanChoice): Quote {
   return quote(offer.pricing, {
     amountMinor: choice.amountMinor,
     tenureDays: choice.tenureDays,
@@ -97,7 +109,7 @@ export const loanOfferMachine = setup({
     tags: {} as 'busy' | 'loadFailed',
   },
   actors: {
-    loadOffer: fromPromise<StepAmounts, { productId: string | null }>(() => {
+    loadOffer: fromPromise<LoanOffer, { productId: string | null }>(() => {
       throw new Error("The 'loadOffer' actor is provided by services/actors")
     }),
     // The extras reject rather than throw when not provided: the offer works without them, as when their call fails.
@@ -125,7 +137,7 @@ export const loanOfferMachine = setup({
     keepProducts: assign((_, params: { products: ProductSummary[] }) => ({ products: params.products })),
     keepCredit: assign((_, params: { credit: CreditInfo }) => ({ credit: params.credit })),
     keepOffer: assign({
-      offer: ({ event }) => (event as unknown as { output: StepAmounts }).output,
+      offer: ({ event }) => (event as unknown as { output: LoanOffer }).output,
       error: null,
     }),
     showFailure: assign({ error: ({ event }) => messageOf(failureOf(errorOf(event))) }),

@@ -1,24 +1,32 @@
 /**
- * The app proper, loaded right after the shell (src/main.tsx) has painted: services, the journey and its
- * machines, and the screens' route table.
+ * The app proper: services, the journey and its machines, and the app's frame around the screens, started once
+ * the language and the first route's screen are in (src/main.tsx).
  */
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import type { Root } from 'react-dom/client'
 import { App } from './app'
-import { createServices, startJourney } from './compose'
-import { routeByPath } from './domain/routes'
+import { createServices, loadJourneyChildren, startJourney } from './compose'
+import type { RouteName } from './domain/routes'
 
-export function boot(root: Root): void {
+export async function boot(root: Root, entry: RouteName | null): Promise<void> {
   // A lender's own back end: build with VITE_API_BASE_URL=https://api.lender.example (default: this origin).
   const services = createServices(window, import.meta.env.VITE_API_BASE_URL ?? '')
-  const entry = routeByPath(window.location.hash.replace(/^#/, '') || '/')
-  const journey = startJourney(services, {
-    entry: (entry?.name as never) ?? null,
-    devRoutes: import.meta.env.DEV,
-  })
-  root.render(
-    <StrictMode>
-      <App journey={journey} />
-    </StrictMode>,
+  // The machines, in small steps: each module evaluated in a task of its own.
+  const children = await loadJourneyChildren()
+  const journey = startJourney(
+    services,
+    { entry: (entry as never) ?? null, devRoutes: import.meta.env.DEV },
+    children,
+  )
+  // The journey's first calls are on their way; the first screen is drawn in a task of its own, and as a
+  // transition, so React yields to the phone between components rather than holding it for the whole screen.
+  setTimeout(() =>
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App journey={journey} />
+        </StrictMode>,
+      ),
+    ),
   )
 }

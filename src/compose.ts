@@ -4,15 +4,6 @@
  */
 import { createActor, type AnyActorRef } from 'xstate'
 import i18next from 'i18next'
-import { agreementMachine } from '../machines/agreement.machine'
-import { helpContentMachine } from '../machines/help-content.machine'
-import { languageMachine } from '../machines/language.machine'
-import { legalDocumentMachine } from '../machines/legal-document.machine'
-import { lendingMachine } from '../machines/lending.machine'
-import { loanOfferMachine } from '../machines/loan-offer.machine'
-import { loginMachine } from '../machines/login.machine'
-import { permissionMachine } from '../machines/permission.machine'
-import { recordsMachine } from '../machines/records.machine'
 import { createAgreementActors } from '../services/actors/agreement-actors'
 import { createHelpContentActors } from '../services/actors/help-content-actors'
 import { createLanguageActors } from '../services/actors/language-actors'
@@ -22,21 +13,11 @@ import { createLoanOfferActors } from '../services/actors/loan-offer-actors'
 import { createLoginActors } from '../services/actors/login-actors'
 import { createPermissionActors } from '../services/actors/permission-actors'
 import { createRecordsActors } from '../services/actors/records-actors'
-import { accountDeletionMachine } from '../machines/account-deletion.machine'
-import { appRatingMachine } from '../machines/app-rating.machine'
-import { cancellationMachine } from '../machines/cancellation.machine'
-import { confirmBorrowMachine } from '../machines/confirm-borrow.machine'
-import { couponsMachine } from '../machines/coupons.machine'
-import { feedbackTicketMachine } from '../machines/feedback-ticket.machine'
-import { homeMachine } from '../machines/home.machine'
-import { identityMachine } from '../machines/identity.machine'
+import type { JourneyChildren } from '../machines/journey-children'
 import { journeyMachine, type JourneyInput } from '../machines/journey.machine'
-import { paymentOrderMachine } from '../machines/payment-order.machine'
-import { repaymentMachine } from '../machines/repayment.machine'
-import { rolloverMachine } from '../machines/rollover.machine'
+import type { paymentOrderMachine as PaymentOrderMachine } from '../machines/payment-order.machine'
 import { sessionMachine } from '../machines/session.machine'
 import { submitMachine } from '../machines/submit.machine'
-import { uploadGateMachine } from '../machines/upload-gate.machine'
 import { createApiClient, clientContextFromStorage, type ApiClient } from '../services/api/client'
 import { createAccountDeletionActors } from '../services/actors/account-deletion-actors'
 import { createAppRatingActors } from '../services/actors/app-rating-actors'
@@ -85,8 +66,54 @@ export function createServices(win: Window & typeof globalThis = window, baseURL
   return { storage, api, bridge }
 }
 
+/** The journey's children and the machine some of them run inside (a payment order). */
+export type LoadedChildren = JourneyChildren & { paymentOrder: typeof PaymentOrderMachine }
+
+/**
+ * The machine modules, each evaluated (its machines' state trees built) in a task of its own, so start-up never
+ * holds the phone for all of them at once. They are fetched in parallel beforehand (index.html preloads them).
+ */
+const CHILD_MODULES: readonly (() => Promise<Partial<LoadedChildren>>)[] = [
+  async () => ({ home: (await import('../machines/home.machine')).homeMachine }),
+  async () => ({ language: (await import('../machines/language.machine')).languageMachine }),
+  async () => ({ appRating: (await import('../machines/app-rating.machine')).appRatingMachine }),
+  async () => ({ loginForm: (await import('../machines/login.machine')).loginMachine }),
+  async () => ({ permission: (await import('../machines/permission.machine')).permissionMachine }),
+  async () => ({ legalDocument: (await import('../machines/legal-document.machine')).legalDocumentMachine }),
+  async () => ({ helpContent: (await import('../machines/help-content.machine')).helpContentMachine }),
+  async () => ({ identity: (await import('../machines/identity.machine')).identityMachine }),
+  async () => ({ uploadGate: (await import('../machines/upload-gate.machine')).uploadGateMachine }),
+  async () => ({ loanOffer: (await import('../machines/loan-offer.machine')).loanOfferMachine }),
+  async () => ({ agreement: (await import('../machines/agreement.machine')).agreementMachine }),
+  async () => ({ cancellation: (await import('../machines/cancellation.machine')).cancellationMachine }),
+  async () => ({ coupons: (await import('../machines/coupons.machine')).couponsMachine }),
+  async () => ({ confirmBorrow: (await import('../machines/confirm-borrow.machine')).confirmBorrowMachine }),
+  async () => ({ lending: (await import('../machines/lending.machine')).lendingMachine }),
+  async () => ({ paymentOrder: (await import('../machines/payment-order.machine')).paymentOrderMachine }),
+  async () => ({ repayment: (await import('../machines/repayment.machine')).repaymentMachine }),
+  async () => ({ rollover: (await import('../machines/rollover.machine')).rolloverMachine }),
+  async () => ({ records: (await import('../machines/records.machine')).recordsMachine }),
+  async () => ({
+    feedbackTicket: (await import('../machines/feedback-ticket.machine')).feedbackTicketMachine,
+  }),
+  async () => ({
+    accountDeletion: (await import('../machines/account-deletion.machine')).accountDeletionMachine,
+  }),
+]
+
+/** Every child machine of the journey, loaded in small steps (one task each; the phone answers in between). */
+export async function loadJourneyChildren(): Promise<LoadedChildren> {
+  const children: Partial<LoadedChildren> = {}
+  for (const load of CHILD_MODULES) {
+    Object.assign(children, await load())
+    await new Promise((resolve) => setTimeout(resolve))
+  }
+  return children as LoadedChildren
+}
+
 /** The journey with every actor implemented by services. */
-export function createJourneyLogic({ storage, api, bridge }: Services) {
+export function createJourneyLogic({ storage, api, bridge }: Services, children: LoadedChildren) {
+  const c = children
   const clock = createServerClock(api as never)
   // The latest order is read in server time: the dates the server sets (a rejection's retry date) are judged on
   // its clock, like every other deadline (decisions.md "Deadlines run in server time").
@@ -94,84 +121,128 @@ export function createJourneyLogic({ storage, api, bridge }: Services) {
   const forms = createSubmitActors({ api, storage })
   const form = (submit: ReturnType<typeof forms.submitTo>) =>
     submitMachine.provide({ actors: { submit, draftStore: forms.draftStore } })
-  const paymentOrder = paymentOrderMachine.provide({ actors: createPaymentOrderActors({ api }) })
-  const cancellation = cancellationMachine.provide({ actors: createCancellationActors({ api }) })
-  const coupons = couponsMachine.provide({ actors: createCouponsActors({ api }) })
+  // Built once, when first needed (both the journey's children below and the children inside them).
+  const paymentOrder = once(() => c.paymentOrder.provide({ actors: createPaymentOrderActors({ api }) }))
+  const cancellation = once(() => c.cancellation.provide({ actors: createCancellationActors({ api }) }))
+  const coupons = once(() => c.coupons.provide({ actors: createCouponsActors({ api }) }))
   const compress = (image: Blob, onProgress?: (fraction: number) => void) =>
     compressImage(image, { onProgress: onProgress ?? (() => {}) })
 
-  return journeyMachine.provide({
-    actors: {
-      session: sessionMachine.provide({ actors: createSessionActors({ api, storage, bridge }) }),
-      home: homeMachine.provide({
-        actors: {
-          loadOverview: journey.loadOverview,
-          checkRejectRecommendation: journey.checkRejectRecommendation,
-          loadMarket: journey.loadMarket,
-          loadLendingRecords: journey.loadLendingRecords,
-          loadRepayTone: journey.loadRepayTone,
-        },
-      }),
-      identity: identityMachine.provide({ actors: createIdentityActors({ api, bridge, storage, compress }) }),
-      uploadGate: uploadGateMachine.provide({ actors: createUploadGateActors({ api, bridge }) }),
-      confirmBorrow: confirmBorrowMachine.provide({
-        actors: { ...createConfirmBorrowActors({ api, clock }), cancellation, coupons },
-      }),
-      lending: lendingMachine.provide({ actors: createLendingActors({ api }) }),
+  return provideLazily(
+    journeyMachine,
+    {
+      session: () => sessionMachine.provide({ actors: createSessionActors({ api, storage, bridge }) }),
+      home: () =>
+        c.home.provide({
+          actors: {
+            loadOverview: journey.loadOverview,
+            checkRejectRecommendation: journey.checkRejectRecommendation,
+            loadMarket: journey.loadMarket,
+            loadLendingRecords: journey.loadLendingRecords,
+            loadRepayTone: journey.loadRepayTone,
+          },
+        }),
+      identity: () =>
+        c.identity.provide({ actors: createIdentityActors({ api, bridge, storage, compress }) }),
+      uploadGate: () => c.uploadGate.provide({ actors: createUploadGateActors({ api, bridge }) }),
+      confirmBorrow: () =>
+        c.confirmBorrow.provide({
+          actors: {
+            ...createConfirmBorrowActors({ api, clock }),
+            cancellation: cancellation(),
+            coupons: coupons(),
+          },
+        }),
+      lending: () => c.lending.provide({ actors: createLendingActors({ api }) }),
       cancellation,
       coupons,
-      repayment: repaymentMachine.provide({
-        actors: { ...createRepaymentActors({ api, clock }), paymentOrder },
-      }),
-      rollover: rolloverMachine.provide({
-        actors: { ...createRolloverActors({ api, clock }), paymentOrder },
-      }),
-      feedbackTicket: feedbackTicketMachine.provide({
-        actors: {
-          ...createFeedbackTicketActors({
-            api,
-            token: () => storage.get('token'),
-            compress: (file) => compress(file),
-          }),
-          ticketForm: form(forms.submitTo('/feedback/create')),
-        },
-      }),
-      appRating: appRatingMachine.provide({ actors: createAppRatingActors({ api, storage, bridge }) }),
-      accountDeletion: accountDeletionMachine.provide({ actors: createAccountDeletionActors({ api }) }),
-      records: recordsMachine.provide({ actors: createRecordsActors({ api }) }),
-      agreement: agreementMachine.provide({ actors: createAgreementActors({ api }) }),
-      loanOffer: loanOfferMachine.provide({ actors: createLoanOfferActors({ api }) }),
-      loginForm: loginMachine.provide({ actors: createLoginActors({ api }) }),
-      permission: permissionMachine.provide({ actors: createPermissionActors({ bridge, storage }) }),
-      legalDocument: legalDocumentMachine.provide({
-        actors: createLegalDocumentActors({
-          api,
-          language: () =>
-            isLanguage(i18next.language) ? i18next.language : getCountry(DEFAULT_COUNTRY).defaultLanguage,
+      repayment: () =>
+        c.repayment.provide({
+          actors: { ...createRepaymentActors({ api, clock }), paymentOrder: paymentOrder() },
         }),
-      }),
-      helpContent: helpContentMachine.provide({
-        actors: createHelpContentActors({ api, inApp: bridge.isNative }),
-      }),
-      language: languageMachine.provide({ actors: createLanguageActors({ storage }) }),
-      personalInfoForm: form(journey.save.personalInfo),
-      additionalInfoForm: form(journey.save.additionalInfo),
-      walletForm: form(journey.save.wallet),
-      questionnaireForm: form(journey.save.questionnaire),
-      applicationForm: form(journey.save.application),
-      repeatApplicationForm: form(journey.save.repeatApplication),
+      rollover: () =>
+        c.rollover.provide({
+          actors: { ...createRolloverActors({ api, clock }), paymentOrder: paymentOrder() },
+        }),
+      feedbackTicket: () =>
+        c.feedbackTicket.provide({
+          actors: {
+            ...createFeedbackTicketActors({
+              api,
+              token: () => storage.get('token'),
+              compress: (file) => compress(file),
+            }),
+            ticketForm: form(forms.submitTo('/feedback/create')),
+          },
+        }),
+      appRating: () => c.appRating.provide({ actors: createAppRatingActors({ api, storage, bridge }) }),
+      accountDeletion: () => c.accountDeletion.provide({ actors: createAccountDeletionActors({ api }) }),
+      records: () => c.records.provide({ actors: createRecordsActors({ api }) }),
+      agreement: () => c.agreement.provide({ actors: createAgreementActors({ api }) }),
+      loanOffer: () => c.loanOffer.provide({ actors: createLoanOfferActors({ api }) }),
+      loginForm: () => c.loginForm.provide({ actors: createLoginActors({ api }) }),
+      permission: () => c.permission.provide({ actors: createPermissionActors({ bridge, storage }) }),
+      legalDocument: () =>
+        c.legalDocument.provide({
+          actors: createLegalDocumentActors({
+            api,
+            language: () =>
+              isLanguage(i18next.language) ? i18next.language : getCountry(DEFAULT_COUNTRY).defaultLanguage,
+          }),
+        }),
+      helpContent: () =>
+        c.helpContent.provide({ actors: createHelpContentActors({ api, inApp: bridge.isNative }) }),
+      language: () => c.language.provide({ actors: createLanguageActors({ storage }) }),
+      personalInfoForm: () => form(journey.save.personalInfo),
+      additionalInfoForm: () => form(journey.save.additionalInfo),
+      walletForm: () => form(journey.save.wallet),
+      questionnaireForm: () => form(journey.save.questionnaire),
+      applicationForm: () => form(journey.save.application),
+      repeatApplicationForm: () => form(journey.save.repeatApplication),
+    },
+    {
       fetchLatestOrder: journey.fetchLatestOrder,
       submitApplication: journey.submitApplication,
       loadSalaryBands: journey.loadSalaryBands,
       ...createCountryActors({ api, storage }),
     },
-  })
+  )
 }
 
-export function startJourney(services: Services, input: JourneyInput) {
+/** A value made on first use. */
+function once<T>(make: () => T): () => T {
+  let value: T | undefined
+  return () => (value ??= make())
+}
+
+type JourneyActors = NonNullable<Parameters<typeof journeyMachine.provide>[0]['actors']>
+
+/**
+ * The journey with its actors. Child machines are provided (their state trees built) the first time the journey
+ * invokes them, not all at start-up: XState looks a child's logic up by name in the machine's implementations
+ * when it invokes it, so each is a getter that builds it once.
+ */
+function provideLazily(
+  machine: typeof journeyMachine,
+  children: { [K in keyof JourneyActors]?: () => JourneyActors[K] },
+  actors: JourneyActors,
+): typeof journeyMachine {
+  const provided = machine.provide({ actors })
+  const table = provided.implementations.actors as Record<string, unknown>
+  for (const [name, make] of Object.entries(children)) {
+    Object.defineProperty(table, name, {
+      enumerable: true,
+      configurable: true,
+      get: once(make as () => unknown),
+    })
+  }
+  return provided
+}
+
+export function startJourney(services: Services, input: JourneyInput, children: LoadedChildren) {
   // The country chosen before login on this device survives a reload (storage `country`).
   const stored = services.storage.get('country')
-  const actor = createActor(createJourneyLogic(services), {
+  const actor = createActor(createJourneyLogic(services, children), {
     input: { ...(stored ? { country: stored } : {}), ...input },
   })
   // The native shell's login and logout reach the session through the journey (spec: the shell handles them).

@@ -1,10 +1,15 @@
 /**
  * Translations: locales/<lang>/<namespace>.json, merged into one resource per language where a key reads
- * `<namespace>.<path>`. Only the active language is downloaded (each file is its own small chunk), so a borrower
- * on costly data never pays for the other two.
+ * `<namespace>.<path>`. Only the active language is downloaded, and of it only what the screen on show needs:
+ * the core namespaces at start-up, each route's own with its screen (src/routing/screens.ts), the rest once the
+ * first screen is up and the phone is idle (`prefetchLanguage`). Each file is its own small chunk, named for its
+ * language (vite.config.ts), so a borrower on costly data never pays for the other two.
  */
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
+import { CORE_NAMESPACES } from './i18n-namespaces'
+
+export { CORE_NAMESPACES }
 
 export const LANGUAGES = ['sw', 'en', 'es'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -12,6 +17,7 @@ export type Language = (typeof LANGUAGES)[number]
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)
 }
+
 
 type Resource = Record<string, unknown>
 const loaders = import.meta.glob<{ default: Resource }>('../locales/*/*.json')
@@ -22,16 +28,73 @@ function namespaceOf(file: string): { lang: string; ns: string } {
   return { lang: match[1]!, ns: match[2]! }
 }
 
-export async function loadLanguage(lang: Language): Promise<Resource> {
-  const files = Object.entries(loaders).filter(([file]) => namespaceOf(file).lang === lang)
-  const parts = await Promise.all(
-    files.map(async ([file, load]) => [namespaceOf(file).ns, (await load()).default] as const),
-  )
+const files = Object.entries(loaders).map(([file, load]) => ({ ...namespaceOf(file), load }))
+
+/** Every namespace the app has (the file names under locales/<lang>/). */
+export const NAMESPACES: readonly string[] = [...new Set(files.map((f) => f.ns))].sort()
+
+/** One load per file and language, shared by whoever asks first. */
+const loading = new Map<string, Promise<Resource>>()
+/** `lang/ns` already in i18next's resources. */
+const added = new Set<string>()
+const markAdded = (lang: Language, namespaces: readonly string[]) => namespaces.forEach((ns) => added.add(`${lang}/${ns}`))
+
+function loadOne(lang: Language, ns: string): Promise<Resource> {
+  const key = `${lang}/${ns}`
+  let pending = loading.get(key)
+  if (!pending) {
+    const file = files.find((f) => f.lang === lang && f.ns === ns)
+    if (!file) return Promise.reject(new Error(`no translations for ${key}`))
+    pending = file.load().then((m) => m.default)
+    // A failed download (a dropped connection) is tried again at the next ask.
+    pending.catch(() => loading.delete(key))
+    loading.set(key, pending)
+  }
+  return pending
+}
+
+/** The namespaces of one language as one resource (`{ ns: {...}, ... }`); all of them when none are named. */
+export async function loadLanguage(lang: Language, namespaces: readonly string[] = NAMESPACES): Promise<Resource> {
+  const parts = await Promise.all(namespaces.map(async (ns) => [ns, await loadOne(lang, ns)] as const))
   return Object.fromEntries(parts)
 }
 
-export async function initI18n(lang: Language): Promise<typeof i18next> {
-  const translation = await loadLanguage(lang)
+/** Adds namespaces of the active language (a screen's own) before its screen shows; a no-op once added. */
+export async function loadNamespaces(namespaces: readonly string[], lang: unknown = i18next.language): Promise<void> {
+  if (!isLanguage(lang)) return
+  const missing = namespaces.filter((ns) => !added.has(`${lang}/${ns}`))
+  if (missing.length === 0) return
+  // Deep merge: each namespace is a branch of the one `translation` resource. Nothing is drawn again (react-i18next
+  // does not listen to additions): nothing on screen uses a namespace before it is in, a screen waits for its own.
+  i18next.addResourceBundle(lang, 'translation', await loadLanguage(lang, missing), true, false)
+  markAdded(lang, missing)
+}
+
+/**
+ * Everything else of the active language, fetched when the phone has nothing better to do: after the page has
+ * loaded and the service worker (if any) has kept the app's files, in an idle moment — a slow line carries the
+ * first screen, its data and the app first. A failed download is simply asked again by the screen that needs it.
+ */
+export function prefetchLanguage(win: Window = window): void {
+  const run = () => void loadNamespaces(NAMESPACES).catch(() => undefined)
+  const whenIdle = () =>
+    'requestIdleCallback' in win ? win.requestIdleCallback(run, { timeout: 10_000 }) : setTimeout(run, 3_000)
+  const afterWorker = () => {
+    const worker = win.navigator.serviceWorker
+    if (worker && win.isSecureContext) void worker.ready.then(whenIdle, whenIdle)
+    else whenIdle()
+  }
+  if (win.document.readyState === 'complete') afterWorker()
+  else win.addEventListener('load', afterWorker, { once: true })
+}
+
+export async function initI18n(
+  lang: Language,
+  namespaces: readonly string[] = NAMESPACES,
+): Promise<typeof i18next> {
+  const translation = await loadLanguage(lang, namespaces)
+  added.clear()
+  markAdded(lang, namespaces)
   await i18next.use(initReactI18next).init({
     lng: lang,
     fallbackLng: false,
@@ -44,9 +107,7 @@ export async function initI18n(lang: Language): Promise<typeof i18next> {
 }
 
 export async function changeLanguage(lang: Language): Promise<void> {
-  if (!i18next.hasResourceBundle(lang, 'translation')) {
-    i18next.addResourceBundle(lang, 'translation', await loadLanguage(lang))
-  }
+  await loadNamespaces(NAMESPACES, lang)
   await i18next.changeLanguage(lang)
   document.documentElement.lang = lang
 }

@@ -1,26 +1,45 @@
 /**
- * The shell: React, the active language and the loading overlay — the only code a borrower downloads before the
- * first paint. The app proper (src/boot.tsx: machines, services, screens) follows in parallel chunks.
+ * Start-up. Until the first screen is drawn, the phone shows the frame index.html carries
+ * (scripts/vite/app-shell.ts), which also preloads every script the first screen needs, in parallel, once the
+ * frame is painted. This shell (React, the language, the route table) runs first; the app proper (src/boot.tsx:
+ * services, machines) is evaluated in a task of its own, so neither holds the phone long. The borrower's language
+ * (its core namespaces and the first route's) and the first route's screen are fetched together, then React
+ * replaces the frame with the screen. Once it is up: the rest of the language when the phone is idle, and the
+ * service worker.
  */
 import { createRoot } from 'react-dom/client'
 import './ui/styles.css'
 import { createStorage } from '../services/storage/storage'
+import { registerServiceWorker } from '../services/offline/register-service-worker'
 import { getCountry, DEFAULT_COUNTRY } from './domain/countries'
-import { initI18n, isLanguage } from './i18n'
-import { LoadingOverlay } from './ui/loading-overlay'
+import { routeByPath, type RouteName } from './domain/routes'
+import { CORE_NAMESPACES, initI18n, isLanguage, prefetchLanguage } from './i18n'
+import { namespacesOf, preloadScreen } from './routing/screens'
 
 const element = document.getElementById('root')
 if (element) {
-  const root = createRoot(element)
   const storage = createStorage()
   const stored = storage.get('language')
   // No language picked in settings: the default of the country chosen on this device before login.
   const language = isLanguage(stored)
     ? stored
     : getCountry(storage.get('country') ?? DEFAULT_COUNTRY).defaultLanguage
+  // The route the app was opened at (its hash), if it is one.
+  const entry = (routeByPath(window.location.hash.replace(/^#/, '') || '/')?.name as RouteName | undefined) ?? null
+  const first = entry ?? 'home'
   const app = import('./boot')
-  void initI18n(language).then(async () => {
-    root.render(<LoadingOverlay visible />)
-    ;(await app).boot(root)
-  })
+  void Promise.all([app, initI18n(language, [...CORE_NAMESPACES, ...namespacesOf(first)]), preloadScreen(first)]).then(
+    ([{ boot }]) => {
+      // A task of its own: the scripts' evaluation before it, the journey's start in it.
+      setTimeout(() => void boot(createRoot(element), entry))
+      prefetchLanguage()
+      if (import.meta.env.PROD) registerServiceWorker()
+    },
+    // The app's own files could not be fetched (no connection, no service worker yet): the frame says so and
+    // offers to try again, in the words index.html carries.
+    () => {
+      element.querySelector('.k-boot__failed')?.removeAttribute('hidden')
+      element.querySelector('.k-boot [aria-hidden]')?.removeAttribute('aria-hidden')
+    },
+  )
 }

@@ -12,6 +12,7 @@ import { waitFor } from 'xstate'
 import type { CountryCode } from '../../src/domain/countries'
 import { COUNTRIES } from '../../src/domain/countries'
 import { createServices, startJourney } from '../../src/compose'
+import { COMPOSED_MACHINES } from '../../machines/journey-children'
 import { initI18n } from '../../src/i18n'
 import { WireError } from '../../services/wire/protocol'
 import { decodeAppCall } from './wire-backend'
@@ -56,7 +57,7 @@ function open(detected: CountryCode | null) {
   const asked: string[] = []
   server.resetHandlers(backend(detected, asked))
   const services = createServices(window, ORIGIN)
-  return { services, asked, start: () => startJourney(services, { entry: 'login' }) }
+  return { services, asked, start: () => startJourney(services, { entry: 'login' }, COMPOSED_MACHINES) }
 }
 
 const started = (journey: ReturnType<ReturnType<typeof open>['start']>) =>

@@ -7,6 +7,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createActor, waitFor, type AnyActorRef } from 'xstate'
 import { createJourneyLogic, createServices } from '../../src/compose'
+import { COMPOSED_MACHINES } from '../../machines/journey-children'
 import type { RouteName } from '../../src/domain/routes'
 import type { LatestOrder } from '../../src/domain/api-types'
 import { WireError } from '../../services/wire/protocol'
@@ -80,7 +81,7 @@ async function onRoute(latest: LatestOrder | null, entry: RouteName) {
   )
   const services = createServices(window, ORIGIN)
   services.storage.set('token', 'tok-market')
-  const journey = createActor(createJourneyLogic(services), { input: { entry } }).start()
+  const journey = createActor(createJourneyLogic(services, COMPOSED_MACHINES), { input: { entry } }).start()
   await waitFor(journey, (s) => !s.hasTag('busy') && s.context.route === entry, { timeout: 5000 })
   return { journey, asked }
 }

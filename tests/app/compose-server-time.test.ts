@@ -8,6 +8,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createActor, waitFor, type AnyActorRef } from 'xstate'
 import { createJourneyLogic, createServices } from '../../src/compose'
+import { COMPOSED_MACHINES } from '../../machines/journey-children'
 import { WireError } from '../../services/wire/protocol'
 import { decodeAppCall } from './wire-backend'
 import { DAY, iso, order, user } from '../machines/journey-fixtures'
@@ -42,7 +43,7 @@ describe('the composed journey', () => {
     )
     const services = createServices(window, ORIGIN)
     services.storage.set('token', 'tok-server-time')
-    const journey = createActor(createJourneyLogic(services), { input: { entry: null } }).start()
+    const journey = createActor(createJourneyLogic(services, COMPOSED_MACHINES), { input: { entry: null } }).start()
     try {
       const withHome = await waitFor(journey, (s) => s.children.home !== undefined, { timeout: 5000 })
       const home = withHome.children.home as AnyActorRef

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { homeMachine } from '../../machines/home.machine'
 import { journeyMachine } from '../../machines/journey.machine'
+import { JOURNEY_CHILDREN } from '../../machines/journey-children'
 import { sessionMachine, type StoredSession } from '../../machines/session.machine'
 import type { HomeIndex, LatestOrder, RejectRecommendation } from '../../src/domain/api-types'
 import type { RouteName } from '../../src/domain/routes'
@@ -12,6 +13,7 @@ import { T0, order, user } from '../machines/journey-fixtures'
 function journey(stored: StoredSession, latest: LatestOrder | null, entry: RouteName | null = null) {
   const machine = journeyMachine.provide({
     actors: {
+      ...JOURNEY_CHILDREN,
       session: sessionMachine.provide({
         actors: {
           readStoredSession: fromPromise(async () => stored),

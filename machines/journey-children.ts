@@ -1,0 +1,55 @@
+/**
+ * The journey's child machines as they are, by the name the journey invokes them with. The journey itself only
+ * names them (machines/journey.machine.ts `providedLater`), so that the app can load them in small steps at
+ * start-up (src/compose.ts `loadJourneyChildren`) instead of evaluating every machine in one long task; tests
+ * and tools that run the journey provide these, with their own stubs on top.
+ */
+import { accountDeletionMachine } from './account-deletion.machine'
+import { agreementMachine } from './agreement.machine'
+import { appRatingMachine } from './app-rating.machine'
+import { cancellationMachine } from './cancellation.machine'
+import { confirmBorrowMachine } from './confirm-borrow.machine'
+import { couponsMachine } from './coupons.machine'
+import { feedbackTicketMachine } from './feedback-ticket.machine'
+import { helpContentMachine } from './help-content.machine'
+import { homeMachine } from './home.machine'
+import { identityMachine } from './identity.machine'
+import { languageMachine } from './language.machine'
+import { legalDocumentMachine } from './legal-document.machine'
+import { lendingMachine } from './lending.machine'
+import { loanOfferMachine } from './loan-offer.machine'
+import { loginMachine } from './login.machine'
+import { paymentOrderMachine } from './payment-order.machine'
+import { permissionMachine } from './permission.machine'
+import { recordsMachine } from './records.machine'
+import { repaymentMachine } from './repayment.machine'
+import { rolloverMachine } from './rollover.machine'
+import { uploadGateMachine } from './upload-gate.machine'
+
+export const JOURNEY_CHILDREN = {
+  home: homeMachine,
+  identity: identityMachine,
+  uploadGate: uploadGateMachine,
+  confirmBorrow: confirmBorrowMachine,
+  lending: lendingMachine,
+  cancellation: cancellationMachine,
+  repayment: repaymentMachine,
+  rollover: rolloverMachine,
+  records: recordsMachine,
+  agreement: agreementMachine,
+  loanOffer: loanOfferMachine,
+  loginForm: loginMachine,
+  permission: permissionMachine,
+  legalDocument: legalDocumentMachine,
+  feedbackTicket: feedbackTicketMachine,
+  helpContent: helpContentMachine,
+  coupons: couponsMachine,
+  accountDeletion: accountDeletionMachine,
+  language: languageMachine,
+  appRating: appRatingMachine,
+}
+
+export type JourneyChildren = typeof JOURNEY_CHILDREN
+
+/** The children and the machine some of them run inside, as the composition loads them (src/compose.ts). */
+export const COMPOSED_MACHINES = { ...JOURNEY_CHILDREN, paymentOrder: paymentOrderMachine }

@@ -1,0 +1,226 @@
+/**
+ * A first paint before any JavaScript: index.html carries the frame of home (its header, the tab bar and, for a
+ * visitor without a session, the product card's place and the Apply card every visitor's home shows; for a
+ * signed-in borrower a card's outline), drawn with the app's own stylesheet, so a phone on a slow connection shows Kopa as soon as the
+ * HTML and CSS arrive. A few lines of inline script pick the borrower's last language (storage `language`, else
+ * the default language of the country chosen on this device, else the default country's) and write its words,
+ * which come from locales/ at build time. React replaces the frame when the first screen is ready (src/main.tsx);
+ * the frame's boxes are the screen's own, so nothing moves when it does.
+ */
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import type { Plugin } from 'vite'
+import { CORE_NAMESPACES, FIRST_SCREEN_NAMESPACES } from '../../src/i18n-namespaces.ts'
+import { COUNTRIES, DEFAULT_COUNTRY, LANGUAGES } from '../../src/domain/countries.ts'
+
+/** The words of the frame: `<namespace>.<path>` keys of locales/<lang>/<namespace>.json. */
+export const SHELL_KEYS = [
+  'home.title',
+  'ui.tabs.label',
+  'ui.tabs.home',
+  'ui.tabs.records',
+  'ui.tabs.me',
+  'ui.loading',
+  'errors.network',
+  'ui.error.retry',
+  'home.state.canLoan.title',
+  'home.state.canLoan.text',
+  'home.button.apply',
+] as const
+type ShellKey = (typeof SHELL_KEYS)[number]
+
+function lookup(root: string, lang: string, key: string): string {
+  const [ns, ...rest] = key.split('.')
+  const file = path.join(root, 'locales', lang, `${ns}.json`)
+  let node: unknown = JSON.parse(readFileSync(file, 'utf8'))
+  for (const part of rest) node = (node as Record<string, unknown> | undefined)?.[part]
+  if (typeof node !== 'string') throw new Error(`app shell: ${key} is missing in ${file}`)
+  return node
+}
+
+/** Every language's words for the frame, read from locales/. */
+export function shellWords(root: string): Record<string, Record<ShellKey, string>> {
+  return Object.fromEntries(
+    LANGUAGES.map((lang) => [
+      lang,
+      Object.fromEntries(SHELL_KEYS.map((key) => [key, lookup(root, lang, key)])) as Record<ShellKey, string>,
+    ]),
+  )
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+/** The frame's markup in one language (the script swaps the words for the borrower's). */
+export function shellMarkup(words: Record<ShellKey, string>): string {
+  const w = (key: ShellKey) => `<span data-k="${key}">${escapeHtml(words[key])}</span>`
+  const tab = (key: ShellKey, current: boolean) =>
+    `<span class="k-tab"${current ? ' aria-current="page"' : ''}><span class="k-boot__icon"></span>${w(key)}</span>`
+  return [
+    // Only a picture until the app runs: assistive technology hears "Loading…", and nothing in it can be used.
+    '<div class="k-app k-boot" aria-busy="true">',
+    `<p class="k-sr" role="status">${w('ui.loading')}</p>`,
+    '<div class="k-page k-page--tabs" aria-hidden="true">',
+    `<header class="k-header"><h1 class="k-header__title">${w('home.title')}</h1></header>`,
+    '<main class="k-stack">',
+    // A visitor (no session on this device) sees what home shows every visitor: the product card's place and the
+    // Apply card (its button works once the app has started). A borrower signed in sees a card's outline only:
+    // their home depends on their loan.
+    '<div class="k-card k-card--brand k-boot__card k-boot__card--brand k-boot__visitor"></div>',
+    `<section class="k-card k-stack k-boot__visitor"><h2 class="k-section-title">${w('home.state.canLoan.title')}</h2>`,
+    `<p>${w('home.state.canLoan.text')}</p>`,
+    `<span class="k-btn k-btn--primary k-btn--block" aria-disabled="true">${w('home.button.apply')}</span></section>`,
+    '<div class="k-card k-boot__card k-boot__member"></div>',
+    // Shown by src/main.tsx when the app itself could not be fetched (no connection and no service worker yet).
+    `<div class="k-card k-stack k-boot__failed" hidden><p role="alert">${w('errors.network')}</p>`,
+    `<button type="button" class="k-btn k-btn--primary k-btn--block" onclick="location.reload()">${w('ui.error.retry')}</button></div>`,
+    '</main>',
+    `<nav class="k-tabbar" data-k-label="ui.tabs.label" aria-label="${escapeHtml(words['ui.tabs.label'])}">`,
+    tab('ui.tabs.home', true),
+    tab('ui.tabs.records', false),
+    tab('ui.tabs.me', false),
+    '</nav>',
+    '</div>',
+    '</div>',
+  ].join('')
+}
+
+/** The app's scripts as the build names them: the entry and the modules it needs at once. */
+export interface StartScripts {
+  entry: string
+  modules: string[]
+}
+
+/**
+ * Chooses the language as src/main.tsx does and writes its words into the frame; then, once the frame has been
+ * painted, starts the app: that language's start-up translations and every start-up module are preloaded, and the
+ * entry script is added (`start`: without it — the dev server — index.html keeps its own script tag). The frame
+ * is painted before any script is asked for, so on a slow link its few bytes never share the line with the app's.
+ * A phone whose storage is blocked gets the default language; the app starts whatever happens.
+ */
+export function shellScript(
+  words: Record<string, Record<ShellKey, string>>,
+  preloads: Record<string, string[]> = {},
+  start: StartScripts | null = null,
+): string {
+  const countryLanguage = Object.fromEntries(Object.values(COUNTRIES).map((c) => [c.code, c.defaultLanguage]))
+  const fallback = JSON.stringify(countries.defaultLanguage)
+  return [
+    `(function(){var l=${fallback};try{`,
+    `var W=${JSON.stringify(words)},C=${JSON.stringify(countryLanguage)},s=window.localStorage,`,
+    `c=s&&s.getItem('country');l=s&&s.getItem('language');`,
+    // Home's words only where home opens: another route (a deep link to login, say) gets the outline.
+    `if(!(s&&s.getItem('token'))&&/^#?\\/?$/.test(location.hash))document.documentElement.classList.add('k-visitor');`,
+    `if(!W[l])l=C[c]||${fallback};`,
+    'document.documentElement.lang=l;var w=W[l],e=document.querySelectorAll("[data-k]");',
+    'for(var i=0;i<e.length;i++)e[i].textContent=w[e[i].getAttribute("data-k")];',
+    'var n=document.querySelector("[data-k-label]");if(n)n.setAttribute("aria-label",w[n.getAttribute("data-k-label")]);',
+    `}catch(x){l=${fallback};document.documentElement.lang=l}`,
+    `var P=(${JSON.stringify(preloads)}[l]||[]),S=${JSON.stringify(start)},h=document.head,d=0;`,
+    'function a(t,r,u){var k=document.createElement(t);if(r)k.rel=r;else k.type="module";',
+    'k.crossOrigin="";k[r?"href":"src"]=u;h.appendChild(k)}',
+    'function go(){if(d)return;d=1;',
+    'if(S){for(var j=0;j<S.modules.length;j++)a("link","modulepreload",S.modules[j]);}',
+    'for(var j=0;j<P.length;j++)a("link","modulepreload",P[j]);',
+    'if(S)a("script",null,S.entry)}',
+    // After the next paint; a page loaded hidden (no animation frames) starts on the timer.
+    'if(S&&window.requestAnimationFrame)requestAnimationFrame(function(){setTimeout(go,0)});',
+    'setTimeout(go,S?100:0)',
+    '})()',
+  ].join('')
+}
+
+const countries = COUNTRIES[DEFAULT_COUNTRY]
+
+type Bundle = NonNullable<Parameters<Extract<NonNullable<Plugin['transformIndexHtml']>, { handler: unknown }>['handler']>[1]['bundle']>
+
+/**
+ * Modules imported dynamically that every open needs at once: the app proper, home's screen, and the wire
+ * protocol (the API client loads it on the first call).
+ */
+const START_UP_MODULES = ['/src/boot.tsx', '/screens/tabs/home.tsx', '/services/wire/protocol.ts']
+
+/** Every chunk the entry needs at start-up beyond its own static imports (not other screens), as `./file`. */
+export function startUpImports(bundle: Bundle, entryFile: string): string[] {
+  const entry = bundle[entryFile]
+  if (!entry || entry.type !== 'chunk') return []
+  const found = new Set<string>()
+  const wanted = (file: string) => {
+    const chunk = bundle[file]
+    const id = chunk?.type === 'chunk' ? (chunk.facadeModuleId ?? '').replace(/\\/g, '/') : ''
+    // Grouped chunks have no single module: the machines the app loads in steps before it starts
+    // (src/compose.ts), and the wire protocol's group (vite.config.ts).
+    return START_UP_MODULES.some((m) => id.endsWith(m)) || /^assets\/(machines|services-wire)[-.]/.test(file)
+  }
+  const visit = (file: string) => {
+    const chunk = bundle[file]
+    if (!chunk || chunk.type !== 'chunk' || found.has(file)) return
+    found.add(file)
+    chunk.imports.forEach(visit)
+    chunk.dynamicImports.filter(wanted).forEach(visit)
+  }
+  entry.dynamicImports.filter(wanted).forEach(visit)
+  return [...found].map((file) => `./${file}`)
+}
+
+export function appShell(): Plugin {
+  let root = process.cwd()
+  return {
+    name: 'kopa:app-shell',
+    configResolved(config) {
+      root = config.root
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const words = shellWords(root)
+        // The start-up translations of each language, as built (locale-<lang>-<ns>-<hash>.js, vite.config.ts).
+        const wanted = [...CORE_NAMESPACES, ...FIRST_SCREEN_NAMESPACES] as readonly string[]
+        const built = Object.keys(ctx.bundle ?? {})
+        const preloads = Object.fromEntries(
+          LANGUAGES.map((lang) => [
+            lang,
+            built
+              .filter((file) => wanted.some((ns) => file.startsWith(`assets/locale-${lang}-${ns}-`)))
+              .map((file) => `./${file}`),
+          ]),
+        )
+        const frame = shellMarkup(words[countries.defaultLanguage]!)
+        const marker = '<div id="root"></div>'
+        if (!html.includes(marker)) throw new Error(`app shell: index.html has no ${marker}`)
+        let page = html.replace('<html lang="sw">', `<html lang="${countries.defaultLanguage}">`)
+        let start: StartScripts | null = null
+        if (ctx.bundle) {
+          // The stylesheet goes inline (no request before the first paint); the scripts wait for it (shellScript).
+          page = page.replace(/<link rel="stylesheet"[^>]*href="\.\/(assets\/[^"]+\.css)"[^>]*>/g, (_, file: string) => {
+            const asset = ctx.bundle![file]
+            if (!asset || asset.type !== 'asset') throw new Error(`app shell: ${file} is not in the build`)
+            const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source)
+            return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`
+          })
+          const modules: string[] = []
+          page = page.replace(/\s*<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g, (_, href: string) => {
+            modules.push(href)
+            return ''
+          })
+          let entry = ''
+          page = page.replace(/\s*<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/, (_, src: string) => {
+            entry = src
+            return ''
+          })
+          if (!entry) throw new Error('app shell: the build wrote no entry script into index.html')
+          // The app proper is a dynamic import of the entry (evaluated in a task of its own, src/main.tsx): its
+          // scripts are preloaded with the entry's, not discovered after it has run.
+          modules.push(
+            ...startUpImports(ctx.bundle, entry.replace(/^\.\//, '')).filter((f) => f !== entry && !modules.includes(f)),
+          )
+          start = { entry, modules }
+        }
+        return page.replace(
+          marker,
+          `<div id="root">${frame}</div>\n    <script>${shellScript(words, preloads, start)}</script>`,
+        )
+      },
+    },
+  }
+}

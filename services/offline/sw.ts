@@ -1,0 +1,44 @@
+/**
+ * The service worker (Workbox, built by vite-plugin-pwa's injectManifest from this file to dist/sw.js).
+ *
+ * - The app's hashed files (scripts, styles) are precached when the worker installs, so the next open needs no
+ *   download but the page itself and the API's answers. Translations are not precached: each language's files are
+ *   kept as the borrower's language is used (a Kiswahili speaker never pays for Spanish).
+ * - The page (index.html) is asked of the network first, revalidated against the browser's cache (a few hundred
+ *   bytes when nothing changed), so a new release is seen at the next open; without a connection, or with none
+ *   answering in NAVIGATION_TIMEOUT_S, the kept page opens and the app says it is offline.
+ * - A new worker waits until every window of the old one is closed (no skipWaiting, no clientsClaim): a borrower
+ *   half-way through a form keeps the version that drew it, with all its files, until they leave.
+ * - Only this origin's GETs are handled: API calls (POST, /api) always go to the network.
+ */
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching'
+import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { CacheFirst, NetworkFirst } from 'workbox-strategies'
+import { ExpirationPlugin } from 'workbox-expiration'
+
+/** The precache manifest vite-plugin-pwa writes into the built worker. */
+declare const self: { __WB_MANIFEST: ({ url: string; revision: string | null } | string)[] }
+
+export const NAVIGATION_TIMEOUT_S = 6
+const PAGE = 'index.html'
+
+// The page first: network (revalidated), else the copy kept from the last open, else the precached one.
+const pages = new NetworkFirst({ cacheName: 'kopa-page', networkTimeoutSeconds: NAVIGATION_TIMEOUT_S })
+registerRoute(
+  new NavigationRoute(async (options) => {
+    try {
+      return await pages.handle(options)
+    } catch {
+      return (await matchPrecache(PAGE)) ?? Response.error()
+    }
+  }),
+)
+
+// Translations: kept once used (hashed names never change), the oldest dropped past what three languages need.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && /\/assets\/locale-[a-z]{2}-/.test(url.pathname),
+  new CacheFirst({ cacheName: 'kopa-locales', plugins: [new ExpirationPlugin({ maxEntries: 80 })] }),
+)
+
+precacheAndRoute(self.__WB_MANIFEST)
+cleanupOutdatedCaches()
