@@ -38,12 +38,15 @@ import type { FormValues } from '../../machines/submit.machine'
 import { countrySalaryBands, type SalaryBandTerms } from '../../src/domain/salary-bands'
 import type { ScreenProps } from '../screen-props'
 import { GO_HOME, selectCountry, useFormChild } from '../shared/journey-selectors'
-import { FormFailure, SubmitButton, SubmitForm } from '../shared/submit-form'
+import { OnboardingStepIndicator } from '../shared/onboarding-step'
+import { SubmitButton, SubmitForm } from '../shared/submit-form'
 import { AreaFields } from './parts/area-fields'
 import { useEnumOptions } from './parts/enum-options'
 import { useSalaryBandOptions } from './parts/salary-band-options'
 
 const DECORATORS = [createClearingDecorator<FormValues>(DEPENDENT_FIELDS)]
+/** Room for a number typed with its country code and spaces ("+255 713 456 789"); the schema checks the digits. */
+const PHONE_INPUT_MAX = 20
 
 const selectSalaryBands = (s: JourneySnapshot): SalaryBandTerms | null => s.context.salaryBands
 
@@ -180,8 +183,8 @@ function WorkInfo({
           name="companyPhone"
           label={t('auth.additional.companyPhone')}
           type="tel"
-          inputMode="numeric"
-          maxLength={13}
+          inputMode="tel"
+          maxLength={PHONE_INPUT_MAX}
         />
       )}
       {shown?.workAddress && (
@@ -211,7 +214,8 @@ function EmergencyContact({ n, country }: { n: 1 | 2; country: CountryCode }): R
         label={t('auth.additional.contactMobile')}
         required
         type="tel"
-        inputMode="numeric"
+        inputMode="tel"
+        maxLength={PHONE_INPUT_MAX}
       />
       <SelectField
         name={`emergencyContactRelation${n}`}
@@ -232,6 +236,7 @@ export default function AdditionalInfomationScreen({ journey }: ScreenProps): Re
   return (
     <main className="k-page k-stack">
       <PageHeader title={t('auth.additional.title')} onBack={() => journey.send(GO_HOME)} />
+      <OnboardingStepIndicator journey={journey} step="additionalInfo" />
       {form && (
         <SubmitForm actor={form} decorators={DECORATORS} extraOnSubmit={hiddenWorkFields}>
           <WorkInfo country={country} salaryBands={salaryBands} />
@@ -260,7 +265,6 @@ export default function AdditionalInfomationScreen({ journey }: ScreenProps): Re
               autoComplete="url"
             />
           </section>
-          <FormFailure actor={form} />
           <SubmitButton actor={form}>{t('auth.common.next')}</SubmitButton>
         </SubmitForm>
       )}

@@ -15,6 +15,7 @@ import { ImageCapture } from '../../src/ui/image-capture'
 import { PageHeader } from '../../src/ui/page-header'
 import type { ScreenProps } from '../screen-props'
 import { GO_HOME } from '../shared/journey-selectors'
+import { OnboardingStepIndicator } from '../shared/onboarding-step'
 import { MessageText } from '../shared/submit-form'
 
 type IdentityRef = ActorRefFrom<typeof identityMachine>
@@ -111,6 +112,7 @@ export default function IdCardAuthenticationScreen({ journey }: ScreenProps): Re
   return (
     <main className="k-page k-stack">
       <PageHeader title={t('auth.identity.title')} onBack={() => journey.send(GO_HOME)} />
+      <OnboardingStepIndicator journey={journey} step="identity" />
       {identity && <IdentitySteps key={identity.sessionId} identity={identity} />}
     </main>
   )

@@ -18,7 +18,8 @@ import { RadioGroupField } from '../../src/ui/form-fields'
 import { PageHeader } from '../../src/ui/page-header'
 import type { ScreenProps } from '../screen-props'
 import { GO_HOME, useFormChild } from '../shared/journey-selectors'
-import { FormFailure, SubmitButton, SubmitForm, type FormCodec } from '../shared/submit-form'
+import { OnboardingStepIndicator } from '../shared/onboarding-step'
+import { SubmitButton, SubmitForm, type FormCodec } from '../shared/submit-form'
 import { useEnumOptions } from './parts/enum-options'
 
 /** Final-form makes an array of `answers.<number>`: the form names each answer `answers.q<code>`. */
@@ -86,6 +87,7 @@ export default function LoanQuestionScreen({ journey }: ScreenProps): ReactEleme
   return (
     <main className="k-page k-stack">
       <PageHeader title={t('auth.question.title')} onBack={() => journey.send(GO_HOME)} />
+      <OnboardingStepIndicator journey={journey} step="loanQuestion" />
       <p>{t('auth.question.intro')}</p>
       {form && (
         <SubmitForm actor={form} codec={CODEC}>
@@ -93,7 +95,6 @@ export default function LoanQuestionScreen({ journey }: ScreenProps): ReactEleme
             <Question key={question.code} question={question} index={index} />
           ))}
           <Progress />
-          <FormFailure actor={form} />
           <SubmitButton actor={form}>{t('auth.common.submit')}</SubmitButton>
         </SubmitForm>
       )}

@@ -26,12 +26,15 @@ import { NidaInput } from '../../src/ui/segmented-input'
 import type { FormValues } from '../../machines/submit.machine'
 import type { ScreenProps } from '../screen-props'
 import { GO_HOME, selectCountry, useFormChild } from '../shared/journey-selectors'
-import { FormFailure, SubmitButton, SubmitForm } from '../shared/submit-form'
+import { OnboardingStepIndicator } from '../shared/onboarding-step'
+import { SubmitButton, SubmitForm } from '../shared/submit-form'
 import { AreaFields } from './parts/area-fields'
 import { useEnumOptions } from './parts/enum-options'
 
 const DECORATORS = [createClearingDecorator<FormValues>(DEPENDENT_FIELDS)]
 const upper = (value: string) => value.toUpperCase()
+/** Room for a number typed with its country code and spaces ("+255 713 456 789"); the schema checks the digits. */
+const PHONE_INPUT_MAX = 20
 
 function NationalIdField({ country }: { country: CountryCode }): ReactElement {
   const { t } = useTranslation()
@@ -134,10 +137,23 @@ function BasicInfo({ country, today }: { country: CountryCode; today: Date }): R
         />
       )}
       {shown.whatsappNo && (
-        <TextField name="whatsappNo" label={t('auth.personal.whatsapp')} type="tel" inputMode="numeric" />
+        <TextField
+          name="whatsappNo"
+          label={t('auth.personal.whatsapp')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={PHONE_INPUT_MAX}
+        />
       )}
       {shown.sparePhone && (
-        <TextField name="sparePhone" label={t('auth.personal.sparePhone')} type="tel" inputMode="numeric" />
+        <TextField
+          name="sparePhone"
+          label={t('auth.personal.sparePhone')}
+          type="tel"
+          inputMode="tel"
+          maxLength={PHONE_INPUT_MAX}
+        />
       )}
     </section>
   )
@@ -186,11 +202,11 @@ export default function PersonalInfomationScreen({ journey }: ScreenProps): Reac
   return (
     <main className="k-page k-stack">
       <PageHeader title={t('auth.personal.title')} onBack={() => journey.send(GO_HOME)} />
+      <OnboardingStepIndicator journey={journey} step="personalInfo" />
       {form && (
         <SubmitForm actor={form} decorators={DECORATORS}>
           <BasicInfo country={country} today={today} />
           <ResidenceInfo country={country} />
-          <FormFailure actor={form} />
           <SubmitButton actor={form}>{t('auth.common.next')}</SubmitButton>
         </SubmitForm>
       )}

@@ -14,7 +14,8 @@ import { RadioGroupField, TextField } from '../../src/ui/form-fields'
 import { PageHeader } from '../../src/ui/page-header'
 import type { ScreenProps } from '../screen-props'
 import { GO_HOME, selectCountry, useFormChild } from '../shared/journey-selectors'
-import { FormFailure, SubmitButton, SubmitForm } from '../shared/submit-form'
+import { OnboardingStepIndicator } from '../shared/onboarding-step'
+import { SubmitButton, SubmitForm } from '../shared/submit-form'
 
 function AccountFields({ country }: { country: CountryCode }): ReactElement {
   const { t } = useTranslation()
@@ -36,7 +37,7 @@ function AccountFields({ country }: { country: CountryCode }): ReactElement {
         hint={chosen ? t(`wallet.${kind}.hint`, { provider: name }) : undefined}
         required
         type={kind === 'mobile' ? 'tel' : 'text'}
-        inputMode="numeric"
+        inputMode={kind === 'mobile' ? 'tel' : 'numeric'}
         autoComplete="off"
       />
       <TextField
@@ -44,7 +45,7 @@ function AccountFields({ country }: { country: CountryCode }): ReactElement {
         label={t(`wallet.${kind}.confirm`)}
         required
         type={kind === 'mobile' ? 'tel' : 'text'}
-        inputMode="numeric"
+        inputMode={kind === 'mobile' ? 'tel' : 'numeric'}
         autoComplete="off"
       />
     </section>
@@ -71,6 +72,7 @@ export default function AddBankcardScreen({ journey }: ScreenProps): ReactElemen
         title={t(correcting ? 'wallet.correct.title' : 'wallet.title')}
         onBack={() => journey.send(GO_HOME)}
       />
+      {!correcting && <OnboardingStepIndicator journey={journey} step="addWallet" />}
       {correcting && (
         <p className="k-notice k-notice--warning" role="status">
           {t('wallet.correct.text')}
@@ -93,7 +95,6 @@ export default function AddBankcardScreen({ journey }: ScreenProps): ReactElemen
       {form && (
         <SubmitForm actor={form} defaults={defaults}>
           <AccountFields country={country} />
-          <FormFailure actor={form} />
           <SubmitButton actor={form}>{t('wallet.save')}</SubmitButton>
         </SubmitForm>
       )}

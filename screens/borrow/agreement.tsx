@@ -22,13 +22,13 @@ export default function AgreementScreen({ journey }: ScreenProps): ReactElement 
   const agreement = useSelector(journey, (s) => s.children.agreement) as AgreementRef | undefined
   const contract = useSelector(agreement, (s) => s?.context.kind === 'contract')
   return (
-    <div className="k-page">
+    <main className="k-page">
       <PageHeader
         title={contract ? t('borrow.agreement.contractTitle') : t('borrow.agreement.title')}
         onBack={() => window.history.back()}
       />
       {agreement && <Agreement agreement={agreement} />}
-    </div>
+    </main>
   )
 }
 

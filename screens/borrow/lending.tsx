@@ -16,6 +16,8 @@ import { DateText, Money } from '../../src/ui/display'
 import { PageHeader } from '../../src/ui/page-header'
 import type { ScreenProps } from '../screen-props'
 import { useDisplayText } from '../shared/display-text'
+import { selectCountry } from '../shared/journey-selectors'
+import { COUNTRIES } from '../../src/domain/countries'
 
 type LendingRef = ActorRefFrom<typeof lendingMachine>
 
@@ -25,8 +27,9 @@ export default function LendingScreen({ journey }: ScreenProps): ReactElement {
   const refreshing = useSelector(journey, (s) => s.hasTag('busy'))
   const canRefresh = useSelector(journey, (s) => s.can({ type: 'order.follow' }))
   const lending = useSelector(journey, (s) => s.children.lending) as LendingRef | undefined
+  const country = useSelector(journey, selectCountry)
   return (
-    <div className="k-page">
+    <main className="k-page">
       <PageHeader
         title={t('borrow.lending.title')}
         onBack={() => journey.send({ type: 'xstate.route', to: '#home' })}
@@ -58,7 +61,7 @@ export default function LendingScreen({ journey }: ScreenProps): ReactElement {
             </div>
             {order.disbursalMinor != null && (
               <div>
-                <dt>{t('borrow.breakdown.serviceFee')}</dt>
+                <dt>{t('borrow.breakdown.upFront', { tax: t(COUNTRIES[country].feeTaxNameKey) })}</dt>
                 <dd>
                   <Money minor={subMinor(order.amountMinor, order.disbursalMinor)} />
                 </dd>
@@ -90,7 +93,7 @@ export default function LendingScreen({ journey }: ScreenProps): ReactElement {
           </Button>
         </div>
       </div>
-    </div>
+    </main>
   )
 }
 

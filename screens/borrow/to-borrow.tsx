@@ -34,7 +34,7 @@ export default function ToBorrowScreen({ journey }: ScreenProps): ReactElement {
   const offer = useSelector(journey, (s) => s.children.loanOffer) as OfferRef | undefined
   const application = useSelector(journey, (s) => s.children.application) as ApplicationRef | undefined
   return (
-    <div className="k-page">
+    <main className="k-page">
       <PageHeader
         title={t('borrow.toBorrow.title')}
         onBack={() => journey.send({ type: 'xstate.route', to: '#home' })}
@@ -46,7 +46,7 @@ export default function ToBorrowScreen({ journey }: ScreenProps): ReactElement {
           onReadAgreement={() => journey.send({ type: 'xstate.route', to: '#agreement' })}
         />
       )}
-    </div>
+    </main>
   )
 }
 
@@ -148,8 +148,8 @@ function Choice({
       <Button variant="text" onClick={onReadAgreement}>
         {t('borrow.toBorrow.readAgreement')}
       </Button>
-      <MessageNotice message={applyError} />
       <div className="k-actions">
+        <MessageNotice message={applyError} />
         <Button type="submit" block busy={busy} disabled={!canApply}>
           {t('borrow.toBorrow.apply')}
         </Button>

@@ -92,8 +92,8 @@ function TicketForm({ tickets, form }: { tickets: TicketRef; form: SubmitFormRef
         />
         <RadioGroupField name="contactTime" label={t('feedback.add.contactTime')} required options={times} />
       </section>
-      <FormFailure actor={form} />
       <div className="k-actions">
+        <FormFailure actor={form} />
         <Button type="submit" block busy={sending || uploading} disabled={!canSend}>
           {uploading ? t('feedback.add.waitUploads') : t('feedback.add.submit')}
         </Button>

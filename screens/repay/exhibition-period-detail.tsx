@@ -17,9 +17,9 @@ export default function ExhibitionPeriodDetailScreen({ journey }: ScreenProps): 
   // Where the repay button goes: the repay detail, with its form to pay.
   const repay = () => journey.send({ type: 'xstate.route', to: '#repayDetail' })
   return (
-    <div className="k-page">
+    <main className="k-page">
       <PageHeader title={t('repay.rollover.title')} onBack={back} />
       {rollover && <RolloverOffer rollover={rollover} onDone={back} onRepay={repay} />}
-    </div>
+    </main>
   )
 }

@@ -35,7 +35,7 @@ export default function RepayDetailScreen({ journey }: ScreenProps): ReactElemen
   )
   const canEditWallet = useSelector(journey, (s) => s.can({ type: 'xstate.route', to: '#addBankCard' }))
   return (
-    <div className="k-page">
+    <main className="k-page">
       <PageHeader
         title={t('repay.detail.title')}
         onBack={() => journey.send({ type: 'xstate.route', to: '#home' })}
@@ -62,7 +62,7 @@ export default function RepayDetailScreen({ journey }: ScreenProps): ReactElemen
           />
         )
       )}
-    </div>
+    </main>
   )
 }
 

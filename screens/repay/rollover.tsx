@@ -15,7 +15,7 @@ export default function RolloverScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
   const rollover = useSelector(journey, (s) => s.children.rollover) as RolloverRef | undefined
   return (
-    <div className="k-page">
+    <main className="k-page">
       <PageHeader title={t('repay.rollover.title')} />
       {rollover && (
         <Paying
@@ -23,7 +23,7 @@ export default function RolloverScreen({ journey }: ScreenProps): ReactElement {
           onDone={() => journey.send({ type: 'xstate.route', to: '#repayDetail' })}
         />
       )}
-    </div>
+    </main>
   )
 }
 

@@ -6,19 +6,16 @@
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Message } from '../../machines/submit.machine'
+import { AlertNotice } from '../../src/ui/notice'
 
 export function useMessageText(): (message: Message) => string {
   const { t } = useTranslation()
   return (message) => ('key' in message ? t(message.key, message.values) : message.text)
 }
 
-/** A machine's message as an alert (announced at once), or nothing. */
+/** A machine's message as an alert (announced at once, brought into view), or nothing. */
 export function MessageNotice({ message }: { message: Message | null | undefined }): ReactElement | null {
   const text = useMessageText()
   if (!message) return null
-  return (
-    <p className="k-notice k-notice--danger" role="alert">
-      {text(message)}
-    </p>
-  )
+  return <AlertNotice>{text(message)}</AlertNotice>
 }

@@ -7,7 +7,10 @@
  *   undefined, so the machine's merge forgets it;
  * - the form is checked with the machine's own schema through the kit's `validateWith`; on submit it sends
  *   `form.submitted` and, once the machine is no longer busy, shows the machine's field errors (the schema's keys or
- *   the server's translated texts) at their fields. A failed submit keeps what was typed.
+ *   the server's translated texts) at their fields. A failed submit keeps what was typed;
+ * - a submit that finds errors (the schema's, or the server's at their fields) scrolls to the first, focuses it and
+ *   announces them (the kit's useErrorFocus); a failure of the whole form (no connection, a refusal) shows beside
+ *   the submit button, in the bar that stays in view (issue 13).
  */
 import { useSelector } from '@xstate/react'
 import type { Decorator } from 'final-form'
@@ -17,6 +20,8 @@ import { useTranslation } from 'react-i18next'
 import { waitFor, type ActorRefFrom } from 'xstate'
 import type { FormValues, Message, submitMachine } from '../../machines/submit.machine'
 import { Button } from '../../src/ui/button'
+import { useErrorFocus } from '../../src/ui/error-focus'
+import { AlertNotice } from '../../src/ui/notice'
 import { useOnValuesChange } from '../../src/ui/form-fields'
 import { toFormErrors, validateWith } from '../../src/ui/forms'
 
@@ -117,6 +122,7 @@ function BoundForm({
     return (values: FormValues) =>
       codec.errors((check(codec.toMachine(values)) ?? {}) as Record<string, unknown>)
   }, [schema, codec])
+  const errorFocus = useErrorFocus()
   const [initialValues] = useState<FormValues>(() =>
     codec.toForm({ ...defaults, ...actor.getSnapshot().context.values }),
   )
@@ -145,8 +151,17 @@ function BoundForm({
       subscription={{}}
     >
       {({ handleSubmit }) => (
-        <form className={className ?? 'k-stack'} noValidate onSubmit={handleSubmit}>
+        <form
+          ref={errorFocus.formRef}
+          className={className ?? 'k-stack'}
+          noValidate
+          onSubmit={(event) => {
+            // Invalid: final-form marks every field and returns nothing; sent: the machine's answer, then its errors.
+            void Promise.resolve(handleSubmit(event)).then(errorFocus.focusFirstError)
+          }}
+        >
           <MachineSync actor={actor} defaults={defaults} codec={codec} />
+          {errorFocus.announcer}
           {children}
         </form>
       )}
@@ -171,18 +186,24 @@ export function MessageText({
   return <>{'text' in message ? message.text : t(message.key, { ...values, ...message.values })}</>
 }
 
-/** The machine's failure that belongs to no field (network, refused, timeout), shown above the button. */
+/**
+ * The machine's failure that belongs to no field (network, refused, timeout). SubmitButton shows it beside the
+ * button, in the bar that stays in view; a form with its own bar puts it there too.
+ */
 export function FormFailure({ actor }: { actor: SubmitFormRef }): ReactElement | null {
   const error = useSelector(actor, (s) => s.context.error)
   if (!error) return null
   return (
-    <p className="k-notice k-notice--danger" role="alert">
+    <AlertNotice>
       <MessageText message={error} />
-    </p>
+    </AlertNotice>
   )
 }
 
-/** The form's submit button: enabled when the machine can take the submit, busy while it is sent. */
+/**
+ * The form's submit button, in the bar at the bottom of the screen, with the form's failure right above it:
+ * enabled when the machine can take the submit, busy while it is sent.
+ */
 export function SubmitButton({
   actor,
   children,
@@ -194,6 +215,7 @@ export function SubmitButton({
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   return (
     <div className="k-actions">
+      <FormFailure actor={actor} />
       <Button type="submit" block busy={busy} disabled={!canSubmit}>
         {children}
       </Button>

@@ -13,13 +13,13 @@ export default function CancellationFormScreen({ journey }: ScreenProps): ReactE
   const { t } = useTranslation()
   const cancellation = useSelector(journey, (s) => s.children.cancellation) as CancellationRef | undefined
   return (
-    <div className="k-page">
+    <main className="k-page">
       <PageHeader
         title={t('borrow.cancel.title')}
         onBack={cancellation ? () => cancellation.send({ type: 'cancellation.dismissed' }) : undefined}
       />
       <p className="k-muted">{t('borrow.cancel.intro')}</p>
       {cancellation && <CancellationView cancellation={cancellation} />}
-    </div>
+    </main>
   )
 }

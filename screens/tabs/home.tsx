@@ -66,8 +66,13 @@ function HomeBody({ home }: { home: HomeRef }): ReactElement {
           <p>{notice}</p>
         </section>
       )}
-      {loading && <p className="k-muted">{t('ui.loading')}</p>}
-      {offers && !overview && (
+      {offers && loading && (
+        // The product card's place, as index.html's frame draws it: nothing moves when the card arrives.
+        <div className="k-card k-card--brand k-boot__card k-boot__card--brand" role="status" aria-busy="true">
+          <span className="k-sr">{t('ui.loading')}</span>
+        </div>
+      )}
+      {offers && !loading && !overview && (
         <ErrorState
           title={t('home.card.failed')}
           text={error ? text(error) : undefined}
@@ -104,7 +109,7 @@ function ProductCard({ home }: { home: HomeRef }): ReactElement | null {
   const product = overview.product
   const tenures = product?.tenureDays ?? []
   return (
-    <section className="k-card k-card--brand k-stack" aria-labelledby="home-product">
+    <section className="k-card k-card--brand k-boot__card--brand k-stack" aria-labelledby="home-product">
       <h2 id="home-product" className="k-section-title">
         {product?.name ?? t('home.card.title')}
       </h2>

@@ -45,11 +45,11 @@ export default function RecordsScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
   const records = useSelector(journey, (s) => s.children.records) as RecordsRef | undefined
   return (
-    <div className="k-page k-page--tabs">
+    <main className="k-page k-page--tabs">
       <PageHeader title={t('records.title')} />
       {records && <Records records={records} journey={journey} />}
       <TabNavigation journey={journey} current="records" />
-    </div>
+    </main>
   )
 }
 

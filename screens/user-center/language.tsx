@@ -29,27 +29,26 @@ export default function LanguageScreen({ journey }: ScreenProps): ReactElement {
         <p id={labelId} className="k-muted">
           {t('user-center.language.intro')}
         </p>
-        <ul className="k-list k-card" role="radiogroup" aria-labelledby={labelId}>
+        <div className="k-list k-card" role="radiogroup" aria-labelledby={labelId}>
           {languagesFor(country).map((language) => (
-            <li key={language}>
-              <button
-                type="button"
-                className="k-row"
-                role="radio"
-                aria-checked={language === current}
-                onClick={() => journey.send({ type: 'language.chosen', language })}
-              >
-                <span className="k-row__main">
-                  <span className="k-row__title" lang={language}>
-                    {t(`user-center.language.endonym.${language}`)}
-                  </span>
-                  <span className="k-row__detail">{t(`user-center.language.name.${language}`)}</span>
+            <button
+              key={language}
+              type="button"
+              className="k-row"
+              role="radio"
+              aria-checked={language === current}
+              onClick={() => journey.send({ type: 'language.chosen', language })}
+            >
+              <span className="k-row__main">
+                <span className="k-row__title" lang={language}>
+                  {t(`user-center.language.endonym.${language}`)}
                 </span>
-                {language === current && <Icon name="check" />}
-              </button>
-            </li>
+                <span className="k-row__detail">{t(`user-center.language.name.${language}`)}</span>
+              </span>
+              {language === current && <Icon name="check" />}
+            </button>
           ))}
-        </ul>
+        </div>
       </main>
     </div>
   )

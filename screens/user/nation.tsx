@@ -23,31 +23,30 @@ export default function NationScreen({ journey }: ScreenProps): ReactElement {
       <PageHeader title={t('user.nation.title')} onBack={() => window.history.back()} />
       <main className="k-stack">
         <p className="k-muted">{canChoose ? t('user.nation.intro') : t('user.nation.fixed')}</p>
-        <ul className="k-list k-card" role="radiogroup" aria-label={t('user.nation.title')}>
+        <div className="k-list k-card" role="radiogroup" aria-label={t('user.nation.title')}>
           {COUNTRY_CODES.map((code) => {
             const profile = COUNTRIES[code]
             return (
-              <li key={code}>
-                <button
-                  type="button"
-                  role="radio"
-                  className="k-row"
-                  aria-checked={code === current}
-                  disabled={!canChoose}
-                  onClick={() => choose(code)}
-                >
-                  <span className="k-row__main">
-                    <span className="k-row__title">{t(profile.nameKey)}</span>
-                    <span className="k-row__detail">
-                      {profile.languages.map((language) => t(`user.nation.language.${language}`)).join(' · ')}
-                    </span>
+              <button
+                key={code}
+                type="button"
+                role="radio"
+                className="k-row"
+                aria-checked={code === current}
+                disabled={!canChoose}
+                onClick={() => choose(code)}
+              >
+                <span className="k-row__main">
+                  <span className="k-row__title">{t(profile.nameKey)}</span>
+                  <span className="k-row__detail">
+                    {profile.languages.map((language) => t(`user.nation.language.${language}`)).join(' · ')}
                   </span>
-                  <span className="k-row__value">{`+${profile.dialCode}`}</span>
-                </button>
-              </li>
+                </span>
+                <span className="k-row__value">{`+${profile.dialCode}`}</span>
+              </button>
             )
           })}
-        </ul>
+        </div>
       </main>
     </div>
   )

@@ -5,6 +5,14 @@
  *
  * The wire module (and crypto-js with it) is loaded with a dynamic import on the first request, so neither is in
  * the initial bundle.
+ *
+ * `t` is stamped in the server's time (issue 13): the client learns how far the server's clock is from the device's
+ * from each answer's HTTP `Date` header, and uses it once they differ by more than a minute — a phone whose clock is
+ * wrong, or a demo whose server clock was moved (/dev/clock) — instead of failing every call with "Your phone's date
+ * and time look wrong" (1003). A call refused with 1003 all the same (the first after the server's clock moved) is
+ * sent once more with the offset its own answer taught: the refusal happens before the server does anything, so
+ * sending again is safe. Without a readable `Date` header (a cross-origin server that does not expose it) nothing
+ * changes.
  */
 import axios, { type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig } from 'axios'
 import * as v from 'valibot'
@@ -18,6 +26,23 @@ import { resultFromEnvelope, resultFromError } from './errors'
 
 /** Spec §7 and §9: 60 s. */
 export const REQUEST_TIMEOUT_MS = 60_000
+
+/**
+ * Below this the device's own clock stamps `t`: the server's window is ±5 minutes (docs/wire-protocol.md), and the
+ * `Date` header is cut to the second, so a smaller difference is noise, not a wrong clock.
+ */
+export const CLOCK_SKEW_TOLERANCE_MS = 60_000
+
+/** The server clock minus the device clock, read from an answer's `Date` header at device time `at`; null if none. */
+export function offsetFromDateHeader(headers: unknown, at: number): number | null {
+  const raw =
+    headers && typeof headers === 'object'
+      ? ((headers as Record<string, unknown>).date ?? (headers as { get?: (n: string) => unknown }).get?.('date'))
+      : undefined
+  const server = typeof raw === 'string' ? Date.parse(raw) : Number.NaN
+  // The header is cut to the second: the server's moment lies within the following second.
+  return Number.isNaN(server) ? null : server + 500 - at
+}
 
 type Table = Readonly<Record<string, CallDef>>
 type Wire = typeof import('../wire/protocol')
@@ -96,6 +121,8 @@ export interface ApiClient<T extends Table = typeof API> {
   ): Promise<ApiResult<ResponseOf<T, P>>>
   /** The one axios instance, for the rare caller that needs it (for example to add an interceptor). */
   readonly axios: AxiosInstance
+  /** The offset added to the device's clock to stamp `t` (0 until the server's clock is seen to differ). */
+  clockOffsetMs(): number
 }
 
 /** The context read from local storage; the language falls back to the country's default. */
@@ -126,7 +153,19 @@ function loadWire(): Promise<Wire> {
 export function createApiClient<T extends Table = typeof API>(options: ApiClientOptions<T>): ApiClient<T> {
   const table = (options.table ?? API) as T
   const { context } = options
-  const now = options.now ?? Date.now
+  const deviceNow = options.now ?? Date.now
+  /** Server clock − device clock, once it is seen to be off by more than the tolerance; else 0. */
+  let offset = 0
+  const now = () => deviceNow() + offset
+  /** Learns the server's clock from an answer; true when the offset changed. */
+  const learn = (headers: unknown, at: number): boolean => {
+    const seen = offsetFromDateHeader(headers, at)
+    if (seen === null) return false
+    const next = Math.abs(seen) > CLOCK_SKEW_TOLERANCE_MS ? seen : 0
+    const changed = Math.abs(next - offset) > CLOCK_SKEW_TOLERANCE_MS || (next === 0) !== (offset === 0)
+    if (changed) offset = next
+    return changed
+  }
   const instance = axios.create({
     baseURL: options.baseURL,
     timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
@@ -174,23 +213,33 @@ export function createApiClient<T extends Table = typeof API>(options: ApiClient
     } catch {
       return { ok: false, kind: 'network', message: 'errors.network' } satisfies ApiFailure
     }
-    // Built outside the try: a bug here must surface, not read as a network failure.
-    const config: AxiosRequestConfig = {
-      ...build(wire),
-      method: def.method,
-      headers: headersFor(callOptions?.token),
-      ...(callOptions?.signal ? { signal: callOptions.signal } : {}),
+    const attempt = async (): Promise<{ result: ApiResult<R>; relearned: boolean }> => {
+      // Built outside the try: a bug here must surface, not read as a network failure.
+      const config: AxiosRequestConfig = {
+        ...build(wire),
+        method: def.method,
+        headers: headersFor(callOptions?.token),
+        ...(callOptions?.signal ? { signal: callOptions.signal } : {}),
+      }
+      try {
+        const response = await instance.request(config)
+        const relearned = learn(response.headers, deviceNow())
+        return { result: resultFromEnvelope<R>(response.data), relearned }
+      } catch (error) {
+        return { result: resultFromError(error), relearned: false }
+      }
     }
-    try {
-      const response = await instance.request(config)
-      return resultFromEnvelope<R>(response.data)
-    } catch (error) {
-      return resultFromError(error)
-    }
+    const first = await attempt()
+    const refusedStale =
+      !first.result.ok && first.result.kind === 'rejected' && first.result.code === ApiCode.ReplayWindow
+    // Refused for its `t` by a server whose clock the answer just taught us: once more, in the server's time.
+    if (refusedStale && first.relearned && !callOptions?.signal?.aborted) return (await attempt()).result
+    return first.result
   }
 
   return {
     axios: instance,
+    clockOffsetMs: () => offset,
     request(path, payload, callOptions) {
       const def = defOf(path, 'json')
       return send(

@@ -347,7 +347,9 @@ export function workFieldsFor(type: EmploymentType, frequency?: PayFrequency): R
     jobExperience: paid,
     payFrequency: paid,
     monthlyPayday: paid,
-    monthlyPaydayTwo: paid && (frequency === undefined || paydayFieldsFor(frequency).second),
+    // A frequency that is not one of the list (a request's wrong type or value) counts as not chosen yet.
+    monthlyPaydayTwo:
+      paid && (frequency === undefined || !PAY_FREQUENCY_CODES.includes(frequency) || paydayFieldsFor(frequency).second),
     companyName: working,
     workThereTime: working,
     companyPhone: working,

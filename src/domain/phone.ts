@@ -20,27 +20,45 @@ export const MOBILE_PLANS: Readonly<Record<CountryCode, MobilePlan>> = {
   MX: { nsnLength: 10, pattern: /^[2-9]\d{9}$/, trunk: null },
 }
 
+/** Characters a typed phone number may hold besides its digits: spaces, dashes, dots, brackets (and one leading +). */
+const PHONE_FORMATTING = /[\s\-.()]/g
+
+/**
+ * Whether text is written like a phone number: digits, with any spaces, dashes, dots or brackets people type, and
+ * at most one + in front. Says nothing of whether it is a real number.
+ */
+export function isPhoneText(input: string): boolean {
+  return /^\+?\d+$/.test(input.trim().replace(PHONE_FORMATTING, ''))
+}
+
+/**
+ * The national part of a typed number, digits only: formatting removed, and the country's international prefix
+ * (`+255`, `00255`, or `255` followed by a whole national number) dropped; a trunk 0 typed stays. '' when the text is
+ * not written like a phone number, or carries another country's code.
+ */
+export function nationalDigits(country: CountryCode, input: string): string {
+  const { dialCode } = COUNTRIES[country]
+  const plan = MOBILE_PLANS[country]
+  const compact = input.trim().replace(PHONE_FORMATTING, '')
+  if (!/^\+?\d+$/.test(compact)) return ''
+  if (compact.startsWith('+')) return compact.startsWith(`+${dialCode}`) ? compact.slice(1 + dialCode.length) : ''
+  if (compact.startsWith(`00${dialCode}`)) return compact.slice(2 + dialCode.length)
+  if (compact.startsWith(dialCode) && compact.length >= dialCode.length + plan.nsnLength)
+    return compact.slice(dialCode.length)
+  return compact
+}
+
 /**
  * The NSN of a mobile number typed in any usual way — `+255 712 345 678`, `00255712345678`, `255712345678`,
  * `0712-345-678`, `712345678` — or null if it is not a mobile number of that country. Mexico also accepts
- * the old mobile prefix 1 after +52 (`+52 1 55 1234 5678`).
+ * the old mobile prefix 1 after +52 (`+52 1 55 1234 5678`). The one reading of a typed mobile number: every form
+ * that takes one (login, contacts, WhatsApp, spare phone, wallet, feedback) checks and stores what this returns.
  */
 export function normalizeMobile(country: CountryCode, input: string): string | null {
-  const { dialCode } = COUNTRIES[country]
   const plan = MOBILE_PLANS[country]
-  const compact = input.trim().replace(/[\s\-.()]/g, '')
-  if (!/^\+?\d+$/.test(compact)) return null
-  let digits = compact
-  if (digits.startsWith('+')) {
-    if (!digits.startsWith(`+${dialCode}`)) return null
-    digits = digits.slice(1 + dialCode.length)
-  } else if (digits.startsWith(`00${dialCode}`)) {
-    digits = digits.slice(2 + dialCode.length)
-  } else if (digits.startsWith(dialCode) && digits.length >= dialCode.length + plan.nsnLength) {
-    digits = digits.slice(dialCode.length)
-  } else if (plan.trunk && digits.startsWith(plan.trunk) && digits.length === plan.nsnLength + plan.trunk.length) {
+  let digits = nationalDigits(country, input)
+  if (plan.trunk && digits.startsWith(plan.trunk) && digits.length === plan.nsnLength + plan.trunk.length)
     digits = digits.slice(plan.trunk.length)
-  }
   if (country === 'MX' && digits.length === plan.nsnLength + 1 && digits.startsWith('1')) digits = digits.slice(1)
   return isValidMobile(country, digits) ? digits : null
 }
@@ -91,15 +109,16 @@ export function sameMobile(country: CountryCode, a: string, b: string): boolean 
 
 export type PhoneField = 'whatsapp' | 'sparePhone' | 'emergencyContact'
 
-/** Keeps only the digits of what was typed: the phone inputs accept digits only. */
+/** Keeps only the digits of what was typed. */
 export function digitsOnly(input: string): string {
   return input.replace(/\D/g, '')
 }
 
 /**
- * The most digits a phone input accepts (spec §5): WhatsApp 10, spare phone 13, emergency contact 9, or 10
- * when it starts with 0. The emergency rule is the country's NSN length (+1 with the trunk 0), which is
- * 9/10 in Tanzania and Kenya and 10 in Mexico.
+ * The most digits a phone input's national number may have (spec §5): WhatsApp 10, spare phone 13, emergency
+ * contact 9, or 10 when it starts with 0. The emergency rule is the country's NSN length (+1 with the trunk 0),
+ * which is 9/10 in Tanzania and Kenya and 10 in Mexico. The digits are counted without the country's code, so
+ * `+255 713 111 223` is as long as `0713 111 223` (issue 13).
  */
 export function phoneFieldMaxLength(field: PhoneField, country: CountryCode, value = ''): number {
   switch (field) {
@@ -114,14 +133,16 @@ export function phoneFieldMaxLength(field: PhoneField, country: CountryCode, val
   }
 }
 
+/** Whether a phone input's national number is within the field's length (see phoneFieldMaxLength). */
+export function isPhoneFieldLengthOk(field: PhoneField, country: CountryCode, value: string): boolean {
+  const national = nationalDigits(country, value)
+  return national.length <= phoneFieldMaxLength(field, country, national)
+}
+
 /**
- * Whether a phone field's value is acceptable: digits only, within the field's length, and a mobile number
- * of the country ("must be correct").
+ * Whether a phone field's value is acceptable: written like a phone number (digits, spaces, dashes, a leading +),
+ * within the field's length, and a mobile number of the country ("must be correct").
  */
 export function isValidPhoneField(field: PhoneField, country: CountryCode, value: string): boolean {
-  return (
-    /^\d+$/.test(value) &&
-    value.length <= phoneFieldMaxLength(field, country, value) &&
-    normalizeMobile(country, value) !== null
-  )
+  return isPhoneText(value) && isPhoneFieldLengthOk(field, country, value) && normalizeMobile(country, value) !== null
 }

@@ -1,6 +1,6 @@
 /**
  * The frame around every form control: the label (with a star when required), the control, the hint, and the
- * translated error below. `missing` draws the red line of spec §5 ("required fields are starred and show a red
+ * translated error below, on a line kept for it (shown or not: no layout shift under the borrower's finger). `missing` draws the red line of spec §5 ("required fields are starred and show a red
  * line when empty"); `error` is an i18n key (from validateWith) or a message the server already translated.
  */
 import type { ReactElement, ReactNode } from 'react'
@@ -39,6 +39,11 @@ export interface FieldFrameProps {
   missing?: boolean
   /** A group of controls (radios, boxes, selects): a fieldset with a legend instead of a label. */
   group?: boolean
+  /**
+   * A group longer than the screen (a list of reasons in a sheet): its hint and error go under the legend, above
+   * the options, where the borrower looks when the group is brought into view — not under the last option.
+   */
+  messagesFirst?: boolean
   className?: string
   children: ReactNode
 }
@@ -52,6 +57,7 @@ export function FieldFrame({
   errorValues,
   missing,
   group,
+  messagesFirst,
   className,
   children,
 }: FieldFrameProps): ReactElement {
@@ -77,8 +83,9 @@ export function FieldFrame({
         <legend id={ids.labelId} className="k-field__label">
           {caption}
         </legend>
+        {messagesFirst && messages}
         {children}
-        {messages}
+        {!messagesFirst && messages}
       </fieldset>
     )
   }
@@ -111,11 +118,14 @@ export function FieldMessages({
           {hint}
         </p>
       )}
-      {error && (
-        <p id={ids.errorId} className="k-field__error">
-          {I18N_KEY.test(error) ? t(error, errorValues) : error}
-        </p>
-      )}
+      {/* The error's line is kept even when empty, so an error appearing never moves the controls below it. */}
+      <div className="k-field__slot">
+        {error && (
+          <p id={ids.errorId} className="k-field__error">
+            {I18N_KEY.test(error) ? t(error, errorValues) : error}
+          </p>
+        )}
+      </div>
     </>
   )
 }

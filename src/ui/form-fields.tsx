@@ -228,6 +228,8 @@ export function RadioGroupField<V extends OptionValue>({
               name={input.name}
               value={String(option.value)}
               checked={input.value === option.value}
+              aria-describedby={describedBy(ids, hint, error)}
+              aria-invalid={error ? true : undefined}
               onChange={() => input.onChange(option.value)}
               onBlur={input.onBlur}
               onFocus={input.onFocus}

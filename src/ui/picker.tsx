@@ -167,6 +167,10 @@ export interface PickerSelectProps<V extends OptionValue> {
   'aria-labelledby'?: string
   'aria-describedby'?: string
   'aria-invalid'?: boolean
+  /**
+   * Accepted for the kit's fields' sake but not put on the button: ARIA allows no aria-required on a button (axe
+   * `aria-allowed-attr`, critical). The label's star and the error at the field say it is required.
+   */
   'aria-required'?: boolean
 }
 
@@ -182,6 +186,7 @@ export function PickerSelect<V extends OptionValue>({
   placeholder,
   disabled,
   searchable: withSearch,
+  'aria-required': _required,
   ...aria
 }: PickerSelectProps<V>): ReactElement {
   const { t } = useTranslation()

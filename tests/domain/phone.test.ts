@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest'
 import {
   digitsOnly,
   formatMobile,
+  isPhoneFieldLengthOk,
+  isPhoneText,
   isValidMobile,
   isValidPhoneField,
+  nationalDigits,
   normalizeMobile,
   phoneFieldMaxLength,
   sameMobile,
@@ -56,24 +59,52 @@ describe('phone fields (spec §5)', () => {
     expect(digitsOnly('+255 (712) 345-678')).toBe('255712345678')
   })
 
-  it('accepts a WhatsApp number of at most 10 digits that is a real mobile', () => {
-    expect(isValidPhoneField('whatsapp', 'TZ', '0712345678')).toBe(true)
-    expect(isValidPhoneField('whatsapp', 'TZ', '255712345678')).toBe(false)
-    expect(isValidPhoneField('whatsapp', 'TZ', '0812345678')).toBe(false)
-    expect(isValidPhoneField('whatsapp', 'TZ', '0712 345678')).toBe(false)
+  it('reads what people type: spaces, dashes, brackets and a leading + are formatting, letters are not', () => {
+    for (const input of ['0713 456 789', '+255713111223', '+255 713-111-223', '(0713) 456789', '255 713 111 223'])
+      expect(isPhoneText(input), input).toBe(true)
+    for (const input of ['07134S6789', '0713+456', '', ' ', '++255713111223']) expect(isPhoneText(input), input).toBe(false)
   })
 
-  it('accepts a spare phone of up to 13 digits', () => {
+  it('counts the national digits without the country code (+255, 00255, 255 before a whole number)', () => {
+    expect(nationalDigits('TZ', '+255 713 111 223')).toBe('713111223')
+    expect(nationalDigits('TZ', '00255713111223')).toBe('713111223')
+    expect(nationalDigits('TZ', '255713111223')).toBe('713111223')
+    expect(nationalDigits('TZ', '0713 456 789')).toBe('0713456789')
+    expect(nationalDigits('TZ', '25575412345')).toBe('25575412345')
+    expect(nationalDigits('TZ', '+254712345678')).toBe('')
+    expect(nationalDigits('KE', '+254 712 345 678')).toBe('712345678')
+    expect(nationalDigits('MX', '+52 55 1234 5678')).toBe('5512345678')
+  })
+
+  // Issue 13: emergency contacts, WhatsApp and spare phone refused "0713 456 789" and "+255713111223".
+  it.each(['whatsapp', 'sparePhone', 'emergencyContact'] as const)(
+    'a %s number is accepted the ways people type it, as the login is',
+    (field) => {
+      for (const input of ['0713 456 789', '+255713111223', '+255 713 111 223', '255713111223', '0713-456-789', '713456789'])
+        expect(isValidPhoneField(field, 'TZ', input), input).toBe(true)
+      expect(isValidPhoneField(field, 'KE', '+254 712 345 678')).toBe(true)
+      expect(isValidPhoneField(field, 'KE', '0712 345 678')).toBe(true)
+    },
+  )
+
+  it('accepts a WhatsApp number of at most 10 national digits that is a real mobile', () => {
+    expect(isValidPhoneField('whatsapp', 'TZ', '0712345678')).toBe(true)
+    expect(isValidPhoneField('whatsapp', 'TZ', '0812345678')).toBe(false)
+    expect(isPhoneFieldLengthOk('whatsapp', 'TZ', '25575412345')).toBe(false)
+  })
+
+  it('accepts a spare phone of up to 13 national digits', () => {
     expect(isValidPhoneField('sparePhone', 'KE', '254712345678')).toBe(true)
     expect(phoneFieldMaxLength('sparePhone', 'KE')).toBe(13)
-    expect(isValidPhoneField('sparePhone', 'KE', '00254712345678')).toBe(false)
+    expect(isPhoneFieldLengthOk('sparePhone', 'KE', '07123456789012')).toBe(false)
   })
 
-  it('accepts an emergency contact of 9 digits, or 10 when it starts with 0', () => {
+  it('accepts an emergency contact of 9 national digits, or 10 when it starts with 0', () => {
     expect(phoneFieldMaxLength('emergencyContact', 'TZ', '7')).toBe(9)
     expect(phoneFieldMaxLength('emergencyContact', 'TZ', '07')).toBe(10)
     expect(isValidPhoneField('emergencyContact', 'TZ', '712345678')).toBe(true)
     expect(isValidPhoneField('emergencyContact', 'TZ', '0712345678')).toBe(true)
-    expect(isValidPhoneField('emergencyContact', 'TZ', '255712345678')).toBe(false)
+    expect(isPhoneFieldLengthOk('emergencyContact', 'TZ', '7123456789')).toBe(false)
+    expect(isPhoneFieldLengthOk('emergencyContact', 'MX', '55 1234 5678')).toBe(true)
   })
 })

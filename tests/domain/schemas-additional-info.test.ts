@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { additionalInfoSchema } from '../../src/domain/schemas/additional-info'
 import { fieldErrors } from '../../src/domain/schemas/field-errors'
@@ -88,7 +89,7 @@ describe('additional info: work', () => {
   it('keeps a work city inside its work state', () => {
     expect(errorsOf({ workState: 'Arusha', workCity: 'Karatu' })).toEqual({})
     expect(errorsOf({ workState: 'Dodoma', workCity: 'Karatu' })).toEqual({ workCity: 'validation.city.notInState' })
-    expect(errorsOf({ workCity: 'Karatu' })).toEqual({ workCity: 'validation.city.stateFirst' })
+    expect(errorsOf({ workCity: 'Karatu' })).toEqual({ workCity: 'validation.area.region.first' })
   })
 })
 
@@ -120,8 +121,18 @@ describe('additional info: emergency contacts', () => {
     })
   })
 
-  it('takes digits only: at most 9, or 10 starting with 0', () => {
-    expect(errorsOf({ emergencyContactMobile1: '754 000 001' })).toEqual({
+  // Issue 13: contacts refused "0713 456 789" and "+255713111223" with "Use digits only".
+  it('takes a contact number the ways people type it, and keeps it as the national number', () => {
+    for (const typed of ['0713 456 789', '+255713456789', '+255 713 456 789', '0713-456-789', '713456789']) {
+      expect(errorsOf({ emergencyContactMobile1: typed }), typed).toEqual({})
+      expect(v.parse(tz, { ...employee, emergencyContactMobile1: typed }).emergencyContactMobile1).toBe('713456789')
+    }
+    expect(errorsOf({ companyPhone: '+255 22 211 1111' })).toEqual({})
+    expect(errorsOf({ companyPhone: '022-211-1111 ext' })).toEqual({ companyPhone: 'validation.phone.digits' })
+  })
+
+  it('refuses letters, and more than 9 national digits, or 10 starting with 0', () => {
+    expect(errorsOf({ emergencyContactMobile1: '754 OOO 001' })).toEqual({
       emergencyContactMobile1: 'validation.phone.digits',
     })
     expect(errorsOf({ emergencyContactMobile1: '7540000011' })).toEqual({

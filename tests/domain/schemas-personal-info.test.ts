@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { fieldErrors } from '../../src/domain/schemas/field-errors'
 import { personalInfoSchema } from '../../src/domain/schemas/personal-info'
@@ -51,7 +52,7 @@ describe('personal info', () => {
       gender: 'validation.select',
       nationalId: 'validation.nationalId.required',
       birthday: 'validation.birthday.required',
-      state: 'validation.state.required',
+      state: 'validation.area.region.required',
       city: 'validation.city.required',
       address: 'validation.address.required',
       email: 'validation.email.required',
@@ -144,8 +145,8 @@ describe('personal info', () => {
   })
 
   describe('phones', () => {
-    it('WhatsApp: digits only, at most 10, a real mobile number', () => {
-      expect(errorsOf(tz, { whatsappNo: '0754-123456' })).toEqual({ whatsappNo: 'validation.phone.digits' })
+    it('WhatsApp: at most 10 national digits, a real mobile number; letters are refused', () => {
+      expect(errorsOf(tz, { whatsappNo: '0754-12345a' })).toEqual({ whatsappNo: 'validation.phone.digits' })
       expect(errorsOf(tz, { whatsappNo: '25575412345' })).toEqual({
         whatsappNo: 'validation.phone.whatsappLength',
       })
@@ -153,22 +154,41 @@ describe('personal info', () => {
       expect(errorsOf(tz, { whatsappNo: '' })).toEqual({})
     })
 
-    it('spare phone: digits only, at most 13', () => {
+    // Issue 13: "0713 456 789" and "+255713111223" were refused with "Use digits only".
+    it('WhatsApp and spare phone take a number the ways people type it, and keep it as the national number', () => {
+      for (const typed of ['0713 456 789', '+255713456789', '+255 713 456 789', '0713-456-789', '255713456789']) {
+        expect(errorsOf(tz, { whatsappNo: typed, sparePhone: typed }), typed).toEqual({})
+        const output = v.parse(tz, { ...tanzanian, whatsappNo: typed, sparePhone: typed })
+        expect(output.whatsappNo).toBe('713456789')
+        expect(output.sparePhone).toBe('713456789')
+      }
+      expect(errorsOf(ke, { whatsappNo: '+254 712 345 678' }, kenyan)).toEqual({})
+    })
+
+    it('spare phone: at most 13 national digits', () => {
       expect(errorsOf(tz, { sparePhone: '255754123456' })).toEqual({})
-      expect(errorsOf(tz, { sparePhone: '25575412345678' })).toEqual({
+      expect(errorsOf(tz, { sparePhone: '07541234567890' })).toEqual({
         sparePhone: 'validation.phone.spareLength',
       })
     })
   })
 
+  // Issue 13: Kiswahili asked a Tanzanian for "mkoa au kaunti", naming Kenya's county.
+  it("names the first-level area as the borrower's country does: region, county or state", () => {
+    expect(errorsOf(tz, { state: undefined }).state).toBe('validation.area.region.required')
+    expect(errorsOf(ke, { state: undefined }, kenyan).state).toBe('validation.area.county.required')
+    expect(errorsOf(mx, { state: undefined }, mexican).state).toBe('validation.area.state.required')
+    expect(errorsOf(ke, { state: 'Atlantis' }, kenyan).state).toBe('validation.area.county.unknown')
+  })
+
   describe('state and city', () => {
     it('a city only after a state, and only one of that state', () => {
       expect(errorsOf(tz, { state: undefined })).toEqual({
-        state: 'validation.state.required',
-        city: 'validation.city.stateFirst',
+        state: 'validation.area.region.required',
+        city: 'validation.area.region.first',
       })
       expect(errorsOf(tz, { state: 'Dodoma' })).toEqual({ city: 'validation.city.notInState' })
-      expect(errorsOf(tz, { state: 'Atlantis' })).toEqual({ state: 'validation.state.unknown' })
+      expect(errorsOf(tz, { state: 'Atlantis' })).toEqual({ state: 'validation.area.region.unknown' })
     })
 
     it("requires Tanzania's district but lets Kenya and Mexico type theirs or leave it out", () => {

@@ -46,7 +46,7 @@ import {
   type PersonalInput,
   type WorkInput,
 } from './steps/onboarding'
-import { holdNextCall } from './steps/money-path'
+import { expectKeyFiguresAboveTheFold, holdNextCall } from './steps/money-path'
 
 const ASHA: PersonalInput = {
   firstName: 'Asha',
@@ -72,10 +72,51 @@ const TANGA_CEMENT: WorkInput = {
   monthlySalary: '180001-280000',
   payFrequency: 'Monthly',
   payday: 25,
+  // Issue 13: typed the ways people write numbers (spaces, the country code), which the contacts used to refuse.
   contacts: [
-    { name: 'Baraka Mushi', mobile: '0754000001', relation: 'parents' },
-    { name: 'Neema Mushi', mobile: '0688000002', relation: 'brothersOrSisters' },
+    { name: 'Baraka Mushi', mobile: '0754 000 001', relation: 'parents' },
+    { name: 'Neema Mushi', mobile: '+255688000002', relation: 'brothersOrSisters' },
   ],
+}
+
+/**
+ * Issue 13 — errors that are seen: Next on the empty form scrolls to the first field in error and focuses it; an
+ * error that appears when a field is left keeps the next control where the finger is (no layout shift).
+ */
+async function expectErrorsSeen(page: Page, lang: Lang): Promise<void> {
+  const text = (key: string) => page.getByRole('textbox', { name: t(lang, key), exact: true })
+  const first = text('auth.personal.firstName')
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+  await tap(page, lang, 'auth.common.next')
+  await expect(first).toBeFocused()
+  await expect(first).toBeInViewport()
+  await page.evaluate(() => window.scrollTo(0, 0))
+  // A fresh look at one field: the error line under it is kept before the error shows.
+  const middle = text('auth.personal.middleName')
+  const before = (await middle.boundingBox())!.y
+  await first.fill('A')
+  await first.fill('')
+  await middle.focus()
+  await expect(page.getByText(t(lang, 'validation.name.required')).first()).toBeVisible()
+  expect((await middle.boundingBox())!.y).toBe(before)
+}
+
+/** Issue 13 — at 320 px the four NIDA boxes show every digit and none is narrower than a 44 px tap target. */
+async function expectNidaFitsNarrowPhone(page: Page, lang: Lang): Promise<void> {
+  await page.setViewportSize({ width: 320, height: 740 })
+  for (const [i, digits] of [8, 5, 5, 2].entries()) {
+    const box = page.getByRole('textbox', { name: tr(lang, 'ui.nida.part', { n: i + 1, total: 4, digits }), exact: true })
+    await box.scrollIntoViewIfNeeded()
+    const size = await box.evaluate((el: HTMLInputElement) => ({
+      width: el.getBoundingClientRect().width,
+      clipped: el.scrollWidth > el.clientWidth,
+      value: el.value,
+    }))
+    expect(size.value).toHaveLength(digits)
+    expect(size.width, `NIDA box ${i + 1}`).toBeGreaterThanOrEqual(44)
+    expect(size.clipped, `NIDA box ${i + 1} clips its digits`).toBe(false)
+  }
+  await page.setViewportSize({ width: 360, height: 740 })
 }
 
 /** A pluralised text (`key_one` / `key_other`), as i18next picks it for these languages. */
@@ -134,15 +175,19 @@ for (const lang of ['en', 'sw'] as const) {
       await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).not.toBeNull()
       b.token = (await page.evaluate(() => localStorage.getItem('token')))!
 
-      // to_borrow: 250,000 over 120 days (the borrower steps the amount down from the top of the range).
+      // to_borrow: 250,000 over 120 days. The amount starts in the middle of the range, never at its top (issue 13;
+      // decisions.md "Issue 13"); the borrower steps it to 250,000.
       await expect(page).toHaveURL(/#\/borrow\/to_borrow$/)
       const amount = page.getByRole('slider', { name: t(lang, 'borrow.toBorrow.amount'), exact: true })
-      await expect(amount).toHaveValue(String(300_000 * 100))
-      const decrease = page.getByRole('button', {
-        name: tr(lang, 'ui.stepper.decrease', { amount: money(10_000 * 100) }),
-        exact: true,
-      })
-      for (let i = 0; i < 5; i += 1) await decrease.click()
+      const STEP = 10_000 * 100
+      const [min, max] = [Number(await amount.getAttribute('min')), Number(await amount.getAttribute('max'))]
+      expect(max).toBe(300_000 * 100)
+      const start = min + Math.floor((max - min) / STEP / 2) * STEP
+      await expect(amount).toHaveValue(String(start))
+      const stepper = (way: 'increase' | 'decrease') =>
+        page.getByRole('button', { name: tr(lang, `ui.stepper.${way}`, { amount: money(STEP) }), exact: true })
+      const clicks = (250_000 * 100 - start) / STEP
+      for (let i = 0; i < Math.abs(clicks); i += 1) await stepper(clicks > 0 ? 'increase' : 'decrease').click()
       await expect(amount).toHaveValue(String(250_000 * 100))
       await page.getByRole('radio', { name: plural(lang, 'ui.tenure.days', 120), exact: true }).check()
       await expect(figure(page, t(lang, 'borrow.breakdown.amount'))).toHaveText(money(250_000 * 100))
@@ -158,7 +203,10 @@ for (const lang of ['en', 'sw'] as const) {
         tenureDays: 120,
       })
       await expect(heading('auth.personal.title')).toBeVisible()
+      await expect(page.getByText(tr(lang, 'ui.steps.count', { number: 1, total: 4 }), { exact: true })).toBeVisible()
+      await expectErrorsSeen(page, lang)
       await fillPersonalInfo(page, lang, 'TZ', ASHA)
+      await expectNidaFitsNarrowPhone(page, lang)
       await shot('personal-info')
       await tap(page, lang, 'auth.common.next')
 
@@ -237,6 +285,7 @@ for (const lang of ['en', 'sw'] as const) {
       const agree = page.getByRole('checkbox', { name: t(lang, 'borrow.confirm.agree'), exact: true })
       await expect(agree).not.toBeChecked()
       await expect(confirm).toBeDisabled()
+      await expectKeyFiguresAboveTheFold(page, lang)
       await shot('confirm-borrow')
       await agree.check()
       await expect(confirm).toBeEnabled()

@@ -3,9 +3,9 @@
  * reason.
  *
  * Rules it crosses:
- * - spec §5 "Cancellation: exactly one reason": sending the form with no reason shows "You have to choose the
- *   reason", with two "Choose only one reason" (in the borrower's language), and neither reaches the server — the
- *   order stays approved;
+ * - spec §5 "Cancellation: exactly one reason": the reasons are a radio group (issue 13), so exactly one is ever
+ *   chosen; sending the form with none shows "You have to choose the reason" (in the borrower's language) at the
+ *   group, whose first reason takes the focus, and does not reach the server — the order stays approved;
  * - shared decisions "Cancelling": an approved, unconfirmed order can be cancelled by the borrower; with one
  *   reason the server moves it to 8 (Cancel), a closed status, so home offers a new application (spec §4 "canLoan")
  *   and the confirm route no longer opens.
@@ -44,28 +44,30 @@ for (const lang of ['en', 'sw'] as const) {
       await look(page, shot, 'cancellation-form')
 
       const submit = sheet.getByRole('button', { name: t(lang, 'borrow.cancel.submit'), exact: true })
-      const alert = sheet.getByRole('alert')
+      const group = sheet.getByRole('radiogroup', { name: t(lang, 'borrow.cancel.reasons'), exact: true })
+      const required = sheet.getByText(t(lang, 'validation.reason.required'), { exact: true })
       const reason = (key: string) =>
-        sheet.getByRole('checkbox', { name: t(lang, `enums.cancelReason.${key}`), exact: true })
+        group.getByRole('radio', { name: t(lang, `enums.cancelReason.${key}`), exact: true })
+      await expect(sheet.getByRole('checkbox')).toHaveCount(0)
 
-      // No reason: refused on the phone.
+      // No reason: refused on the phone, at the group, whose first reason takes the focus.
       await submit.click()
-      await expect(alert).toHaveText(t(lang, 'validation.reason.required'))
+      await expect(required).toBeInViewport()
+      await expect(group.getByRole('radio').first()).toBeFocused()
+      await expect(group.getByRole('radio').first()).toHaveAccessibleDescription(t(lang, 'validation.reason.required'))
       await look(page, shot, 'cancellation-no-reason')
-
-      // Two reasons: refused too.
-      await reason('feesTooHigh').check()
-      await expect(alert).toBeHidden()
-      await reason('foundAnotherLender').check()
-      await submit.click()
-      await expect(alert).toHaveText(t(lang, 'validation.reason.onlyOne'))
-      await look(page, shot, 'cancellation-two-reasons')
-      // Neither refused form reached the server: the order is still approved.
+      // The refused form did not reach the server: the order is still approved.
       expect((await latest()).status).toBe(14)
 
+      // Choosing clears the message; choosing another replaces the first: exactly one reason is ever chosen.
+      await reason('feesTooHigh').check()
+      await expect(required).toBeHidden()
+      await reason('foundAnotherLender').check()
+      await expect(reason('feesTooHigh')).not.toBeChecked()
+      await reason('feesTooHigh').check()
+      await expect(reason('foundAnotherLender')).not.toBeChecked()
+
       // Exactly one reason (and a remark): the loan is cancelled.
-      await reason('foundAnotherLender').uncheck()
-      await expect(reason('feesTooHigh')).toBeChecked()
       await sheet.getByRole('textbox', { name: t(lang, 'borrow.cancel.remark'), exact: true }).fill('Asante')
       await submit.click()
 

@@ -236,6 +236,8 @@ for (const lang of ['en', 'sw'] as const) {
       // confirm page too; it is the confirm borrow view with the server's figures.
       const { b } = await approvedBorrower(kopa)
       await signedInByShell(page, b.token)
+      // Home shows the approval once the login has read the order; the deep link comes after, as a person's would.
+      await expect(page.getByRole('heading', { name: t(lang, 'home.state.approved.title'), exact: true })).toBeVisible()
       await page.goto('/#/yx2ConfirmBorrow')
       await expect(page).toHaveURL(/#\/yx2ConfirmBorrow$/)
       const confirm = page.getByRole('button', { name: t(lang, 'borrow.confirm.submit'), exact: true })

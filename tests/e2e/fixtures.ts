@@ -6,9 +6,14 @@
  * - `page`: a 360×740 touch phone with the fake native shell (fake-native-shell.ts) injected before any script,
  *   the interface language (`lang` option) stored before the app starts;
  * - `shot(name)`: a screenshot of the screen as the borrower sees it, into docs/screens/<journey>/ (gallery:
- *   scripts/gallery.mjs builds docs/screens/index.html from these files).
+ *   scripts/gallery.mjs builds docs/screens/index.html from these files), and an accessibility scan of that screen
+ *   (axe-core, every rule it runs by default, bottom sheets and dialogs included): any violation fails the journey,
+ *   in whichever language it runs (issue 13). The journey goes on after a violation, so one run lists them all.
  */
+import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
+import type { Result as AxeResult } from 'axe-core'
+import { createRequire } from 'node:module'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -57,6 +62,8 @@ interface TestFixtures {
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..')
 export const SCREENS_DIR = path.join(ROOT, 'docs', 'screens')
+/** The axe-core the project pins (package.json), rather than the one @axe-core/playwright bundles. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 export const HOUR = 60 * 60 * 1000
 export const DAY = 24 * HOUR
 /** How long the e2e server's sandbox takes to answer a pay-out or a payment prompt. */
@@ -261,6 +268,8 @@ export const test = base.extend<TestFixtures, KopaWorkerOptions & { kopa: KopaSe
       await page.waitForLoadState('networkidle').catch(() => {})
       const file = `${String(taken.length + 1).padStart(2, '0')}-${name}.${lang}.png`
       taken.push({ file, png: await page.screenshot({ animations: 'disabled' }) })
+      const violations = await accessibilityViolations(page)
+      expect.soft(violations, `accessibility of "${name}" [${lang}] (axe-core ${axeVersion()})`).toEqual([])
     })
     // Only a passing journey replaces its pictures, so the gallery never shows a screen it no longer passes and
     // a failing run never erases the last good ones.
@@ -270,6 +279,20 @@ export const test = base.extend<TestFixtures, KopaWorkerOptions & { kopa: KopaSe
     for (const { file, png } of taken) writeFileSync(path.join(dir, file), png)
   },
 })
+
+/** One line per node of every axe violation on the page as it is now: rule, impact, the node and what is wrong. */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  // Let a sheet's or a toast's entrance animation end: a half-faded element has no final colour to judge.
+  await page.waitForTimeout(250)
+  const results = await new AxeBuilder({ page, axeSource: AXE_SOURCE }).analyze()
+  return results.violations.flatMap((v: AxeResult) =>
+    v.nodes.map((n) => `${v.id} (${v.impact ?? 'n/a'}) ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? v.help}`),
+  )
+}
+
+function axeVersion(): string {
+  return /axe v([\d.]+)/.exec(AXE_SOURCE.slice(0, 200))?.[1] ?? '?'
+}
 
 /** A translated text as the app shows it: `t('sw', 'errors.code.10010303')` reads locales/sw/errors.json. */
 export function t(lang: Lang, key: string): string {

@@ -12,10 +12,11 @@ function open(cancel: () => Promise<void> = async () => {}) {
 }
 
 describe('cancellation form', () => {
-  it('says "You have to choose the reason" when nothing is ticked', () => {
+  it('says "You have to choose the reason" at the reasons when nothing is chosen', () => {
     const { actor, cancelOrder } = open()
     actor.send({ type: 'cancellation.submitted' })
-    expect(actor.getSnapshot().context.error).toEqual({ key: 'validation.reason.required' })
+    expect(actor.getSnapshot().context.reasonError).toEqual({ key: 'validation.reason.required' })
+    expect(actor.getSnapshot().context.error).toBeNull()
     expect(actor.getSnapshot().hasTag('canSubmit')).toBe(true)
     expect(cancelOrder).not.toHaveBeenCalled()
   })
@@ -25,9 +26,22 @@ describe('cancellation form', () => {
     actor.send({ type: 'reason.toggled', reason: 'noLongerNeeded' })
     actor.send({ type: 'reason.toggled', reason: 'other' })
     actor.send({ type: 'cancellation.submitted' })
-    expect(actor.getSnapshot().context.error).toEqual({ key: 'validation.reason.onlyOne' })
+    expect(actor.getSnapshot().context.reasonError).toEqual({ key: 'validation.reason.onlyOne' })
     actor.send({ type: 'reason.toggled', reason: 'other' })
-    expect(actor.getSnapshot().context).toMatchObject({ reasons: ['noLongerNeeded'], error: null })
+    expect(actor.getSnapshot().context).toMatchObject({ reasons: ['noLongerNeeded'], reasonError: null })
+  })
+
+  // Issue 13: the reasons are a radio group — exactly one is ever chosen, and choosing clears the message.
+  it('a chosen reason replaces the one chosen before, so there is always at most one', async () => {
+    const { actor, cancelOrder } = open()
+    actor.send({ type: 'cancellation.submitted' })
+    actor.send({ type: 'reason.chosen', reason: 'noLongerNeeded' })
+    expect(actor.getSnapshot().context).toMatchObject({ reasons: ['noLongerNeeded'], reasonError: null })
+    actor.send({ type: 'reason.chosen', reason: 'feesTooHigh' })
+    expect(actor.getSnapshot().context.reasons).toEqual(['feesTooHigh'])
+    actor.send({ type: 'cancellation.submitted' })
+    await waitFor(actor, (s) => s.status === 'done')
+    expect(cancelOrder.mock.calls[0]![0].input).toEqual({ loanOrderId: 'L-9', reasons: ['feesTooHigh'] })
   })
 
   it('sends the one reason and ends as cancelled', async () => {

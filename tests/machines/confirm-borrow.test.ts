@@ -241,11 +241,11 @@ describe('confirm borrow', () => {
     const form = actor.getSnapshot().children.cancellation!
 
     form.send({ type: 'cancellation.submitted' })
-    expect(form.getSnapshot().context.error).toEqual({ key: 'validation.reason.required' })
+    expect(form.getSnapshot().context.reasonError).toEqual({ key: 'validation.reason.required' })
     form.send({ type: 'reason.toggled', reason: 'feesTooHigh' })
     form.send({ type: 'reason.toggled', reason: 'amountTooLow' })
     form.send({ type: 'cancellation.submitted' })
-    expect(form.getSnapshot().context.error).toEqual({ key: 'validation.reason.onlyOne' })
+    expect(form.getSnapshot().context.reasonError).toEqual({ key: 'validation.reason.onlyOne' })
     expect(cancelOrder).not.toHaveBeenCalled()
 
     form.send({ type: 'reason.toggled', reason: 'amountTooLow' })

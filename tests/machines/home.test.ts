@@ -96,6 +96,22 @@ describe('home', () => {
     expect(actor.getSnapshot().hasTag('offersCredit')).toBe(true)
   })
 
+  it('shows the home state at once, while the product card is still loading; Apply waits for the card', async () => {
+    let answer: (overview: HomeOverview) => void = () => {}
+    const { actor } = start(order(4), {
+      overview: () => new Promise<HomeOverview>((resolve) => (answer = resolve)),
+    })
+    const snap = actor.getSnapshot()
+    expect(snap.hasTag('loading')).toBe(true)
+    expect(snap.hasTag('canLoan')).toBe(true)
+    expect(snap.can({ type: 'home.apply' })).toBe(false)
+    answer({ ...OVERVIEW, repeatBorrower: true })
+    const ready = await loaded(actor)
+    expect(ready.can({ type: 'home.apply' })).toBe(true)
+    actor.send({ type: 'home.apply' })
+    expect(actor.getSnapshot().output).toEqual({ next: 'toBorrow', repeat: true })
+  })
+
   it('loads the product card and the repeat-loan benefit flag', async () => {
     const { actor } = start(order(4), { overview: async () => ({ ...OVERVIEW, repeatBorrower: true }) })
     const snap = await loaded(actor)

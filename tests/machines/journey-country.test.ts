@@ -1,11 +1,13 @@
 /**
  * The country before login: the one chosen on this device (kept by `storeCountry`, handed back as input), else
- * the country of the connection (/cou/country/meta/ip) for a few seconds at most, else the default.
+ * the country of the connection (/cou/country/meta/ip) — asked beside home, or for a few seconds at most before
+ * a screen in the visitor's country (login) — else the default.
  */
 import { describe, expect, it, vi } from 'vitest'
 import { SimulatedClock, createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate'
 import { homeMachine } from '../../machines/home.machine'
 import { COUNTRY_LOOKUP_MS, journeyMachine, type JourneyInput, type OrderReading } from '../../machines/journey.machine'
+import { JOURNEY_CHILDREN } from '../../machines/journey-children'
 import { loginMachine } from '../../machines/login.machine'
 import { sessionMachine, type StoredSession } from '../../machines/session.machine'
 import type { CountryCode } from '../../src/domain/countries'
@@ -23,6 +25,7 @@ function start(
   const stored: CountryCode[] = []
   const machine = journeyMachine.provide({
     actors: {
+      ...JOURNEY_CHILDREN,
       session: sessionMachine.provide({
         actors: {
           readStoredSession: fromPromise(
@@ -72,7 +75,7 @@ describe('journey: the country before login', () => {
     expect((await booted(failed.actor)).context.country).toBe('TZ')
   })
 
-  it('waits for the connection’s country only COUNTRY_LOOKUP_MS, then opens in the default country', async () => {
+  it('holds login for the connection’s country only COUNTRY_LOOKUP_MS, then opens it in the default country', async () => {
     const clock = new SimulatedClock()
     const { actor } = start({ entry: 'login' }, { clock, detect: () => new Promise(() => {}) })
     await waitFor(actor, (s) => s.matches({ booting: 'locating' }))
@@ -81,6 +84,42 @@ describe('journey: the country before login', () => {
     clock.increment(1)
     const snap = await booted(actor)
     expect(snap.context).toMatchObject({ country: 'TZ', route: 'login' })
+  })
+
+  it('opens home at once and takes the connection’s country when it answers beside it', async () => {
+    let answer: (country: CountryCode | null) => void = () => {}
+    const { actor, detectCountry } = start(
+      { entry: 'home' },
+      { detect: () => new Promise<CountryCode | null>((resolve) => (answer = resolve)) },
+    )
+    const snap = await booted(actor)
+    expect(snap.context).toMatchObject({ route: 'home', country: 'TZ' })
+    expect(detectCountry).toHaveBeenCalledTimes(1)
+    answer('KE')
+    await waitFor(actor, (s) => s.context.country === 'KE')
+    expect(actor.getSnapshot().children.countryLookup).toBeUndefined()
+  })
+
+  it('drops an answer about the connection’s country that comes after COUNTRY_LOOKUP_MS, or after a choice', async () => {
+    const clock = new SimulatedClock()
+    let answer: (country: CountryCode | null) => void = () => {}
+    const late = start(
+      { entry: 'home' },
+      { clock, detect: () => new Promise<CountryCode | null>((resolve) => (answer = resolve)) },
+    )
+    await booted(late.actor)
+    clock.increment(COUNTRY_LOOKUP_MS)
+    expect(late.actor.getSnapshot().children.countryLookup).toBeUndefined()
+    answer('KE')
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(late.actor.getSnapshot().context.country).toBe('TZ')
+
+    const chosen = start({ entry: 'home' }, { detect: () => new Promise((resolve) => (answer = resolve)) })
+    await booted(chosen.actor)
+    chosen.actor.send({ type: 'user.countryChosen', country: 'MX' })
+    answer('KE')
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(chosen.actor.getSnapshot().context.country).toBe('MX')
   })
 
   it('does not ask for the connection’s country when one was chosen on this device, or once signed in', async () => {
@@ -106,6 +145,7 @@ describe('journey: the country before login', () => {
   it('goes on when the phone refuses to keep the choice', async () => {
     const machine = journeyMachine.provide({
       actors: {
+        ...JOURNEY_CHILDREN,
         session: sessionMachine.provide({
           actors: {
             readStoredSession: fromPromise(async (): Promise<StoredSession> => ({ token: null, user: null })),

@@ -6,6 +6,7 @@ import { feedbackTicketMachine } from '../../machines/feedback-ticket.machine'
 import { helpContentMachine, type HelpContentKind } from '../../machines/help-content.machine'
 import { homeMachine } from '../../machines/home.machine'
 import { journeyMachine, type OrderReading } from '../../machines/journey.machine'
+import { JOURNEY_CHILDREN } from '../../machines/journey-children'
 import { languageMachine } from '../../machines/language.machine'
 import { sessionMachine, type StoredSession } from '../../machines/session.machine'
 import { submitMachine } from '../../machines/submit.machine'
@@ -36,6 +37,7 @@ function start(entry: RouteName, status: OrderStatusCode | null = null, signedIn
   let cleared = 0
   const machine = journeyMachine.provide({
     actors: {
+      ...JOURNEY_CHILDREN,
       session: sessionMachine.provide({
         actors: {
           readStoredSession: fromPromise(async (): Promise<StoredSession> =>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate'
 import { homeMachine } from '../../machines/home.machine'
 import { journeyMachine, type JourneyInput, type OrderReading } from '../../machines/journey.machine'
+import { JOURNEY_CHILDREN } from '../../machines/journey-children'
 import { legalDocumentMachine, type LegalDocumentInput } from '../../machines/legal-document.machine'
 import { loginMachine, type CodeRequest, type SignInRequest } from '../../machines/login.machine'
 import { permissionMachine } from '../../machines/permission.machine'
@@ -19,6 +20,7 @@ function start(input: JourneyInput = {}) {
   const stored: { token: string | null } = { token: null }
   const machine = journeyMachine.provide({
     actors: {
+      ...JOURNEY_CHILDREN,
       session: sessionMachine.provide({
         actors: {
           readStoredSession: fromPromise(async (): Promise<StoredSession> => ({ token: null, user: null })),

@@ -10,6 +10,7 @@ import {
   type JourneySnapshot,
   type OrderReading,
 } from '../../machines/journey.machine'
+import { JOURNEY_CHILDREN } from '../../machines/journey-children'
 import {
   decide,
   lifecycleAt,
@@ -112,6 +113,7 @@ function start(opts: Options = {}) {
 
   const machine = journeyMachine.provide({
     actors: {
+      ...JOURNEY_CHILDREN,
       session: sessionMachine.provide({
         actors: {
           readStoredSession: fromPromise(async () => opts.stored ?? { token: null, user: null }),

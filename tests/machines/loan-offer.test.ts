@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { choiceOf, loanOfferMachine, quoteOf } from '../../machines/loan-offer.machine'
-import type { CreditInfo, ProductSummary, StepAmounts } from '../../src/domain/api-types'
+import { choiceOf, loanOfferMachine, quoteOf, type LoanOffer } from '../../machines/loan-offer.machine'
+import type { CreditInfo, ProductSummary } from '../../src/domain/api-types'
 import type { ApiFailure } from '../../src/domain/api-result'
 import { tzStandard } from '../domain/pricing-products'
 
 const tzs = (units: number) => units * 100
 
-function offer(extra: Partial<StepAmounts> = {}): StepAmounts {
+function offer(extra: Partial<LoanOffer> = {}): LoanOffer {
   return {
     productId: 'tz-standard',
     currency: 'TZS',
@@ -54,13 +54,29 @@ describe('loan offer: what the borrower may borrow, priced on the phone', () => 
       amountMinor: tzs(10_000),
       tenureDays: 120,
     })
-    // A draft above today's limit, off the step grid, or a tenure no longer offered.
+    // A draft above today's limit, off the step grid, or a tenure no longer offered: the suggested amount (the
+    // server's default here is the maximum, which is never where the amount starts: the middle of the range).
     expect(choiceOf(offer(), { amountMinor: tzs(400_000), tenureDays: 60 })).toEqual({
       productId: 'tz-standard',
-      amountMinor: tzs(300_000),
+      amountMinor: tzs(155_000),
       tenureDays: 91,
     })
-    expect(choiceOf(offer(), { amountMinor: tzs(10_500) }).amountMinor).toBe(tzs(300_000))
+    expect(choiceOf(offer(), { amountMinor: tzs(10_500) }).amountMinor).toBe(tzs(155_000))
+  })
+
+  // Issue 13: the amount started at the maximum.
+  it("starts a new borrower in the middle of the range, a repeat borrower at the last repaid loan's amount", () => {
+    expect(choiceOf(offer(), {}).amountMinor).toBe(tzs(155_000))
+    expect(choiceOf(offer({ previousAmountMinor: tzs(120_000) }), {}).amountMinor).toBe(tzs(120_000))
+    // Above today's limit (a lower limit after a late repayment) or off the grid: the nearest amount offered below.
+    expect(choiceOf(offer({ previousAmountMinor: tzs(400_000) }), {}).amountMinor).toBe(tzs(300_000))
+    expect(choiceOf(offer({ previousAmountMinor: tzs(120_500) }), {}).amountMinor).toBe(tzs(120_000))
+    // A lender's own default below the maximum is kept.
+    expect(choiceOf(offer({ defaultAmountMinor: tzs(50_000) }), {}).amountMinor).toBe(tzs(50_000))
+    // What the borrower chose is never replaced.
+    expect(choiceOf(offer({ previousAmountMinor: tzs(120_000) }), { amountMinor: tzs(300_000) }).amountMinor).toBe(
+      tzs(300_000),
+    )
   })
 
   it('lets a repeat borrower keep an amount above the first-loan limit', () => {

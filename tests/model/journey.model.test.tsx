@@ -26,6 +26,7 @@ import { createIdentityActors } from '../../services/actors/identity-actors'
 import { createLoanOfferActors } from '../../services/actors/loan-offer-actors'
 import { App } from '../../src/app'
 import { createJourneyLogic, createServices } from '../../src/compose'
+import { COMPOSED_MACHINES } from '../../machines/journey-children'
 import { routeByName, type RouteName } from '../../src/domain/routes'
 import { initI18n } from '../../src/i18n'
 import { API_ORIGIN, createFakeBackend, type FakeBackend } from './fake-backend'
@@ -85,7 +86,7 @@ async function startApp(): Promise<Run> {
 /** Opens the app over the borrower's stored session, at `entry` (a deep link) or at home. */
 function openApp(backend: FakeBackend, entry: RouteName | null): Run {
   const services = createServices(window, API_ORIGIN)
-  const logic = createJourneyLogic(services).provide({
+  const logic = createJourneyLogic(services, COMPOSED_MACHINES).provide({
     actors: {
       // src/compose.ts does not provide the loan offer yet (reported); the test wires the real service's actor.
       loanOffer: loanOfferMachine.provide({ actors: createLoanOfferActors(services) }),
@@ -166,7 +167,7 @@ const EXEC: Record<JourneyModelEvent['type'], () => Promise<void>> = {
   'borrow.cancelled': async () => {
     await click('borrow.confirm.cancel')
     const sheet = await screen.findByRole('dialog', { name: t('borrow.cancel.title') })
-    await run.user.click(within(sheet).getByRole('checkbox', { name: t('enums.cancelReason.feesTooHigh') }))
+    await run.user.click(within(sheet).getByRole('radio', { name: t('enums.cancelReason.feesTooHigh') }))
     await run.user.click(within(sheet).getByRole('button', { name: t('borrow.cancel.submit') }))
   },
   'approval.expired': async () => {

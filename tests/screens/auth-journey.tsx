@@ -12,6 +12,7 @@ import i18next from 'i18next'
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate'
 import { identityMachine, type LivenessResult, type UploadImageInput } from '../../machines/identity.machine'
 import { journeyMachine, type OrderReading } from '../../machines/journey.machine'
+import { JOURNEY_CHILDREN } from '../../machines/journey-children'
 import {
   decide,
   lifecycleAt,
@@ -133,6 +134,7 @@ export function startJourney(opts: JourneyOptions) {
   })
   const machine = journeyMachine.provide({
     actors: {
+      ...JOURNEY_CHILDREN,
       loadSalaryBands,
       session: sessionMachine.provide({
         actors: {

@@ -53,7 +53,7 @@ describe('lending', () => {
     expect(card.querySelector('.k-amount')).toHaveTextContent(/96,460/)
     expect(card).not.toHaveTextContent(/100,000/)
     expect(valueOf(t('borrow.breakdown.amount'))).toHaveTextContent(/100,000/)
-    expect(valueOf(t('borrow.breakdown.serviceFee'))).toHaveTextContent(/3,540/)
+    expect(valueOf(t('borrow.breakdown.upFront', { tax: 'VAT' }))).toHaveTextContent(/3,540/)
   })
 
   it('shows no headline amount rather than the principal when the order states no disbursal', async () => {

@@ -159,7 +159,7 @@ describe('confirm borrow', () => {
     const journey = await open()
     await user.click(await screen.findByRole('button', { name: t('borrow.confirm.cancel') }))
     const sheet = await screen.findByRole('dialog', { name: t('borrow.cancel.title') })
-    await user.click(within(sheet).getByRole('checkbox', { name: t('enums.cancelReason.feesTooHigh') }))
+    await user.click(within(sheet).getByRole('radio', { name: t('enums.cancelReason.feesTooHigh') }))
     await user.click(within(sheet).getByRole('button', { name: t('borrow.cancel.submit') }))
     await waitFor(() =>
       expect(journey.inputsOf('cancelOrder')).toEqual([{ loanOrderId: 'L-1001', reasons: ['feesTooHigh'] }]),

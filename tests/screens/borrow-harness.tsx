@@ -14,6 +14,7 @@ import { confirmBorrowMachine, type ConfirmOffer } from '../../machines/confirm-
 import { couponsMachine } from '../../machines/coupons.machine'
 import { homeMachine } from '../../machines/home.machine'
 import { journeyMachine, type OrderReading } from '../../machines/journey.machine'
+import { JOURNEY_CHILDREN } from '../../machines/journey-children'
 import { lendingMachine } from '../../machines/lending.machine'
 import { loanOfferMachine } from '../../machines/loan-offer.machine'
 import { paymentOrderMachine, type PaymentOrder } from '../../machines/payment-order.machine'
@@ -275,6 +276,7 @@ export function startMoneyPath(opts: MoneyPathOptions) {
   const stored: StoredSession = { token: 'tok-1', user: user() }
   const machine = journeyMachine.provide({
     actors: {
+      ...JOURNEY_CHILDREN,
       session: sessionMachine.provide({
         actors: {
           readStoredSession: fromPromise(async () => stored),

@@ -16,6 +16,7 @@ import { feedbackTicketMachine, type UploadEvent } from '../../machines/feedback
 import { helpContentMachine } from '../../machines/help-content.machine'
 import { homeMachine } from '../../machines/home.machine'
 import { journeyMachine, type OrderReading } from '../../machines/journey.machine'
+import { JOURNEY_CHILDREN } from '../../machines/journey-children'
 import { languageMachine } from '../../machines/language.machine'
 import { sessionMachine, type StoredSession } from '../../machines/session.machine'
 import {
@@ -147,6 +148,7 @@ export function startUserCentre(opts: UserCentreOptions) {
   const status = opts.status ?? null
   const machine = journeyMachine.provide({
     actors: {
+      ...JOURNEY_CHILDREN,
       session: sessionMachine.provide({
         actors: {
           readStoredSession: fromPromise(async () => stored),

@@ -30,7 +30,7 @@ describe('customer service', () => {
       'href',
       `mailto:${ke.email}`,
     )
-    expect(screen.getByText('+254 700 000 000')).toBeInTheDocument()
+    expect(screen.getByText('0700 000 000')).toBeInTheDocument()
     expect(screen.getByText('Monday to Saturday, 08:00–20:00')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: t('user-center.contact.copyEmail') })).toBeInTheDocument()
   })

@@ -7,6 +7,7 @@
 import { createActor, fromCallback, fromPromise } from 'xstate'
 import { homeMachine, type HomeOverview } from '../../machines/home.machine'
 import { journeyMachine, type JourneyInput, type OrderReading } from '../../machines/journey.machine'
+import { JOURNEY_CHILDREN } from '../../machines/journey-children'
 import { legalDocumentMachine, type LegalDocumentInput } from '../../machines/legal-document.machine'
 import { loanOfferMachine } from '../../machines/loan-offer.machine'
 import { loginMachine, type CodeRequest, type NumberQuery, type SignInRequest } from '../../machines/login.machine'
@@ -125,6 +126,7 @@ export function startUserJourney(opts: UserJourneyOptions) {
   const { overview, recommendation, market, lendingRecords, repayTone } = opts
   const machine = journeyMachine.provide({
     actors: {
+      ...JOURNEY_CHILDREN,
       session: sessionMachine.provide({
         actors: {
           readStoredSession: fromPromise(async () => ({ token: borrower ? 'tok-1' : null, user: borrower })),

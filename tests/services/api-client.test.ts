@@ -24,6 +24,9 @@ interface Seen {
 let seen: Seen[] = []
 let reply: (decoded: DecodedRequest) => Response | Promise<Response> = () =>
   HttpResponse.json({ code: 0, msg: '', data: {} })
+/** The stand-in server's clock (the reference server's can be moved in demo mode), and whether it dates answers. */
+let serverNow = NOW
+let datesAnswers = false
 
 /** A stand-in for the reference server: it decodes each request with the server side of the wire protocol. */
 const server = setupServer(
@@ -43,7 +46,7 @@ const server = setupServer(
       query,
       body,
       ...(typeof extra === 'string' ? { extra } : {}),
-      now: NOW,
+      now: serverNow,
     })
     seen.push({
       method: request.method,
@@ -55,9 +58,12 @@ const server = setupServer(
       form,
       decoded,
     })
-    if (decoded instanceof WireError)
-      return HttpResponse.json({ code: decoded.code, msg: decoded.reason, data: null })
-    return reply(decoded)
+    const response =
+      decoded instanceof WireError
+        ? HttpResponse.json({ code: decoded.code, msg: decoded.reason, data: null })
+        : await reply(decoded)
+    if (datesAnswers) response.headers.set('date', new Date(serverNow).toUTCString())
+    return response
   }),
 )
 
@@ -65,6 +71,8 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => {
   seen = []
   reply = () => HttpResponse.json({ code: 0, msg: '', data: {} })
+  serverNow = NOW
+  datesAnswers = false
 })
 afterAll(() => server.close())
 
@@ -384,6 +392,51 @@ describe('what the client returns', () => {
     )
     setTimeout(() => controller.abort(), 20)
     expect(await pending).toEqual({ ok: false, kind: 'network', message: 'errors.network' })
+  })
+})
+
+// Issue 13: moving the demo server's clock (as the README invites) made every call fail with "Your phone's date and
+// time look wrong" in a normal browser.
+describe("`t` follows the server's clock", () => {
+  const DAY = 24 * 60 * 60_000
+  const exists = (c: ReturnType<typeof client>) =>
+    c.request('/security/existsByMobile', { country: 'TZ', mobile: '0712345678' })
+
+  it('a call refused for its `t` by a server whose clock moved is sent once more in server time, and succeeds', async () => {
+    const c = client()
+    datesAnswers = true
+    expect(await exists(c)).toEqual({ ok: true, data: {} })
+    serverNow = NOW + 10 * DAY
+    expect(await exists(c)).toEqual({ ok: true, data: {} })
+    expect(seen.map((r) => (r.decoded instanceof WireError ? r.decoded.code : 'ok'))).toEqual(['ok', ApiCode.ReplayWindow, 'ok'])
+    const retried = seen[2]!.decoded as DecodedRequest
+    expect(Math.abs(retried.t - serverNow)).toBeLessThan(2_000)
+    expect(c.clockOffsetMs()).toBeGreaterThan(10 * DAY - 2_000)
+    // Later calls are stamped in server time at once.
+    expect(await exists(c)).toEqual({ ok: true, data: {} })
+    expect(seen).toHaveLength(4)
+  })
+
+  it('a phone clock ten minutes slow is corrected from the first answer', async () => {
+    datesAnswers = true
+    const slow = createApiClient({ baseURL: ORIGIN, context: context(), now: () => NOW - 10 * 60_000 })
+    expect(await exists(slow)).toEqual({ ok: true, data: {} })
+    expect(seen).toHaveLength(2)
+  })
+
+  it('a clock within a minute of the server is left alone: `t` is the device time', async () => {
+    datesAnswers = true
+    serverNow = NOW + 30_000
+    const c = client()
+    expect(await exists(c)).toEqual({ ok: true, data: {} })
+    expect(c.clockOffsetMs()).toBe(0)
+    expect((seen[0]!.decoded as DecodedRequest).t).toBe(NOW)
+  })
+
+  it('without a Date header (a server that hides it) a stale `t` is still refused, and sent only once', async () => {
+    serverNow = NOW + 10 * DAY
+    expect(await exists(client())).toMatchObject({ ok: false, code: ApiCode.ReplayWindow })
+    expect(seen).toHaveLength(1)
   })
 })
 

@@ -64,7 +64,31 @@ describe('money-path actors', () => {
     actor.send({ type: 'offer.productChosen', productId: 'tz-haraka' })
     const ready = await waitFor(actor, (s) => s.matches('ready') && s.context.offer?.productId === 'tz-haraka')
     expect(ready.context.productId).toBe('tz-haraka')
-    expect(calls).toEqual([{ path: '/loan/product/step-amount', payload: { productId: 'tz-haraka' } }])
+    expect(calls).toEqual([
+      { path: '/loan/loan-order/latest', payload: {} },
+      { path: '/loan/product/step-amount', payload: { productId: 'tz-haraka' } },
+    ])
+  })
+
+  // Issue 13: to_borrow started at the maximum; a repeat borrower starts at the last repaid loan's amount.
+  it("gives the offer the last repaid loan's amount, and none when the latest order is not repaid or unreadable", async () => {
+    const offerWith = async (latest: ApiResult<unknown>) => {
+      const { api } = fakeApi((path) =>
+        path === '/loan/loan-order/latest'
+          ? latest
+          : path === '/loan/loan-product/index'
+            ? ok({ product: { productId: 'tz-standard' } })
+            : ok({ productId: 'tz-standard' }),
+      )
+      const actor = createActor(loanOfferMachine.provide({ actors: createLoanOfferActors({ api }) })).start()
+      return (await waitFor(actor, (s) => s.matches('ready'))).context.offer
+    }
+    expect((await offerWith(ok({ status: 4, amountMinor: 120_000_00 })))?.previousAmountMinor).toBe(120_000_00)
+    expect((await offerWith(ok({ status: 9, amountMinor: 120_000_00 })))?.previousAmountMinor).toBeNull()
+    expect((await offerWith(ok(null)))?.previousAmountMinor).toBeNull()
+    expect(
+      (await offerWith({ ok: false, kind: 'network', message: 'errors.network' }))?.previousAmountMinor,
+    ).toBeNull()
   })
 
   it('says "No loan product is available right now" when the country offers none', async () => {

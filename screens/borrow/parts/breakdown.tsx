@@ -21,25 +21,47 @@ export interface BreakdownProps {
   coupon?: { discountMinor: number; payableAfterCouponMinor: number } | null
 }
 
-function Line({ label, children, total }: { label: ReactNode; children: ReactNode; total?: boolean }) {
+function Line({ label, children, sub }: { label: ReactNode; children: ReactNode; sub?: boolean }) {
   return (
-    <div className={total ? 'k-kv__total' : undefined}>
+    <div className={sub ? 'k-kv__sub' : undefined}>
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>
   )
 }
 
+/**
+ * The three figures a borrower decides on — what reaches the wallet, what is repaid, by when — first, large, so they
+ * are above the fold on a 360×740 phone (issue 13); then every line that makes them up.
+ */
 export function Breakdown({ quote, aprLabel, feeTaxNameKey, coupon }: BreakdownProps): ReactElement {
   const { t } = useTranslation()
   const { money, percent, day } = useDisplayText()
   const { penalty, rollover } = quote
   const titleId = useId()
+  const tax = t(feeTaxNameKey)
   return (
     <section className="k-card" aria-labelledby={titleId}>
       <h2 id={titleId} className="k-section-title">
         {t('borrow.breakdown.title')}
       </h2>
+      <dl className="k-figures">
+        <Line label={t('borrow.breakdown.disbursal')}>
+          <Money minor={quote.disbursalMinor} />
+        </Line>
+        {coupon ? (
+          <Line label={t('borrow.breakdown.afterCoupon')}>
+            <Money minor={coupon.payableAfterCouponMinor} />
+          </Line>
+        ) : (
+          <Line label={t('borrow.breakdown.totalRepayable')}>
+            <Money minor={quote.totalRepayableMinor} />
+          </Line>
+        )}
+        <Line label={t('borrow.breakdown.dueDate')}>
+          <DayText day={quote.dueDate} />
+        </Line>
+      </dl>
       <dl className="k-kv">
         <Line label={t('borrow.breakdown.amount')}>
           <Money minor={quote.principalMinor} />
@@ -53,34 +75,29 @@ export function Breakdown({ quote, aprLabel, feeTaxNameKey, coupon }: BreakdownP
         >
           <Money minor={quote.interestMinor} />
         </Line>
-        <Line label={t('borrow.breakdown.processingFee')}>
-          <Money minor={quote.processingFeeMinor} />
-        </Line>
-        <Line label={t('borrow.breakdown.feeTax', { tax: t(feeTaxNameKey) })}>
-          <Money minor={quote.feeTaxMinor} />
-        </Line>
-        <Line label={t('borrow.breakdown.serviceFee')}>
+        {/*
+          One fee, taken from the loan before it is sent: the processing fee and the tax on it, shown as its two
+          parts under it (issue 13: three lines read as three fees). Every figure is the quote's own.
+        */}
+        <Line label={t('borrow.breakdown.upFront', { tax })}>
           <Money minor={subMinor(quote.principalMinor, quote.disbursalMinor)} />
         </Line>
-        <Line label={t('borrow.breakdown.disbursal')} total>
-          <Money minor={quote.disbursalMinor} />
+        <Line label={t('borrow.breakdown.processingFee')} sub>
+          <Money minor={quote.processingFeeMinor} />
         </Line>
-        <Line label={t('borrow.breakdown.totalRepayable')} total>
-          <Money minor={quote.totalRepayableMinor} />
+        <Line label={t('borrow.breakdown.feeTax', { tax, rate: percent(quote.feeTaxBps / 10_000) })} sub>
+          <Money minor={quote.feeTaxMinor} />
         </Line>
         {coupon && (
           <>
+            <Line label={t('borrow.breakdown.totalRepayable')}>
+              <Money minor={quote.totalRepayableMinor} />
+            </Line>
             <Line label={t('borrow.breakdown.coupon')}>
               <Money minor={-coupon.discountMinor} />
             </Line>
-            <Line label={t('borrow.breakdown.afterCoupon')} total>
-              <Money minor={coupon.payableAfterCouponMinor} />
-            </Line>
           </>
         )}
-        <Line label={t('borrow.breakdown.dueDate')}>
-          <DayText day={quote.dueDate} />
-        </Line>
         <Line label={t(`borrow.breakdown.apr.${aprLabel}`)}>{percent(quote.apr.basisPoints / 10_000)}</Line>
       </dl>
       {aprLabel === 'CAT' && <p className="k-small k-muted">{t('borrow.breakdown.catNote')}</p>}

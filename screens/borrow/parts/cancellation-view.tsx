@@ -1,8 +1,9 @@
 /**
- * Cancelling an approved loan with exactly one reason (machines/cancellation.machine.ts). The reasons are check
- * boxes, as in the original form, so both of the spec's messages can appear: "You have to choose the reason"
- * (none ticked) and "Choose only one reason" (more than one). Used by confirm borrow's cancel step and by the
- * standalone /cancellation_form.
+ * Cancelling an approved loan with exactly one reason (machines/cancellation.machine.ts). The reasons are a radio
+ * group (issue 13: check boxes let several be ticked, then complained at the bottom of the sheet): one reason is
+ * chosen at a time, and "You have to choose the reason" shows at the group, which is focused and announced. A
+ * failure of the cancellation shows beside the button. Used by confirm borrow's cancel step and by the standalone
+ * /cancellation_form.
  */
 import { useId, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -11,7 +12,9 @@ import type { ActorRefFrom } from 'xstate'
 import type { cancellationMachine } from '../../../machines/cancellation.machine'
 import { CANCEL_REASONS } from '../../../src/domain/enums'
 import { Button } from '../../../src/ui/button'
-import { MessageNotice } from '../../shared/message-text'
+import { useErrorFocus } from '../../../src/ui/error-focus'
+import { FieldFrame, fieldIds } from '../../../src/ui/field-frame'
+import { MessageNotice, useMessageText } from '../../shared/message-text'
 
 export type CancellationRef = ActorRefFrom<typeof cancellationMachine>
 
@@ -20,38 +23,56 @@ const REMARK_MAX = 200
 
 export function CancellationView({ cancellation }: { cancellation: CancellationRef }): ReactElement {
   const { t } = useTranslation()
-  const legendId = useId()
+  const text = useMessageText()
+  const reasonIds = fieldIds(useId())
   const remarkId = useId()
+  const errorFocus = useErrorFocus()
   const reasons = useSelector(cancellation, (s) => s.context.reasons)
   const remark = useSelector(cancellation, (s) => s.context.remark)
+  const reasonError = useSelector(cancellation, (s) => s.context.reasonError)
   const error = useSelector(cancellation, (s) => s.context.error)
   const busy = useSelector(cancellation, (s) => s.hasTag('busy'))
   const canSubmit = useSelector(cancellation, (s) => s.can({ type: 'cancellation.submitted' }))
   const canKeep = useSelector(cancellation, (s) => s.can({ type: 'cancellation.dismissed' }))
+  const shownError = reasonError ? text(reasonError) : null
   return (
     <form
+      ref={errorFocus.formRef}
       className="k-stack"
       noValidate
       onSubmit={(event) => {
         event.preventDefault()
         cancellation.send({ type: 'cancellation.submitted' })
+        errorFocus.focusFirstError()
       }}
     >
-      <fieldset className="k-field" aria-labelledby={legendId}>
-        <legend id={legendId} className="k-field__label">
-          {t('borrow.cancel.reasons')}
-        </legend>
-        {CANCEL_REASONS.map((reason) => (
-          <label key={reason} className="k-check">
-            <input
-              type="checkbox"
-              checked={reasons.includes(reason)}
-              onChange={() => cancellation.send({ type: 'reason.toggled', reason })}
-            />
-            <span>{t(`enums.cancelReason.${reason}`)}</span>
-          </label>
-        ))}
-      </fieldset>
+      {errorFocus.announcer}
+      <FieldFrame
+        ids={reasonIds}
+        label={t('borrow.cancel.reasons')}
+        required
+        error={shownError}
+        group
+        messagesFirst
+      >
+        <div className="k-radios" role="radiogroup" aria-labelledby={reasonIds.labelId} aria-required>
+          {CANCEL_REASONS.map((reason, index) => (
+            <label key={reason} className="k-radio">
+              <input
+                type="radio"
+                id={index === 0 ? reasonIds.controlId : undefined}
+                name={reasonIds.controlId}
+                value={reason}
+                checked={reasons.includes(reason)}
+                aria-invalid={shownError ? true : undefined}
+                aria-describedby={shownError ? reasonIds.errorId : undefined}
+                onChange={() => cancellation.send({ type: 'reason.chosen', reason })}
+              />
+              <span>{t(`enums.cancelReason.${reason}`)}</span>
+            </label>
+          ))}
+        </div>
+      </FieldFrame>
       <div className="k-field">
         <label htmlFor={remarkId} className="k-field__label">
           {t('borrow.cancel.remark')}

@@ -4,11 +4,12 @@
  * shows it), the agreement to read and tick, an optional coupon with its effect on the figures, and cancelling
  * with one reason. confirm_borrow and the promotion's yx2ConfirmBorrow (18) both show this view.
  */
-import type { ReactElement } from 'react'
+import { useId, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import type { confirmBorrowMachine } from '../../../machines/confirm-borrow.machine'
+import type { Message } from '../../../machines/submit.machine'
 import { APPROVAL_TTL_MS } from '../../../machines/order-lifecycle.machine'
 import { BottomSheet } from '../../../src/ui/bottom-sheet'
 import { Button } from '../../../src/ui/button'
@@ -29,13 +30,13 @@ export function ConfirmBorrowView({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
   const confirm = useSelector(journey, (s) => s.children.confirmBorrow) as ConfirmRef | undefined
   return (
-    <div className="k-page">
+    <main className="k-page">
       <PageHeader
         title={t('borrow.confirm.title')}
         onBack={() => journey.send({ type: 'xstate.route', to: '#home' })}
       />
       {confirm && <Confirm confirm={confirm} />}
-    </div>
+    </main>
   )
 }
 
@@ -67,15 +68,11 @@ function Confirm({ confirm }: { confirm: ConfirmRef }): ReactElement | null {
       />
     )
   if (!offer) return <p className="k-muted">{t('ui.loading')}</p>
+  // What the borrower decides on comes first — the time left, then what reaches the wallet, what is repaid and by
+  // when (the breakdown's key figures) — so it is all above the fold of a 360×740 phone (issue 13).
   return (
     <div className="k-stack">
       <TimeLeft confirm={confirm} />
-      <p className="k-notice">
-        {t('borrow.confirm.wallet', {
-          wallet: t(`enums.wallet.${offer.wallet.provider}`),
-          account: offer.wallet.maskedNumber,
-        })}
-      </p>
       <Breakdown
         quote={offer}
         aprLabel={offer.aprLabel}
@@ -89,10 +86,15 @@ function Confirm({ confirm }: { confirm: ConfirmRef }): ReactElement | null {
             : null
         }
       />
+      <p className="k-notice">
+        {t('borrow.confirm.wallet', {
+          wallet: t(`enums.wallet.${offer.wallet.provider}`),
+          account: offer.wallet.maskedNumber,
+        })}
+      </p>
       <CouponChoice confirm={confirm} usable={offer.usableCoupons} />
       <Agreement confirm={confirm} />
-      <MessageNotice message={error} />
-      <Actions confirm={confirm} />
+      <Actions confirm={confirm} error={error} />
       <CancelSheet confirm={confirm} />
     </div>
   )
@@ -171,21 +173,31 @@ function Agreement({ confirm }: { confirm: ConfirmRef }): ReactElement {
 
 /**
  * Confirm is offered while the machine takes it (`can`); until the agreement is ticked it reads as unavailable
- * (aria-disabled) and a tap gets the machine's answer, "Please agree to the loan agreement".
+ * (aria-disabled), says why right above it (its accessible description), and a tap gets the machine's answer,
+ * "Please agree to the loan agreement". A failure shows here too, beside the button, in the bar that stays in view.
  */
-function Actions({ confirm }: { confirm: ConfirmRef }): ReactElement {
+function Actions({ confirm, error }: { confirm: ConfirmRef; error: Message | null }): ReactElement {
   const { t } = useTranslation()
+  const whyId = useId()
   const canConfirm = useSelector(confirm, (s) => s.can({ type: 'borrow.confirmed' }))
   const canCancel = useSelector(confirm, (s) => s.can({ type: 'cancel.started' }))
   const accepted = useSelector(confirm, (s) => s.context.agreementAccepted)
   const busy = useSelector(confirm, (s) => s.matches({ ready: { form: 'confirming' } }))
+  const why = !accepted && !busy && !error
   return (
     <div className="k-actions k-stack">
+      <MessageNotice message={error} />
+      {why && (
+        <p id={whyId} className="k-small k-center">
+          {t('borrow.confirm.tickFirst')}
+        </p>
+      )}
       <button
         type="button"
         className="k-btn k-btn--primary k-btn--block"
         disabled={!canConfirm && !busy}
         aria-disabled={busy || !accepted || undefined}
+        aria-describedby={why ? whyId : undefined}
         aria-busy={busy || undefined}
         onClick={() => {
           if (!busy) confirm.send({ type: 'borrow.confirmed' })

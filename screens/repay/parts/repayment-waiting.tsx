@@ -14,10 +14,10 @@ export function RepaymentWaiting({ journey, titleKey }: ScreenProps & { titleKey
   const { t } = useTranslation()
   const repayment = useSelector(journey, (s) => s.children.repayment) as RepaymentRef | undefined
   return (
-    <div className="k-page">
+    <main className="k-page">
       <PageHeader title={t(titleKey)} />
       {repayment && <Waiting repayment={repayment} />}
-    </div>
+    </main>
   )
 }
 

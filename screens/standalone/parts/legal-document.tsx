@@ -18,10 +18,10 @@ type DocumentRef = ActorRefFrom<typeof legalDocumentMachine>
 export function LegalDocumentPage({ journey, title }: { journey: JourneyRef; title: string }): ReactElement {
   const child = useSelector(journey, (s) => s.children.legalDocument) as DocumentRef | undefined
   return (
-    <div className="k-page">
+    <main className="k-page">
       <PageHeader title={title} onBack={() => window.history.back()} />
       {child && <LegalText child={child} />}
-    </div>
+    </main>
   )
 }
 

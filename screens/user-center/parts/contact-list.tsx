@@ -15,10 +15,13 @@ import './contact-list.css'
 
 const WEEK = WEEKDAYS.A
 
-/** An E.164 number (digits, no '+') as the borrower dials it: grouped when it is a mobile number, else '+digits'. */
+/**
+ * An E.164 number (digits, no '+') as the borrower dials it at home: grouped the national way when it is a mobile
+ * number (the one way the app shows numbers), else '+digits'.
+ */
 export function displayPhone(country: CountryCode, e164: string): string {
   const national = e164.slice(COUNTRIES[country].dialCode.length)
-  const grouped = formatMobile(country, national)
+  const grouped = formatMobile(country, national, 'national')
   return grouped === national ? `+${e164}` : grouped
 }
 

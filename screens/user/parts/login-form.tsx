@@ -137,8 +137,8 @@ export function LoginForm({ journey, login }: { journey: JourneyRef; login: Logi
           aria-describedby={describedBy(CODE, null, codeMessage)}
         />
       </FieldFrame>
-      <MessageNotice message={error} />
       <div className="k-actions">
+        <MessageNotice message={error} />
         <Button type="submit" block busy={signingIn} disabled={!canSubmit}>
           {t(`user.${purpose}.submit`)}
         </Button>

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot'
 import { COUNTRIES, type CountryCode } from '../countries'
+import { isPhoneText, nationalDigits } from '../phone'
 import {
   CONTACT_RELATIONS,
   EMPLOYMENT_TYPES,
@@ -20,29 +21,47 @@ import {
   type PayFrequency,
   type WorkField,
 } from '../enums'
-import { REQUIRED, blankOr, choice, crossField, filled, isDigits, optionalText } from './common'
+import { REQUIRED, blankOr, choice, cleanText, crossField, filled, optionalText } from './common'
 import { cityField, cityRules, contactPhone, optionalPinCode, samePhone, stateField } from './fields'
 import { ADDRESS_MAX, ADDRESS_MIN } from './personal-info'
 
 export const CONTACT_NAME_MAX = 50
 
+const WRONG_KIND = 'validation.payday.wrongKind'
+
+/** Every weekday a payday may name (both variants): a string payday is one of them whatever the frequency. */
+const ALL_WEEKDAYS: readonly string[] = [...new Set(Object.values(WEEKDAYS).flat())]
+
 /** A day of the month (monthly, biweekly) or a weekday (weekly, fourteen): which one the pay frequency says. */
 const payday = () =>
-  v.optional(v.union([v.pipe(v.number(), v.integer()), v.string()], 'validation.payday.required'))
+  v.optional(
+    v.union(
+      [
+        v.pipe(v.number(WRONG_KIND), v.integer(WRONG_KIND), v.minValue(1, WRONG_KIND), v.maxValue(31, WRONG_KIND)),
+        v.pipe(v.string(WRONG_KIND), v.check((s) => ALL_WEEKDAYS.includes(s), WRONG_KIND)),
+      ],
+      WRONG_KIND,
+    ),
+  )
 
-/** An optional phone number of the employer (a landline is fine): digits only, at most 13. */
-const companyPhone = () =>
+/**
+ * An optional phone number of the employer (a landline is fine): written like a phone number (digits, spaces,
+ * dashes, a leading +), at most 13 digits without the country code.
+ */
+const companyPhone = (country: CountryCode) =>
   v.optional(
     v.pipe(
       v.string('validation.phone.digits'),
-      v.check(blankOr(isDigits), 'validation.phone.digits'),
-      v.maxLength(13, 'validation.phone.spareLength'),
+      v.trim(),
+      v.check(blankOr(isPhoneText), 'validation.phone.digits'),
+      v.check(blankOr((s) => nationalDigits(country, s).length <= 13), 'validation.phone.spareLength'),
     ),
   )
 
 const contactName = () =>
   v.pipe(
     v.string('validation.contact.nameRequired'),
+    cleanText(),
     v.check(filled, 'validation.contact.nameRequired'),
     v.maxLength(CONTACT_NAME_MAX, 'validation.name.tooLong'),
   )
@@ -61,7 +80,7 @@ function additionalInfoEntries(country: CountryCode) {
     monthlyPayday: payday(),
     monthlyPaydayTwo: payday(),
     incomeSource: optionalText(100),
-    companyPhone: companyPhone(),
+    companyPhone: companyPhone(country),
     workPinCode: optionalPinCode(),
     workState: stateField(country, false),
     workCity: cityField(),
@@ -69,6 +88,7 @@ function additionalInfoEntries(country: CountryCode) {
     workAddress: v.optional(
       v.pipe(
         v.string('validation.address.length'),
+        cleanText(),
         v.check(
           blankOr((s) => s.trim().length >= ADDRESS_MIN && s.trim().length <= ADDRESS_MAX),
           'validation.address.length',
@@ -92,8 +112,15 @@ type Shape = v.InferOutput<v.ObjectSchema<ReturnType<typeof additionalInfoEntrie
 const REQUIRED_WHEN_SHOWN = ['companyName', 'industryCategory', 'jobExperience', 'payFrequency'] as const
 const PAYDAY_FIELDS = ['monthlyPayday', 'monthlyPaydayTwo'] as const satisfies readonly WorkField[]
 
+/** The pay frequency when it is one of the list (a rule may run while the field itself is still invalid). */
+const frequencyOf = (i: Shape): PayFrequency | undefined =>
+  (PAY_FREQUENCIES.A as readonly unknown[]).includes(i.payFrequency) ||
+  (PAY_FREQUENCIES.B as readonly unknown[]).includes(i.payFrequency)
+    ? (i.payFrequency as PayFrequency)
+    : undefined
+
 const shown = (i: Shape, field: WorkField): boolean =>
-  workFieldsFor(i.employmentType as EmploymentType, i.payFrequency as PayFrequency | undefined)[field]
+  workFieldsFor(i.employmentType as EmploymentType, frequencyOf(i))[field]
 
 const present = (value: unknown): boolean => (typeof value === 'string' ? filled(value) : value !== undefined)
 

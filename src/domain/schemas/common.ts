@@ -24,6 +24,25 @@ export const blankOr =
 export const isDigits = (s: string): boolean => /^\d+$/.test(s)
 
 /**
+ * Characters no text a person types contains: C0 and C1 controls other than tab, line feed and carriage return
+ * (a NUL cannot even be stored by PostgreSQL), and lone UTF-16 surrogates (not text; JSON columns refuse them).
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNTYPEABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
+/** Free text without the characters nobody types (see UNTYPEABLE); everything else is kept as typed. */
+export const stripUntypeable = (s: string): string => s.replace(UNTYPEABLE, '')
+
+/**
+ * The first step of every free-text field (issue 14): drops control characters and lone surrogates, so what is
+ * checked and stored is what a person could have typed. (Identifiers are refused instead: see `identifier`.)
+ */
+export const cleanText = () => v.transform(stripUntypeable)
+
+/** What the app passes back as an identifier: printable ASCII without spaces (order numbers, ids, SDK names). */
+export const isPlainIdentifier = (s: string): boolean => /^[\x21-\x7E]+$/.test(s)
+
+/**
  * Letters only (spec §5), in any script: "Zoë", "Núñez", "Ñandú". A compound name keeps its single inner space,
  * hyphen or apostrophe ("De la Cruz", "Jean-Pierre", "O'Neil"), so real Mexican and Swahili names are not refused.
  */
@@ -38,6 +57,7 @@ export const MAX_NAME_LENGTH = 50
 export function requiredText(message: string = REQUIRED, maxLength = 200) {
   return v.pipe(
     v.string(message),
+    cleanText(),
     v.check(filled, message),
     v.maxLength(maxLength, 'validation.text.tooLong'),
   )
@@ -45,7 +65,7 @@ export function requiredText(message: string = REQUIRED, maxLength = 200) {
 
 /** A text field that may be left empty. */
 export function optionalText(maxLength = 200) {
-  return v.optional(v.pipe(v.string(REQUIRED), v.maxLength(maxLength, 'validation.text.tooLong')))
+  return v.optional(v.pipe(v.string(REQUIRED), cleanText(), v.maxLength(maxLength, 'validation.text.tooLong')))
 }
 
 /** A first or last name: letters only, at least 3 letters (spec §5). */
@@ -84,9 +104,12 @@ export function smsCode() {
   )
 }
 
-/** An identifier the app passes back (orderNo, payOrderId, …) with the spec's own "cannot be empty" message. */
+/**
+ * An identifier the app passes back (orderNo, payOrderId, …) with the spec's own "cannot be empty" message: at most
+ * 64 printable ASCII characters, no spaces and no control characters (a NUL once reached PostgreSQL as a 500).
+ */
 export function identifier(message: string) {
-  return v.pipe(v.string(message), v.check(filled, message), v.maxLength(64, message))
+  return v.pipe(v.string(message), v.check(filled, message), v.maxLength(64, message), v.check(isPlainIdentifier, message))
 }
 
 export const orderNo = () => identifier('validation.orderNo.required')
@@ -108,10 +131,20 @@ export function oneReason<const T extends readonly string[]>(options: T) {
 
 export const DEFAULT_PAGE_SIZE = 20
 export const MAX_PAGE_SIZE = 50
+/** The last page anyone can ask for (10 000 pages of 50: far beyond any borrower's records; bounds the offset). */
+export const MAX_PAGE = 10_000
 
 /** Page and page size of a list call; both optional (first page of 20). */
 export const pageEntries = {
-  page: v.optional(v.pipe(v.number(REQUIRED), v.integer('validation.page'), v.minValue(1, 'validation.page')), 1),
+  page: v.optional(
+    v.pipe(
+      v.number(REQUIRED),
+      v.integer('validation.page'),
+      v.minValue(1, 'validation.page'),
+      v.maxValue(MAX_PAGE, 'validation.page'),
+    ),
+    1,
+  ),
   pageSize: v.optional(
     v.pipe(
       v.number(REQUIRED),

@@ -7,7 +7,17 @@ import * as v from 'valibot'
 import type { CountryCode } from '../countries'
 import { FEEDBACK_STATUS_CODES, FEEDBACK_TYPE_CODES, type FeedbackTypeCode } from '../enums'
 import { normalizeMobile } from '../phone'
-import { REQUIRED, crossField, filled, identifier, loanOrderId, pageEntries, requiredText } from './common'
+import {
+  REQUIRED,
+  cleanText,
+  crossField,
+  filled,
+  identifier,
+  isPlainIdentifier,
+  loanOrderId,
+  pageEntries,
+  requiredText,
+} from './common'
 import { isEmailAddress } from './fields'
 
 /** decisions.md: up to 3 receipt images per ticket unless the lender configures another number. */
@@ -39,13 +49,17 @@ export function feedbackSchema(country: CountryCode, opts: { maxReceipts?: numbe
     type: v.picklist(FEEDBACK_TYPE_CODES, 'validation.feedback.type'),
     description: requiredText('validation.feedback.description', FEEDBACK_DESCRIPTION_MAX),
     /** The wallet or bank account the money went to or came from. */
-    receiverAccount: v.optional(v.pipe(v.string(REQUIRED), v.maxLength(40, 'validation.text.tooLong'))),
+    receiverAccount: v.optional(v.pipe(v.string(REQUIRED), cleanText(), v.maxLength(40, 'validation.text.tooLong'))),
     receipts: fileIds(opts.maxReceipts ?? MAX_RECEIPTS),
     /** A mobile number of the country or an e-mail address. */
     contact: v.pipe(
       v.string('validation.feedback.contactRequired'),
       v.check(filled, 'validation.feedback.contactRequired'),
-      v.check((s) => normalizeMobile(country, s) !== null || isEmailAddress(s.trim()), 'validation.feedback.contact'),
+      v.maxLength(254, 'validation.feedback.contact'),
+      v.check(
+        (s) => normalizeMobile(country, s) !== null || (isEmailAddress(s.trim()) && isPlainIdentifier(s.trim())),
+        'validation.feedback.contact',
+      ),
     ),
     contactTime: v.picklist(FEEDBACK_CONTACT_TIMES, 'validation.feedback.contactTime'),
     /** The order the ticket is about, when there is one. */

@@ -12,8 +12,15 @@ import {
   type NationalIdKind,
 } from '../countries'
 import { isValidCurp, isValidKenyanId, isValidNida } from '../identity-numbers'
-import { MOBILE_PLANS, isValidPhoneField, normalizeMobile, phoneFieldMaxLength, type PhoneField } from '../phone'
-import { blankOr, crossField, filled, isDigits, textOf } from './common'
+import {
+  MOBILE_PLANS,
+  isPhoneFieldLengthOk,
+  isPhoneText,
+  isValidPhoneField,
+  normalizeMobile,
+  type PhoneField,
+} from '../phone'
+import { blankOr, cleanText, crossField, filled, textOf } from './common'
 
 const EMAIL_REQUIRED = 'validation.email.required'
 
@@ -50,28 +57,39 @@ function tooLongMessage(field: PhoneField, country: CountryCode): string {
   }
 }
 
-/** The checks of a phone input (spec §5): digits only, within the field's length, a mobile number of the country. */
+/**
+ * The checks of a phone input (spec §5), on the number as people type it (issue 13): written like a phone number
+ * (digits, spaces, dashes, a leading +), within the field's length counted without the country code, a mobile
+ * number of the country. The value then becomes the national number (normalizeMobile), so `0713 456 789`,
+ * `+255713456789` and `713456789` are stored, compared and shown as one.
+ */
 function phoneChecks(field: PhoneField, country: CountryCode, allowBlank: boolean) {
   const when = allowBlank ? blankOr : (test: (s: string) => boolean) => test
   return [
-    v.check(when(isDigits), 'validation.phone.digits'),
+    v.check(when(isPhoneText), 'validation.phone.digits'),
     v.check(
-      when((s) => s.length <= phoneFieldMaxLength(field, country, s)),
+      when((s) => isPhoneFieldLengthOk(field, country, s)),
       tooLongMessage(field, country),
     ),
     v.check(when((s) => isValidPhoneField(field, country, s)), 'validation.phone.invalid'),
+    v.transform((s: string) => normalizeMobile(country, s) ?? s),
   ] as const
 }
 
 /** An optional phone input: WhatsApp (max 10 digits) or spare phone (max 13). */
 export function optionalPhone(field: 'whatsapp' | 'sparePhone', country: CountryCode) {
-  return v.optional(v.pipe(v.string('validation.phone.digits'), ...phoneChecks(field, country, true)))
+  return v.optional(v.pipe(v.string('validation.phone.digits'), v.trim(), ...phoneChecks(field, country, true)))
 }
 
-/** An emergency contact's mobile: required; digits only; 9 digits, or 10 starting with 0 (spec §5). */
+/** An emergency contact's mobile: required; 9 national digits, or 10 starting with 0 (spec §5); any usual form. */
 export function contactPhone(country: CountryCode) {
   const required = 'validation.contact.phoneRequired'
-  return v.pipe(v.string(required), v.check(filled, required), ...phoneChecks('emergencyContact', country, false))
+  return v.pipe(
+    v.string(required),
+    v.trim(),
+    v.check(filled, required),
+    ...phoneChecks('emergencyContact', country, false),
+  )
 }
 
 /** Whether two typed numbers are the same mobile of the country, or the same digits when either is no mobile. */
@@ -86,18 +104,29 @@ export function optionalPinCode() {
   return v.optional(v.pipe(v.string('validation.pinCode.format'), v.check(blankOr((s) => /^\d{5}$/.test(s)), 'validation.pinCode.format')))
 }
 
+/**
+ * The messages about the first-level area name it as the country does (issue 13: Kiswahili said "mkoa au kaunti",
+ * Kenya's county, to a Tanzanian): `validation.area.<region|county|state>.*`, one set per level.
+ */
+export function areaMessages(country: CountryCode) {
+  const level = `validation.area.${COUNTRIES[country].adminLevels.first}`
+  return { required: `${level}.required`, unknown: `${level}.unknown`, first: `${level}.first` } as const
+}
+
 /** A state (region, county) of the country's list, by code or name. */
 export function stateField(country: CountryCode, required: boolean) {
-  const message = 'validation.state.required'
+  const messages = areaMessages(country)
   const known = (s: string) => findState(country, s) !== null
   return required
-    ? v.pipe(v.string(message), v.check(filled, message), v.check(known, 'validation.state.unknown'))
-    : v.optional(v.pipe(v.string(message), v.check(blankOr(known), 'validation.state.unknown')))
+    ? v.pipe(v.string(messages.required), v.check(filled, messages.required), v.check(known, messages.unknown))
+    : v.optional(v.pipe(v.string(messages.required), v.check(blankOr(known), messages.unknown)))
 }
 
 /** A city (district): chosen from the state's list where the country lists them, otherwise typed in. */
 export function cityField() {
-  return v.optional(v.pipe(v.string('validation.city.required'), v.maxLength(100, 'validation.text.tooLong')))
+  return v.optional(
+    v.pipe(v.string('validation.city.required'), cleanText(), v.maxLength(100, 'validation.text.tooLong')),
+  )
 }
 
 /**
@@ -115,7 +144,7 @@ export function cityRules<T extends Record<string, unknown>>(
   const state = (input: T) => textOf(input[stateKey])
   const city = (input: T) => textOf(input[cityKey])
   return [
-    crossField<T>([cityKey], (i) => !filled(city(i)) || filled(state(i)), 'validation.city.stateFirst', cityKey),
+    crossField<T>([cityKey], (i) => !filled(city(i)) || filled(state(i)), areaMessages(country).first, cityKey),
     crossField<T>(
       [cityKey],
       (i) => !filled(city(i)) || findState(country, state(i)) === null || isKnownCity(country, state(i), city(i)),

@@ -22,6 +22,7 @@ const applyEntries = {
     v.number('validation.loan.tenure'),
     v.integer('validation.loan.tenure'),
     v.minValue(1, 'validation.loan.tenure'),
+    v.maxValue(3660, 'validation.loan.tenure'),
   ),
 }
 

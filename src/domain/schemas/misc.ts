@@ -12,7 +12,13 @@ export const MAX_EVENTS_PER_BATCH = 100
 export function logEventSchema() {
   return v.object(
     {
-      time: v.pipe(v.number('validation.event.time'), v.safeInteger('validation.event.time'), v.minValue(0, 'validation.event.time')),
+      time: v.pipe(
+        v.number('validation.event.time'),
+        v.safeInteger('validation.event.time'),
+        v.minValue(0, 'validation.event.time'),
+        // The last instant a Date can hold.
+        v.maxValue(8.64e15, 'validation.event.time'),
+      ),
       eventType: requiredText('validation.event.type', 64),
       pageName: requiredText('validation.event.page', 64),
       /** Free detail of the event (a button, a choice); never personal data. */

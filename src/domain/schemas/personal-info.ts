@@ -11,6 +11,7 @@ import {
   REQUIRED,
   blankOr,
   choice,
+  cleanText,
   filled,
   optionalPersonName,
   optionalText,
@@ -34,6 +35,7 @@ export function addressField() {
   const required = 'validation.address.required'
   return v.pipe(
     v.string(required),
+    cleanText(),
     v.check(filled, required),
     v.check((s) => s.trim().length >= ADDRESS_MIN && s.trim().length <= ADDRESS_MAX, 'validation.address.length'),
   )

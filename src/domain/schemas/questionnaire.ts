@@ -13,7 +13,15 @@ export function questionnaireSchema() {
     v.object(
       {
         /** Answer value by question code ('1'…'11'). */
-        answers: v.optional(v.record(v.string(), v.string('validation.questionnaire.unanswered')), {}),
+        answers: v.optional(
+          v.record(
+            // Question codes '1'…'11' (anything else is not a question; it would be stored as a key).
+            v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'validation.questionnaire.unanswered')),
+            v.pipe(v.string('validation.questionnaire.unanswered'), v.maxLength(100, 'validation.questionnaire.unanswered')),
+            'validation.questionnaire.empty',
+          ),
+          {},
+        ),
       },
       REQUIRED,
     ),

@@ -61,7 +61,23 @@ export async function confirmBorrowScreen(page: Page, lang: Lang) {
   await expect(page.getByRole('heading', { name: t(lang, 'borrow.breakdown.title'), exact: true })).toBeVisible()
   await expect(tick).not.toBeChecked()
   await expect(confirm).toBeDisabled()
+  await expectKeyFiguresAboveTheFold(page, lang)
   return { confirm, tick }
+}
+
+/**
+ * Issue 13 — on confirm borrow, what the borrower decides on is seen without scrolling on a 360×740 phone: what
+ * reaches the wallet, what is repaid and by when sit above the button bar; and the unavailable Confirm says why.
+ */
+export async function expectKeyFiguresAboveTheFold(page: Page, lang: Lang): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0))
+  const bar = (await page.locator('.k-actions').last().boundingBox())!
+  for (const key of ['borrow.breakdown.disbursal', 'borrow.breakdown.totalRepayable', 'borrow.breakdown.dueDate']) {
+    const box = (await valueOf(page, t(lang, key)).boundingBox())!
+    expect(box.y + box.height, `${key} is above the fold`).toBeLessThanOrEqual(bar.y)
+  }
+  const confirm = page.getByRole('button', { name: t(lang, 'borrow.confirm.submit'), exact: true })
+  await expect(confirm).toHaveAccessibleDescription(t(lang, 'borrow.confirm.tickFirst'))
 }
 
 /** One line of a key–value list (`<dt>label</dt><dd>value</dd>`): its value. */

@@ -101,13 +101,31 @@ export async function approveOnPhone(page: Page, kopa: KopaServer, lang: Lang): 
 }
 
 /**
- * Labels of a brand-coloured card (home's product card, the amount due) read in the card's own colour: the
- * muted grey of other lists is unreadable on the brand green.
+ * Labels of a brand-coloured card (home's product card, the amount due) are readable on it: the muted grey of
+ * other lists is unreadable on the brand green, and so was the card's white at 85 % opacity (4.3:1, issue 13).
+ * Each label's colour, fully opaque, reaches 4.5:1 on the card's background.
  */
 export async function expectReadableOnBrand(card: Locator): Promise<void> {
-  const colour = await card.evaluate((el) => getComputedStyle(el).color)
   const labels = card.locator('dt')
-  for (let i = 0; i < (await labels.count()); i += 1) await expect(labels.nth(i)).toHaveCSS('color', colour)
+  for (let i = 0; i < (await labels.count()); i += 1) {
+    const label = labels.nth(i)
+    await expect(label).toHaveCSS('opacity', '1')
+    const ratio = await label.evaluate((dt, cardEl) => {
+      const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number)
+      const lum = (css: string) => {
+        const [r, g, b] = rgb(css).map((c) => {
+          const v = c / 255
+          return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4
+        })
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!
+      }
+      const [hi, lo] = [lum(getComputedStyle(dt).color), lum(getComputedStyle(cardEl!).backgroundColor)].sort(
+        (x, y) => y - x,
+      )
+      return (hi! + 0.05) / (lo! + 0.05)
+    }, await card.elementHandle())
+    expect(ratio).toBeGreaterThanOrEqual(4.5)
+  }
 }
 
 /** The chosen tab of a tab list looks chosen: the brand colour, unlike the others. */
