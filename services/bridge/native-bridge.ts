@@ -447,8 +447,23 @@ export function createBridge(options: BridgeOptions): Bridge {
   })
   const web = createWebFallback({ window: win, report: options.report })
 
+  /**
+   * Events that arrive before anyone listens for their kind (the shell may send `login` as soon as hello is
+   * answered, while the page is still loading its machines) wait here, a few per kind, and are handed to the
+   * first listener of that kind; an event is never dropped because the page was slow to start.
+   */
+  const unheard = new Map<BridgeEvent, unknown[]>()
+  const UNHEARD_PER_KIND = 8
+
   function emit<E extends BridgeEvent>(event: E, payload: BridgeEventPayloads[E]) {
-    for (const handler of [...(handlers.get(event) ?? [])]) {
+    const listening = handlers.get(event)
+    if (!listening || listening.size === 0) {
+      const held = unheard.get(event) ?? []
+      held.push(payload)
+      unheard.set(event, held.slice(-UNHEARD_PER_KIND))
+      return
+    }
+    for (const handler of [...listening]) {
       try {
         ;(handler as (p: BridgeEventPayloads[E]) => void)(payload)
       } catch (error) {
@@ -705,6 +720,14 @@ export function createBridge(options: BridgeOptions): Bridge {
       if (!set) handlers.set(event, (set = new Set()))
       const h = handler as (payload: never) => void
       set.add(h)
+      const held = unheard.get(event)
+      if (held) {
+        unheard.delete(event)
+        // After the caller has its unsubscribe in hand, in the order they came.
+        queueMicrotask(() => {
+          for (const payload of held) emit(event, payload as BridgeEventPayloads[typeof event])
+        })
+      }
       return () => void set.delete(h)
     },
 
@@ -719,6 +742,7 @@ export function createBridge(options: BridgeOptions): Bridge {
       }
       pending.clear()
       handlers.clear()
+      unheard.clear()
       if (win.KopaBridge === global) delete win.KopaBridge
     },
   }

@@ -391,6 +391,21 @@ describe('events from the shell', () => {
     expect(second.mock.calls).toEqual([[{ token: 'tok-1' }], [{ token: 'tok-2' }]])
   })
 
+  it('keeps a login that arrives before the page listens, and hands it to the first listener', async () => {
+    const { page, bridge } = await shellPage()
+    page.event('login', { token: 'early-1' })
+    page.event('login', { token: 'early-2' })
+    const login = vi.fn()
+    bridge.on('login', login)
+    expect(login).not.toHaveBeenCalled() // not inside on(): the caller has its unsubscribe first
+    await Promise.resolve()
+    expect(login.mock.calls).toEqual([[{ token: 'early-1' }], [{ token: 'early-2' }]])
+    const late = vi.fn()
+    bridge.on('login', late)
+    await Promise.resolve()
+    expect(late).not.toHaveBeenCalled() // handed over once, not replayed to each newcomer
+  })
+
   it('ignores an event with a malformed payload or an unknown name', async () => {
     const { page, bridge } = await shellPage()
     const login = vi.fn()
