@@ -18,6 +18,12 @@ import { namespacesOf, preloadScreen } from './routing/screens'
 
 const element = document.getElementById('root')
 if (element) {
+  // The frame's own failure notice and retry button, in the words index.html carries (the frame's script also
+  // shows them when the start has not finished in 30 s: scripts/vite/app-shell.ts).
+  const offerRetry = () => {
+    element.querySelector('.k-boot__failed')?.removeAttribute('hidden')
+    element.querySelector('.k-boot [aria-hidden]')?.removeAttribute('aria-hidden')
+  }
   const storage = createStorage()
   const stored = storage.get('language')
   // No language picked in settings: the default of the country chosen on this device before login.
@@ -37,9 +43,6 @@ if (element) {
     },
     // The app's own files could not be fetched (no connection, no service worker yet): the frame says so and
     // offers to try again, in the words index.html carries.
-    () => {
-      element.querySelector('.k-boot__failed')?.removeAttribute('hidden')
-      element.querySelector('.k-boot [aria-hidden]')?.removeAttribute('aria-hidden')
-    },
+    offerRetry,
   )
 }

@@ -85,6 +85,9 @@ export function shellMarkup(words: Record<ShellKey, string>): string {
   ].join('')
 }
 
+/** How long the frame may stand before it offers to try again. */
+export const BOOT_PATIENCE_MS = 30_000
+
 /** The app's scripts as the build names them: the entry and the modules it needs at once. */
 export interface StartScripts {
   entry: string
@@ -123,6 +126,11 @@ export function shellScript(
     'if(S){for(var j=0;j<S.modules.length;j++)a("link","modulepreload",S.modules[j]);}',
     'for(var j=0;j<P.length;j++)a("link","modulepreload",P[j]);',
     'if(S)a("script",null,S.entry)}',
+    // A start that has not replaced the frame in BOOT_PATIENCE_MS (a download that hangs, a dropped line that
+    // never says so) gets the frame's failure notice and its retry button; the start goes on meanwhile.
+    `setTimeout(function(){var b=document.querySelector(".k-boot");if(!b)return;`,
+    'var f=b.querySelector(".k-boot__failed"),g=b.querySelector("[aria-hidden]");',
+    `if(f)f.removeAttribute("hidden");if(g)g.removeAttribute("aria-hidden")},${BOOT_PATIENCE_MS});`,
     // After the next paint; a page loaded hidden (no animation frames) starts on the timer.
     'if(S&&window.requestAnimationFrame)requestAnimationFrame(function(){setTimeout(go,0)});',
     'setTimeout(go,S?100:0)',

@@ -25,7 +25,7 @@ const serviceWorkerActive = (page: Page) =>
   page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state === 'activated')
 
 test.describe('(22) the next open is instant, and works offline [en]', () => {
-  test.use({ lang: 'en' })
+  test.use({ lang: 'en', serviceWorkers: 'allow' })
 
   test('a warm open fetches only the page and the API; offline, the app opens and says so', async ({ page }) => {
     await page.goto('/')
@@ -48,5 +48,33 @@ test.describe('(22) the next open is instant, and works offline [en]', () => {
     await expect(offline.getByText('No internet connection', { exact: false }).first()).toBeVisible()
     await expect(offline.locator('html')).toHaveAttribute('lang', 'en')
     await page.context().setOffline(false)
+  })
+})
+
+test.describe('(22) a start that never finishes offers to try again [en]', () => {
+  test.use({ lang: 'en' })
+
+  test('when a file of the app never arrives, the frame says so after 30 seconds and its button reloads', async ({ page }) => {
+    await page.clock.install()
+    // The journey's machines never arrive: the download hangs, as on a dropped line that never says so.
+    let hold = true
+    let asked!: () => void
+    const held = new Promise<void>((resolve) => (asked = resolve))
+    await page.route(/\/assets\/machines-journey-[^/]+\.js$/, async (route) => {
+      if (hold) return asked() // never answered
+      await route.continue()
+    })
+    await page.goto('/')
+    await held // the start is under way, and stuck
+    const notice = page.getByRole('alert').filter({ hasText: 'No internet connection' })
+    await expect(notice).toBeHidden()
+    await page.clock.fastForward(29_000)
+    await expect(notice).toBeHidden()
+    await page.clock.fastForward(2_000)
+    await expect(notice).toBeVisible()
+    hold = false
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await expect(page.getByRole('navigation').last()).toBeVisible()
+    await expect(notice).toHaveCount(0)
   })
 })
