@@ -11,9 +11,9 @@ import { createRoot } from 'react-dom/client'
 import './ui/styles.css'
 import { createStorage } from '../services/storage/storage'
 import { registerServiceWorker } from '../services/offline/register-service-worker'
-import { getCountry, DEFAULT_COUNTRY } from './domain/countries'
+import { startLanguage } from './domain/countries'
 import { routeByPath, type RouteName } from './domain/routes'
-import { CORE_NAMESPACES, initI18n, isLanguage, prefetchLanguage } from './i18n'
+import { CORE_NAMESPACES, initI18n, prefetchLanguage } from './i18n'
 import { namespacesOf, preloadScreen } from './routing/screens'
 
 const element = document.getElementById('root')
@@ -25,11 +25,8 @@ if (element) {
     element.querySelector('.k-boot [aria-hidden]')?.removeAttribute('aria-hidden')
   }
   const storage = createStorage()
-  const stored = storage.get('language')
-  // No language picked in settings: the default of the country chosen on this device before login.
-  const language = isLanguage(stored)
-    ? stored
-    : getCountry(storage.get('country') ?? DEFAULT_COUNTRY).defaultLanguage
+  // The language chosen on this phone, else the phone's own if the country offers it, else the country's default.
+  const language = startLanguage(storage.get('language'), storage.get('country'), navigator.languages ?? [])
   // The route the app was opened at (its hash), if it is one.
   const entry = (routeByPath(window.location.hash.replace(/^#/, '') || '/')?.name as RouteName | undefined) ?? null
   const first = entry ?? 'home'

@@ -9,9 +9,15 @@ import type { submitMachine } from '../../machines/submit.machine'
 import { DEFAULT_COUNTRY, type CountryCode } from '../../src/domain/countries'
 import type { JourneyRef } from '../screen-props'
 
-/** The borrower's country as the journey reads it (the session's user), the default country before login. */
+/**
+ * The borrower's country as the journey reads it: the session's user, before login the visitor's (chosen, or
+ * their connection's), else the default country.
+ */
 export const selectCountry = (s: JourneySnapshot): CountryCode =>
-  s.context.session.user?.basicInfo.country ?? DEFAULT_COUNTRY
+  s.context.session.user?.basicInfo.country ?? s.context.country ?? DEFAULT_COUNTRY
+
+/** Whether a session is stored (a borrower, not a visitor). */
+export const selectSignedIn = (s: JourneySnapshot): boolean => s.context.session.token !== null
 
 export type FormChildId = 'personalInfoForm' | 'additionalInfoForm' | 'walletForm' | 'questionnaireForm'
 

@@ -9,14 +9,14 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../../src/ui/button'
 import { PageHeader } from '../../src/ui/page-header'
 import type { ScreenProps } from '../screen-props'
-import { GO_HOME } from '../shared/journey-selectors'
+import { GO_HOME, selectSignedIn } from '../shared/journey-selectors'
 
 const STEPS = ['register', 'profile', 'money'] as const
 const ELIGIBILITY = ['age', 'income', 'resident'] as const
 
 export default function Yx1Screen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
-  const signedIn = useSelector(journey, (s) => s.context.session.token !== null)
+  const signedIn = useSelector(journey, selectSignedIn)
   const country = useSelector(journey, (s) => s.context.session.user?.basicInfo.country ?? null)
   return (
     <div className="k-page">

@@ -17,13 +17,12 @@ export default function LanguageScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
   const labelId = useId()
   const country = useSelector(journey, selectCountry)
-  const signedIn = useSelector(journey, (s) => s.context.session.token !== null)
   const current = useCurrentLanguage(journey)
   return (
     <div className="k-page">
       <PageHeader
         title={t('user-center.language.title')}
-        onBack={() => journey.send(routeTo(signedIn ? 'settings' : 'me'))}
+        onBack={() => journey.send(routeTo('settings'))}
       />
       <main className="k-stack">
         <p id={labelId} className="k-muted">
@@ -41,7 +40,7 @@ export default function LanguageScreen({ journey }: ScreenProps): ReactElement {
             >
               <span className="k-row__main">
                 <span className="k-row__title" lang={language}>
-                  {t(`user-center.language.endonym.${language}`)}
+                  {t(`ui.language.endonym.${language}`)}
                 </span>
                 <span className="k-row__detail">{t(`user-center.language.name.${language}`)}</span>
               </span>

@@ -1,7 +1,9 @@
 /**
  * settings — the interface language, deleting the account, and logging out (the journey's 'session.signOut':
- * the session is cleared and the borrower is taken home). Logging out asks first.
+ * the session is cleared and the borrower is taken home). Logging out asks first. A visitor (no session) sees
+ * only what a visitor can change: the language.
  */
+import { useSelector } from '@xstate/react'
 import { useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../src/ui/button'
@@ -9,12 +11,14 @@ import { Dialog } from '../../src/ui/dialog'
 import { ListRow } from '../../src/ui/list-row'
 import { PageHeader } from '../../src/ui/page-header'
 import type { ScreenProps } from '../screen-props'
+import { selectSignedIn } from '../shared/journey-selectors'
 import { routeTo } from '../shared/route-to'
 import { useCurrentLanguage } from './parts/current-language'
 
 export default function SettingsScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
   const language = useCurrentLanguage(journey)
+  const signedIn = useSelector(journey, selectSignedIn)
   const [confirming, setConfirming] = useState(false)
   return (
     <div className="k-page">
@@ -24,21 +28,25 @@ export default function SettingsScreen({ journey }: ScreenProps): ReactElement {
           <ul className="k-list">
             <ListRow
               title={t('user-center.settings.language')}
-              value={t(`user-center.language.endonym.${language}`)}
+              value={t(`ui.language.endonym.${language}`)}
               onClick={() => journey.send(routeTo('language'))}
             />
-            <ListRow
-              title={t('user-center.settings.deleteAccount')}
-              detail={t('user-center.settings.deleteAccountHint')}
-              onClick={() => journey.send(routeTo('deleteAccount'))}
-            />
+            {signedIn && (
+              <ListRow
+                title={t('user-center.settings.deleteAccount')}
+                detail={t('user-center.settings.deleteAccountHint')}
+                onClick={() => journey.send(routeTo('deleteAccount'))}
+              />
+            )}
           </ul>
         </nav>
-        <div className="k-actions">
-          <Button variant="secondary" block onClick={() => setConfirming(true)}>
-            {t('user-center.settings.logOut')}
-          </Button>
-        </div>
+        {signedIn && (
+          <div className="k-actions">
+            <Button variant="secondary" block onClick={() => setConfirming(true)}>
+              {t('user-center.settings.logOut')}
+            </Button>
+          </div>
+        )}
       </main>
       <Dialog
         open={confirming}

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next'
 import { PageHeader } from '../../src/ui/page-header'
 import type { ScreenProps } from '../screen-props'
 import { GO_HOME } from '../shared/journey-selectors'
+import { LanguageSwitch } from '../shared/language-switch'
 import { AccountLinks } from './parts/account-links'
 import { LoginForm, useLoginChild } from './parts/login-form'
 
@@ -21,6 +22,7 @@ export default function LoginScreen({ journey }: ScreenProps): ReactElement {
         <p className="k-muted">{t('user.login.intro')}</p>
         {login ? <LoginForm journey={journey} login={login} /> : <p className="k-muted">{t('ui.loading')}</p>}
         <AccountLinks journey={journey} other="register" />
+        <LanguageSwitch journey={journey} />
       </main>
     </div>
   )

@@ -106,15 +106,18 @@ export function shellScript(
   preloads: Record<string, string[]> = {},
   start: StartScripts | null = null,
 ): string {
-  const countryLanguage = Object.fromEntries(Object.values(COUNTRIES).map((c) => [c.code, c.defaultLanguage]))
+  // Each country's languages, its default first (src/domain/countries.ts startLanguage does the same choice).
+  const countryLanguages = Object.fromEntries(Object.values(COUNTRIES).map((c) => [c.code, c.languages]))
   const fallback = JSON.stringify(countries.defaultLanguage)
   return [
     `(function(){var l=${fallback};try{`,
-    `var W=${JSON.stringify(words)},C=${JSON.stringify(countryLanguage)},s=window.localStorage,`,
+    `var W=${JSON.stringify(words)},C=${JSON.stringify(countryLanguages)},s=window.localStorage,`,
     `c=s&&s.getItem('country');l=s&&s.getItem('language');`,
     // Home's words only where home opens: another route (a deep link to login, say) gets the outline.
     `if(!(s&&s.getItem('token'))&&/^#?\\/?$/.test(location.hash))document.documentElement.classList.add('k-visitor');`,
-    `if(!W[l])l=C[c]||${fallback};`,
+    // Not chosen on this phone: the phone's own language if the country offers it, else the country's default.
+    `if(!W[l]){var L=C[c]||C[${JSON.stringify(DEFAULT_COUNTRY)}],D=navigator.languages||[navigator.language||""];l=L[0];`,
+    'for(var q=0;q<D.length;q++){var p=String(D[q]).toLowerCase().split(/[-_]/)[0];if(L.indexOf(p)>=0){l=p;break}}}',
     'document.documentElement.lang=l;var w=W[l],e=document.querySelectorAll("[data-k]");',
     'for(var i=0;i<e.length;i++)e[i].textContent=w[e[i].getAttribute("data-k")];',
     'var n=document.querySelector("[data-k-label]");if(n)n.setAttribute("aria-label",w[n.getAttribute("data-k-label")]);',

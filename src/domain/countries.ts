@@ -220,6 +220,26 @@ export function getCountry(code: string | null | undefined): CountryProfile {
 }
 
 /** The Intl locale tag for a country and interface language (the country's default when it lacks that one). */
+/**
+ * The interface language the app starts in: the one chosen on this phone (storage `language`); else, for a
+ * visitor, the first of the phone's own languages (navigator.languages, e.g. 'en-US') that the country offers;
+ * else the country's default. A Tanzanian phone set to English opens in English, not Kiswahili (issue 13).
+ */
+export function startLanguage(
+  stored: unknown,
+  country: string | null | undefined,
+  deviceLanguages: readonly string[] = [],
+): Language {
+  if (typeof stored === 'string' && (LANGUAGES as readonly string[]).includes(stored)) return stored as Language
+  const profile = getCountry(country)
+  for (const tag of deviceLanguages) {
+    const primary = tag.toLowerCase().split(/[-_]/)[0]
+    const offered = profile.languages.find((language) => language === primary)
+    if (offered) return offered
+  }
+  return profile.defaultLanguage
+}
+
 export function intlLocale(country: CountryCode, language: Language): string {
   const profile = COUNTRIES[country]
   return profile.locales[language] ?? profile.locales[profile.defaultLanguage] ?? 'en'

@@ -36,6 +36,9 @@ const r = <const N extends string>(name: N, path: string, group: RouteDef['group
  * bankAccount, addBankCard, idCardAuthentication, reviewTips, repayInfo (repay_detail), loanHistory (records),
  * msgDetail and msgList (feedback) and FinishLoading. Every other route that shows or changes a borrower's own
  * data is guarded too (docs/decisions.md): a borrower expects no screen of theirs to open without a session.
+ * Four of spec §2's are open instead (issue 13, docs/decisions.md "Guarded routes"): settings, aboutUs,
+ * customerServices and faq hold nothing of the borrower's, and a visitor must see who lends and how to complain,
+ * and choose a language, before handing over a phone number.
  */
 export const ROUTES = [
   r('home', '/', 'tabs', false),
@@ -61,10 +64,10 @@ export const ROUTES = [
   r('staticCashier', '/repay/static_cashier', 'repay', true),
   r('rollover', '/repay/rollover', 'repay', true),
 
-  r('customerServices', '/user_center/customer_services', 'userCenter', true),
-  r('settings', '/user_center/settings', 'userCenter', true),
-  r('aboutUs', '/user_center/about_us', 'userCenter', true),
-  r('faq', '/user_center/faq', 'userCenter', true),
+  r('customerServices', '/user_center/customer_services', 'userCenter', false),
+  r('settings', '/user_center/settings', 'userCenter', false),
+  r('aboutUs', '/user_center/about_us', 'userCenter', false),
+  r('faq', '/user_center/faq', 'userCenter', false),
   r('language', '/user_center/language', 'userCenter', false),
   r('openApp', '/user_center/open_app', 'userCenter', false),
   r('deleteAccount', '/user_center/delete_account', 'userCenter', true),

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { SHELL_KEYS, shellMarkup, shellScript, shellWords } from '../../scripts/vite/app-shell'
+import { startLanguage } from '../../src/domain/countries'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const words = shellWords(root)
@@ -22,10 +23,18 @@ async function openFrame(withStart: typeof start | null = null): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 150))
 }
 
+/** The phone's own languages, as navigator.languages reports them. */
+function deviceLanguages(tags: string[]): void {
+  Object.defineProperty(navigator, 'languages', { value: tags, configurable: true })
+}
+
 const text = (key: string) => document.querySelector(`[data-k="${key}"]`)?.textContent
 
 describe('The frame before JavaScript', () => {
-  beforeEach(() => localStorage.clear())
+  beforeEach(() => {
+    localStorage.clear()
+    deviceLanguages([])
+  })
 
   it('has every word in every language, read from locales/', () => {
     const en = JSON.parse(readFileSync(path.join(root, 'locales/en/ui.json'), 'utf8')) as { tabs: { home: string } }
@@ -42,6 +51,7 @@ describe('The frame before JavaScript', () => {
   })
 
   it('else the language of the country chosen on this device, else the default country’s', async () => {
+    deviceLanguages(['fr-FR'])
     localStorage.setItem('country', 'MX')
     await openFrame()
     expect(document.documentElement.lang).toBe('es')
@@ -51,6 +61,32 @@ describe('The frame before JavaScript', () => {
     await openFrame()
     expect(document.documentElement.lang).toBe('sw')
     expect(text('ui.tabs.home')).toBe(words.sw!['ui.tabs.home'])
+  })
+
+  it('opens a visitor’s phone set to English in English, where the country offers English', async () => {
+    deviceLanguages(['en-GB', 'sw'])
+    await openFrame()
+    expect(document.documentElement.lang).toBe('en')
+    expect(text('ui.tabs.home')).toBe(words.en!['ui.tabs.home'])
+    deviceLanguages(['es-MX'])
+    localStorage.setItem('country', 'KE')
+    await openFrame()
+    expect(document.documentElement.lang).toBe('en') // Kenya offers English and Kiswahili, not Spanish
+  })
+
+  it('chooses as the app does (startLanguage), for every stored choice, country and phone language', async () => {
+    for (const stored of [null, 'en', 'sw', 'es', 'fr'])
+      for (const country of [null, 'TZ', 'KE', 'MX', 'XX'])
+        for (const device of [[], ['en-US'], ['sw-TZ', 'en'], ['es'], ['fr', 'sw']]) {
+          localStorage.clear()
+          if (stored) localStorage.setItem('language', stored)
+          if (country) localStorage.setItem('country', country)
+          deviceLanguages(device)
+          new Function(shellScript(words, {}, null))()
+          expect(document.documentElement.lang, `${stored} ${country} ${device.join(',')}`).toBe(
+            startLanguage(stored, country, device),
+          )
+        }
   })
 
   it('preloads that language’s start-up translations, and no other language’s', async () => {

@@ -9,6 +9,7 @@ import {
   intlLocale,
   isAllowedEmailDomain,
   isKnownCity,
+  startLanguage,
   statesOf,
 } from '../../src/domain/countries'
 import { CURP_STATE_CODES, MX_STATES } from '../../src/domain/admin-areas/mx'
@@ -146,5 +147,23 @@ describe('administrative areas', () => {
     expect(isKnownCity('KE', 'Nairobi', 'Westlands')).toBe(true)
     expect(isKnownCity('MX', 'JC', 'Zapopan')).toBe(true)
     expect(isKnownCity('KE', 'Gotham', 'Westlands')).toBe(false)
+  })
+})
+
+describe('The language the app starts in', () => {
+  it('is the one chosen on this phone, whatever the phone or the country say', () => {
+    expect(startLanguage('es', 'TZ', ['sw-TZ'])).toBe('es')
+  })
+
+  it('is a visitor’s phone language when the country offers it: English on an English Tanzanian phone', () => {
+    expect(startLanguage(null, 'TZ', ['en-US', 'sw'])).toBe('en')
+    expect(startLanguage(null, null, ['EN_gb'])).toBe('en')
+    expect(startLanguage(null, 'KE', ['fr-FR', 'sw-KE'])).toBe('sw')
+  })
+
+  it('is the country’s default when the phone speaks none of its languages', () => {
+    expect(startLanguage(null, 'KE', ['es-MX'])).toBe('en')
+    expect(startLanguage('fr', 'MX', [])).toBe('es')
+    expect(startLanguage(undefined, 'XX', ['de'])).toBe('sw')
   })
 })

@@ -217,7 +217,7 @@ for (const lang of ['en', 'sw'] as const) {
       await page.goto('/#/user_center/language')
       await expect(heading(page, t(lang, 'user-center.language.title'))).toBeVisible()
       await expect(page.getByRole('radio', { checked: true })).toContainText(
-        t(lang, `user-center.language.endonym.${lang}`),
+        t(lang, `ui.language.endonym.${lang}`),
       )
       await shot('language-signed-out')
       await page.goto('/#/user_center/open_app')
@@ -323,7 +323,7 @@ for (const lang of ['en', 'sw'] as const) {
       const other = OTHER[lang]
       const choice = (language: 'en' | 'sw', shownIn: Lang) =>
         page.getByRole('radio', {
-          name: new RegExp(`^${t(shownIn, `user-center.language.endonym.${language}`)}`),
+          name: new RegExp(`^${t(shownIn, `ui.language.endonym.${language}`)}`),
         })
       await expect(choice(lang, lang)).toHaveAttribute('aria-checked', 'true')
       await expect(
@@ -341,7 +341,7 @@ for (const lang of ['en', 'sw'] as const) {
       await tapBack(page, lang)
       await expect(page).toHaveURL(/#\/user_center\/settings$/)
       await expect(row(page, t(lang, 'user-center.settings.language'))).toContainText(
-        t(lang, `user-center.language.endonym.${lang}`),
+        t(lang, `ui.language.endonym.${lang}`),
       )
       await tapBack(page, lang)
 

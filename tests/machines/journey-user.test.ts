@@ -85,13 +85,13 @@ const loginForm = (actor: Journey) =>
 
 describe('journey: logging in, registering and the public pages', () => {
   it('signs the borrower in with the login form’s token and goes where they were going', async () => {
-    const { actor, stored } = start({ entry: 'settings' })
+    const { actor, stored } = start({ entry: 'coupons' })
     await on(actor, 'login')
     const form = loginForm(actor)!
     form.send({ type: 'login.mobileChanged', mobile: '0712345678' })
     form.send({ type: 'login.codeChanged', code: '123456' })
     form.send({ type: 'login.submitted' })
-    await on(actor, 'settings')
+    await on(actor, 'coupons')
     expect(stored.token).toBe('tok-new')
     expect(actor.getSnapshot().context.session.status).toBe('signedIn')
   })

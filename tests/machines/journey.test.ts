@@ -216,15 +216,18 @@ describe('journey: start-up and the route guard', () => {
   it('sends a borrower who types a protected URL without a session to login, remembering where they were going', async () => {
     const { actor } = start()
     await settledOn(actor, 'home')
-    actor.send({ type: 'xstate.route', to: '#faq' })
+    actor.send({ type: 'xstate.route', to: '#coupons' })
     const snap = await settledOn(actor, 'login')
-    expect(snap.context.returnTo).toBe('faq')
+    expect(snap.context.returnTo).toBe('coupons')
   })
 
   it('opens public screens without a session', async () => {
     const { actor } = start()
     await settledOn(actor, 'home')
-    for (const route of ['me', 'privacyPolicy', 'termsOfService', 'permission', 'language'] as const) {
+    const open = ['me', 'privacyPolicy', 'termsOfService', 'permission', 'language']
+    // Nothing of the borrower's, and what a visitor must see before giving a number (issue 13).
+    const trust = ['settings', 'aboutUs', 'customerServices', 'faq']
+    for (const route of [...open, ...trust] as const) {
       actor.send({ type: 'xstate.route', to: `#${route}` })
       expect(actor.getSnapshot().context.route).toBe(route)
     }
@@ -420,7 +423,7 @@ describe('journey: the session ends', () => {
     start({
       stored: SIGNED_IN,
       status: 2,
-      entry: 'settings',
+      entry: 'coupons',
       actors: {
         session: sessionMachine.provide({
           actors: {
@@ -455,7 +458,7 @@ describe('journey: the session ends', () => {
     const after = actor.getSnapshot()
     expect(after.context.route).toBe('login')
     expect(after.context.session).toMatchObject({ token: null, toastKey: 'errors.code.10010303' })
-    expect(snap.context.returnTo).toBe('settings')
+    expect(snap.context.returnTo).toBe('coupons')
   })
 
   it('goes home and forgets the order when the native shell logs out', async () => {

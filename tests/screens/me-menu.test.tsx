@@ -49,11 +49,21 @@ describe('me: the borrower’s menu', () => {
     await settledOn(actor, 'agreement')
   })
 
-  it('a signed-out visitor who opens settings is asked to log in first', async () => {
+  it('a signed-out visitor who opens coupons is asked to log in first', async () => {
     const actor = await openMe(false)
-    await userEvent.setup().click(screen.getByRole('button', { name: t('me.item.settings') }))
+    await userEvent.setup().click(screen.getByRole('button', { name: t('me.item.coupons') }))
     await settledOn(actor, 'login')
-    expect(actor.getSnapshot().context.returnTo).toBe('settings')
+    expect(actor.getSnapshot().context.returnTo).toBe('coupons')
+  })
+
+  it('a signed-out visitor opens settings, about us, customer service and the FAQ without logging in', async () => {
+    const actor = await openMe(false)
+    for (const item of ['settings', 'aboutUs', 'customerServices', 'faq'] as const) {
+      actor.send({ type: 'xstate.route', to: '#me' })
+      await settledOn(actor, 'me')
+      await userEvent.setup().click(screen.getByRole('button', { name: t(`me.item.${item}`) }))
+      await settledOn(actor, item)
+    }
   })
 
   it.each([

@@ -85,6 +85,26 @@ describe('settings', () => {
   })
 })
 
+describe('settings for a visitor', () => {
+  it('opens without a session and offers only the language: no log out, no account to delete', async () => {
+    const user = userEvent.setup()
+    const journey = startUserCentre({ entry: 'settings', signedIn: false })
+    await renderUserCentre({ settings: SettingsScreen, home: Home }, journey.actor, { route: 'settings' })
+    expect(routeOf(journey.actor)).toBe('settings')
+    expect(screen.queryByRole('button', { name: t('user-center.settings.logOut') })).toBeNull()
+    expect(screen.queryByRole('button', { name: new RegExp(t('user-center.settings.deleteAccount')) })).toBeNull()
+    await user.click(screen.getByRole('button', { name: new RegExp(t('user-center.settings.language')) }))
+    expect(routeOf(journey.actor)).toBe('language')
+  })
+
+  it('lets a visitor read who lends and how to complain', async () => {
+    const journey = startUserCentre({ entry: 'aboutUs', signedIn: false })
+    await renderUserCentre({ aboutUs: AboutUsScreen, home: Home }, journey.actor, { route: 'aboutUs' })
+    expect(routeOf(journey.actor)).toBe('aboutUs')
+    expect(screen.getByText(COUNTRIES.TZ.lender.licenceNumber)).toBeTruthy()
+  })
+})
+
 describe('open in the app', () => {
   it('gives the download address in a browser', async () => {
     const journey = startUserCentre({ entry: 'openApp' })

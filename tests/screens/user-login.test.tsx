@@ -94,12 +94,12 @@ describe('login: mobile number and SMS code', () => {
   })
 
   it('signs the borrower in and goes on where they were going', async () => {
-    const { actor, asked } = await open('login', 'en', { entry: 'settings' })
+    const { actor, asked } = await open('login', 'en', { entry: 'records' })
     const user = userEvent.setup()
     await user.type(mobileInput(), '0712345678')
     await typeCode(user, '123456')
     await user.click(screen.getByRole('button', { name: t('user.login.submit') }))
-    await settledOn(actor, 'settings')
+    await settledOn(actor, 'records')
     expect(asked.signIns).toEqual([{ purpose: 'login', country: 'TZ', mobile: '712345678', code: '123456' }])
     expect(actor.getSnapshot().context.session.token).toBe('tok-new')
   })
