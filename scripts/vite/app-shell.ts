@@ -92,6 +92,11 @@ export const BOOT_PATIENCE_MS = 30_000
 export interface StartScripts {
   entry: string
   modules: string[]
+  /**
+   * Screens an open may start at other than home (the native shell opens login; a link, register), by hash path:
+   * their scripts, and their translations by language, preloaded with the rest when the page opens there.
+   */
+  routes?: Record<string, { modules: string[]; locales: Record<string, string[]> }>
 }
 
 /**
@@ -126,7 +131,10 @@ export function shellScript(
     'function a(t,r,u){var k=document.createElement(t);if(r)k.rel=r;else k.type="module";',
     'k.crossOrigin="";k[r?"href":"src"]=u;h.appendChild(k)}',
     'function go(){if(d)return;d=1;',
-    'if(S){for(var j=0;j<S.modules.length;j++)a("link","modulepreload",S.modules[j]);}',
+    'if(S){for(var j=0;j<S.modules.length;j++)a("link","modulepreload",S.modules[j]);',
+    // The screen the page opens at, when it is one of the entry screens: its own scripts and words too.
+    'var R=S.routes&&S.routes[location.hash.replace(/^#/,"").split("?")[0]];',
+    'if(R){var M=R.modules.concat(R.locales[l]||[]);for(var j=0;j<M.length;j++)a("link","modulepreload",M[j]);}}',
     'for(var j=0;j<P.length;j++)a("link","modulepreload",P[j]);',
     'if(S)a("script",null,S.entry)}',
     // A start that has not replaced the frame in BOOT_PATIENCE_MS (a download that hangs, a dropped line that
@@ -150,6 +158,33 @@ type Bundle = NonNullable<Parameters<Extract<NonNullable<Plugin['transformIndexH
  * protocol (the API client loads it on the first call).
  */
 const START_UP_MODULES = ['/src/boot.tsx', '/screens/tabs/home.tsx', '/services/wire/protocol.ts']
+
+/**
+ * The entry screens other than home (hash path → screen module, and the namespaces it needs beside the core ones,
+ * as src/routing/screens.ts names them for its group): the native shell opens login, links open register.
+ */
+export const ENTRY_SCREENS: Readonly<Record<string, { module: string; namespaces: readonly string[] }>> = {
+  '/user/login': { module: '/screens/user/login.tsx', namespaces: ['user'] },
+  '/user/register': { module: '/screens/user/register.tsx', namespaces: ['user'] },
+}
+
+/** A screen's chunk and the chunks it imports statically, less those already preloaded, as `./file`. */
+export function screenImports(bundle: Bundle, module: string, already: readonly string[]): string[] {
+  const root = Object.keys(bundle).find((file) => {
+    const chunk = bundle[file]
+    return chunk?.type === 'chunk' && (chunk.facadeModuleId ?? '').replace(/\\/g, '/').endsWith(module)
+  })
+  if (!root) throw new Error(`app shell: no chunk for ${module}`)
+  const found = new Set<string>()
+  const visit = (file: string) => {
+    const chunk = bundle[file]
+    if (!chunk || chunk.type !== 'chunk' || found.has(file) || already.includes(`./${file}`)) return
+    found.add(file)
+    chunk.imports.forEach(visit)
+  }
+  visit(root)
+  return [...found].map((file) => `./${file}`)
+}
 
 /** Every chunk the entry needs at start-up beyond its own static imports (not other screens), as `./file`. */
 export function startUpImports(bundle: Bundle, entryFile: string): string[] {
@@ -187,15 +222,21 @@ export function appShell(): Plugin {
         const words = shellWords(root)
         // The start-up translations of each language, as built (locale-<lang>-<ns>-<hash>.js, vite.config.ts).
         const wanted = [...CORE_NAMESPACES, ...FIRST_SCREEN_NAMESPACES] as readonly string[]
-        const built = Object.keys(ctx.bundle ?? {})
-        const preloads = Object.fromEntries(
-          LANGUAGES.map((lang) => [
-            lang,
-            built
-              .filter((file) => wanted.some((ns) => file.startsWith(`assets/locale-${lang}-${ns}-`)))
-              .map((file) => `./${file}`),
-          ]),
-        )
+        // By the module each chunk holds: a file name's prefix would mistake user-center for user.
+        const localesOf = (namespaces: readonly string[]) =>
+          Object.fromEntries(
+            LANGUAGES.map((lang) => [
+              lang,
+              Object.entries(ctx.bundle ?? {})
+                .filter(([, chunk]) => {
+                  // The chunk of locales/<lang>/<ns>.json (named locale-<lang>-<ns>-<hash>.js by vite.config.ts).
+                  const id = chunk.type === 'chunk' ? (chunk.facadeModuleId ?? '').replace(/\\/g, '/') : ''
+                  return namespaces.some((ns) => id.endsWith(`/locales/${lang}/${ns}.json`))
+                })
+                .map(([file]) => `./${file}`),
+            ]),
+          )
+        const preloads = localesOf(wanted)
         const frame = shellMarkup(words[countries.defaultLanguage]!)
         const marker = '<div id="root"></div>'
         if (!html.includes(marker)) throw new Error(`app shell: index.html has no ${marker}`)
@@ -225,7 +266,13 @@ export function appShell(): Plugin {
           modules.push(
             ...startUpImports(ctx.bundle, entry.replace(/^\.\//, '')).filter((f) => f !== entry && !modules.includes(f)),
           )
-          start = { entry, modules }
+          const routes = Object.fromEntries(
+            Object.entries(ENTRY_SCREENS).map(([hash, screen]) => [
+              hash,
+              { modules: screenImports(ctx.bundle!, screen.module, [...modules, entry]), locales: localesOf(screen.namespaces) },
+            ]),
+          )
+          start = { entry, modules, routes }
         }
         return page.replace(
           marker,

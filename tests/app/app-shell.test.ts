@@ -150,4 +150,29 @@ describe('The frame before JavaScript', () => {
     expect(added).toEqual(['./assets/shell-s1.js', './assets/locale-sw-ui-a1.js', './assets/index-e1.js'])
     expect(document.head.querySelector('script')?.getAttribute('type')).toBe('module')
   })
+
+  it('opened at login (as the native shell opens it), also asks for login’s screen and words, in that language', async () => {
+    const routes = {
+      '/user/login': {
+        modules: ['./assets/login-l1.js', './assets/login-form-l2.js'],
+        locales: { en: ['./assets/locale-en-user-u1.js'], sw: ['./assets/locale-sw-user-u2.js'], es: [] },
+      },
+    }
+    localStorage.setItem('language', 'en')
+    const hrefs = async (hash: string) => {
+      window.location.hash = hash
+      await openFrame({ ...start, routes })
+      return [...document.head.children].map((el) => el.getAttribute('href') ?? el.getAttribute('src'))
+    }
+    expect(await hrefs('#/user/login')).toEqual([
+      './assets/shell-s1.js',
+      './assets/login-l1.js',
+      './assets/login-form-l2.js',
+      './assets/locale-en-user-u1.js',
+      './assets/locale-en-ui-b2.js',
+      './assets/index-e1.js',
+    ])
+    expect(await hrefs('#/')).toEqual(['./assets/shell-s1.js', './assets/locale-en-ui-b2.js', './assets/index-e1.js'])
+    window.location.hash = ''
+  })
 })
