@@ -1,7 +1,8 @@
 /**
  * `npm run flows`: documents every machine of machines/*.machine.ts in docs/flows/ for product owners and
  * lenders' engineers:
- *   <name>.json  the machine's definition (machine.toJSON()), to open in the Stately visualizer;
+ *   <name>.json  the machine as a plain config that createMachine accepts and (with implementations) starts;
+ *   <name>.stately.ts  the same as `createMachine({...})` code, for Stately's "Import from code";
  *   <name>.md    the machine as a Mermaid stateDiagram-v2, with each state's description, tags and children;
  *   README.md    the list of machines.
  * Generated files only: tests/machines/flows-up-to-date.test.ts regenerates them in memory and fails when
@@ -174,6 +175,158 @@ export function mermaidOf(machine: AnyStateMachine): string {
   return out.join('\n')
 }
 
+// ------------------------------------------------------------------------------------------------ the config
+
+/** A plain value of a machine config: JSON, so it can be written to a file and read back by `createMachine`. */
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json }
+type JsonObject = { [key: string]: Json }
+
+/** JSON-safe params: a function (params computed from the event) is said in words, not dropped silently. */
+function paramsOf(params: unknown): Json | undefined {
+  if (params === undefined) return undefined
+  if (typeof params === 'function') return '(from the event)'
+  try {
+    return JSON.parse(JSON.stringify(params)) as Json
+  } catch {
+    return '(not serialisable)'
+  }
+}
+
+/** An action or guard by its name (with its params), as the visualizer and `.provide()` know it. */
+function namedOf(item: unknown, kind: 'action' | 'guard'): Json {
+  if (typeof item === 'string') return item
+  if (typeof item === 'function') {
+    // A built-in (assign, raise, sendTo, enqueueActions…) or an inline function: its kind, as a name.
+    const type = (item as { type?: unknown }).type
+    return typeof type === 'string' ? `${type}` : `inline ${kind}`
+  }
+  if (item && typeof item === 'object' && 'type' in item && typeof item.type === 'string') {
+    const params = paramsOf((item as { params?: unknown }).params)
+    return params === undefined ? item.type : { type: item.type, params }
+  }
+  return `inline ${kind}`
+}
+
+const targetRef = (node: AnyStateNode) => `#${node.id}`
+
+interface TransitionLike {
+  target?: readonly AnyStateNode[] | undefined
+  guard?: unknown
+  actions?: readonly unknown[]
+  reenter?: boolean
+  description?: string
+}
+
+function transitionOf(t: TransitionLike): JsonObject {
+  const out: JsonObject = {}
+  if (t.target && t.target.length > 0) out.target = t.target.map(targetRef)
+  if (t.guard) out.guard = namedOf(t.guard, 'guard')
+  if (t.actions && t.actions.length > 0) out.actions = t.actions.map((a) => namedOf(a, 'action'))
+  if (t.reenter) out.reenter = true
+  if (t.description) out.description = t.description
+  return out
+}
+
+/** The source name of an invoked actor (what `.provide({ actors })` names), else its id. */
+const srcName = (invoke: { src: unknown; id: string }) => (typeof invoke.src === 'string' ? invoke.src : invoke.id)
+
+/**
+ * A state node as a plain config: every target an absolute `#id`, every action, guard, actor and delay by its
+ * name; children's results back on their invoke (onDone, onError, onSnapshot), delays back in `after`, routes as
+ * `route` (the transitions xstate derives from it are not repeated).
+ */
+function nodeConfigOf(node: AnyStateNode, isRoot: boolean): JsonObject {
+  const config: JsonObject = {}
+  if (isRoot || node.config.id) config.id = node.id
+  if (node.type !== 'atomic' && node.type !== 'compound') config.type = node.type
+  if (node.type === 'history' && node.history) config.history = node.history
+  if (node.description) config.description = node.description
+  if (node.tags.length > 0) config.tags = [...node.tags]
+  const meta = paramsOf(node.meta)
+  if (meta !== undefined && meta !== null && Object.keys(meta as object).length > 0) config.meta = meta
+  if (node.config.route) {
+    const guard = (node.config.route as { guard?: unknown }).guard
+    config.route = guard ? { guard: namedOf(guard, 'guard') } : {}
+  }
+  if (node.entry.length > 0) config.entry = node.entry.map((a: unknown) => namedOf(a, 'action'))
+  if (node.exit.length > 0) config.exit = node.exit.map((a: unknown) => namedOf(a, 'action'))
+  if (node.type === 'compound' && node.initial.target.length > 0) config.initial = (node.initial.target[0] as AnyStateNode).key
+
+  const invokes = node.invoke.map((invoke) => {
+    const out: JsonObject = { id: invoke.id, src: srcName(invoke) }
+    const input = paramsOf(invoke.input)
+    if (input !== undefined) out.input = input
+    return out
+  })
+  const on: Record<string, Json[]> = {}
+  const after: Record<string, Json[]> = {}
+  const delays = new Map(node.after.map((d) => [d.eventType, d.delay]))
+  for (const [eventType, transitions] of node.transitions) {
+    const list = transitions.map((t) => transitionOf(t as TransitionLike))
+    const invokeResult = /^xstate\.(done\.actor|error\.actor|snapshot)\.(.+)$/.exec(eventType)
+    const invoke = invokeResult ? invokes.find((i) => i.id === invokeResult[2]) : undefined
+    if (invoke) {
+      const key = { 'done.actor': 'onDone', 'error.actor': 'onError', snapshot: 'onSnapshot' }[invokeResult![1]!]!
+      invoke[key] = list
+    } else if (delays.has(eventType)) {
+      after[String(delays.get(eventType))] = list
+    } else if (eventType === `xstate.done.state.${node.id}`) {
+      config.onDone = list
+    } else if (eventType === 'xstate.route' && isRoot && !(node.config.on as Record<string, unknown> | undefined)?.['xstate.route']) {
+      continue // xstate derives these at the root from the states' `route` (above)
+    } else {
+      on[eventType] = list
+    }
+  }
+  if (invokes.length > 0) config.invoke = invokes
+  if (Object.keys(on).length > 0) config.on = on
+  if (Object.keys(after).length > 0) config.after = after
+  if (node.always && node.always.length > 0) config.always = node.always.map((t) => transitionOf(t as TransitionLike))
+  const kids = children(node)
+  if (kids.length > 0) config.states = Object.fromEntries(kids.map((kid) => [kid.key, nodeConfigOf(kid, false)]))
+  return config
+}
+
+/**
+ * The machine as a config that `createMachine` accepts and starts (given implementations for its named guards,
+ * actors and delays: `.provide()`; tests/machines/flows-config.test.ts uses stand-ins), and that Stately reads.
+ */
+export function configOf(machine: AnyStateMachine): JsonObject {
+  return nodeConfigOf(machine.root, true)
+}
+
+/** The names a config uses for guards, actors and delays (what `.provide()` must implement for it to run). */
+export function namesIn(config: Json): { guards: Set<string>; actors: Set<string>; delays: Set<string> } {
+  const names = { guards: new Set<string>(), actors: new Set<string>(), delays: new Set<string>() }
+  const nameOf = (v: Json | undefined) => (typeof v === 'string' ? v : v && typeof v === 'object' && !Array.isArray(v) ? (v.type as string) : null)
+  const visit = (value: Json, key?: string) => {
+    if (Array.isArray(value)) return value.forEach((v) => visit(v, key))
+    if (!value || typeof value !== 'object') return
+    if (typeof value.guard !== 'undefined') {
+      const n = nameOf(value.guard)
+      if (n) names.guards.add(n)
+    }
+    if (key === 'invoke' && typeof value.src === 'string') names.actors.add(value.src)
+    if (value.after && typeof value.after === 'object' && !Array.isArray(value.after))
+      for (const delay of Object.keys(value.after)) if (!/^\d+$/.test(delay)) names.delays.add(delay)
+    for (const [k, v] of Object.entries(value)) visit(v, k)
+  }
+  visit(config)
+  return names
+}
+
+/** The source a product owner pastes into Stately ("Import from code") or opens in the Stately editor. */
+function statelySourceOf({ name, file, machine }: FoundMachine): string {
+  return [
+    `// ${name}: ${machine.root.description ?? ''}`,
+    `// Generated from ${file} by \`npm run flows\`; import it into Stately ("Import from code"). Do not edit.`,
+    "import { createMachine } from 'xstate'",
+    '',
+    `export const ${name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())}Machine = createMachine(${JSON.stringify(configOf(machine), null, 2)})`,
+    '',
+  ].join('\n')
+}
+
 // ------------------------------------------------------------------------------------------------ the documents
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
@@ -205,7 +358,8 @@ function markdownOf({ name, file, exportName, machine }: FoundMachine): string {
     cell(machine.root.description ?? ''),
     '',
     `Source: [${file}](../../${file}) (\`${exportName}\`, id \`${machine.id}\`). ` +
-      `Definition for the Stately visualizer: [${name}.json](${name}.json). Generated by \`npm run flows\`.`,
+      `For Stately ("Import from code"): [${name}.stately.ts](${name}.stately.ts); as JSON: [${name}.json](${name}.json). ` +
+      'Generated by `npm run flows`.',
     '',
     '```mermaid',
     mermaidOf(machine),
@@ -246,15 +400,21 @@ function readmeOf(machines: FoundMachine[]): string {
     '# Flows',
     '',
     'Every state machine of the app, generated from `machines/*.machine.ts` by `npm run flows`; do not edit these',
-    'files by hand (tests/machines/flows-up-to-date.test.ts fails when they are out of date). Each `.md` shows the',
-    'machine as a Mermaid state diagram with its states, tags and events; each `.json` is the machine’s definition',
-    '(`machine.toJSON()`) for the Stately visualizer.',
+    'files by hand (tests/machines/flows-up-to-date.test.ts fails when they are out of date). For each machine:',
     '',
-    '| Machine | States | Description | Definition |',
-    '| --- | --- | --- | --- |',
+    '- `<name>.md`: the machine as a Mermaid state diagram (GitHub draws it), with its states, tags and events;',
+    '- `<name>.stately.ts`: the machine as `createMachine({...})` code. In the Stately editor choose **Import from',
+    '  code** and paste it (or open the file with the Stately VS Code extension): states, descriptions, tags, routes,',
+    '  and every action, guard, actor and delay by its name;',
+    '- `<name>.json`: the same config as JSON. `createMachine(config)` accepts it; with implementations for the names',
+    '  it uses (`.provide({ guards, actors, delays })`) it starts. tests/machines/flows-config.test.ts starts every one',
+    '  and checks that its states, tags and transitions are the live machine’s.',
+    '',
+    '| Machine | States | Description | Code for Stately | Config |',
+    '| --- | --- | --- | --- | --- |',
     ...machines.map(
       (m) =>
-        `| [${m.name}](${m.name}.md) | ${allNodes(m.machine.root).length - 1} | ${cell(m.machine.root.description ?? '')} | [${m.name}.json](${m.name}.json) |`,
+        `| [${m.name}](${m.name}.md) | ${allNodes(m.machine.root).length - 1} | ${cell(m.machine.root.description ?? '')} | [${m.name}.stately.ts](${m.name}.stately.ts) | [${m.name}.json](${m.name}.json) |`,
     ),
     '',
   ].join('\n')
@@ -265,7 +425,8 @@ export async function generateFlows(): Promise<Map<string, string>> {
   const machines = await findMachines()
   const files = new Map<string, string>()
   for (const found of machines) {
-    files.set(`${found.name}.json`, `${JSON.stringify(found.machine.toJSON(), null, 2)}\n`)
+    files.set(`${found.name}.json`, `${JSON.stringify(configOf(found.machine), null, 2)}\n`)
+    files.set(`${found.name}.stately.ts`, statelySourceOf(found))
     files.set(`${found.name}.md`, markdownOf(found))
   }
   files.set('README.md', readmeOf(machines))
@@ -285,5 +446,5 @@ export async function writeFlows(): Promise<string[]> {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const written = await writeFlows()
-  console.log(`docs/flows: ${written.length} files for ${(written.length - 1) / 2} machines`)
+  console.log(`docs/flows: ${written.length} files for ${(written.length - 1) / 3} machines`)
 }
