@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { SHELL_KEYS, shellMarkup, shellScript, shellWords } from '../../scripts/vite/app-shell'
+import { SHELL_KEYS, shellMarkup, shellScript, shellWords, type StartScripts } from '../../scripts/vite/app-shell'
 import { startLanguage } from '../../src/domain/countries'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -15,7 +15,7 @@ const preloads = { sw: ['./assets/locale-sw-ui-a1.js'], en: ['./assets/locale-en
 const start = { entry: './assets/index-e1.js', modules: ['./assets/shell-s1.js'] }
 
 /** The frame and its inline script as index.html runs them; resolves once the script has started the app. */
-async function openFrame(withStart: typeof start | null = null): Promise<void> {
+async function openFrame(withStart: StartScripts | null = null): Promise<void> {
   document.documentElement.className = ''
   document.head.innerHTML = ''
   document.body.innerHTML = `<div id="root">${shellMarkup(words.sw!)}</div>`

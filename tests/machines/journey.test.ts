@@ -224,10 +224,10 @@ describe('journey: start-up and the route guard', () => {
   it('opens public screens without a session', async () => {
     const { actor } = start()
     await settledOn(actor, 'home')
-    const open = ['me', 'privacyPolicy', 'termsOfService', 'permission', 'language']
+    const open = ['me', 'privacyPolicy', 'termsOfService', 'permission', 'language'] as const
     // Nothing of the borrower's, and what a visitor must see before giving a number (issue 13).
-    const trust = ['settings', 'aboutUs', 'customerServices', 'faq']
-    for (const route of [...open, ...trust] as const) {
+    const trust = ['settings', 'aboutUs', 'customerServices', 'faq'] as const
+    for (const route of [...open, ...trust]) {
       actor.send({ type: 'xstate.route', to: `#${route}` })
       expect(actor.getSnapshot().context.route).toBe(route)
     }
