@@ -4,6 +4,8 @@
  *   <name>.json  the machine as a plain config that createMachine accepts and (with implementations) starts;
  *   <name>.stately.ts  the same as `createMachine({...})` code, for Stately's "Import from code";
  *   <name>.md    the machine as a Mermaid stateDiagram-v2, with each state's description, tags and children;
+ *   <name>.svg   the machine as a statechart laid out by ELK (scripts/flows-svg.ts);
+ *   index.html   every statechart on one page that opens from a file (no script, no network);
  *   README.md    the list of machines.
  * Generated files only: tests/machines/flows-up-to-date.test.ts regenerates them in memory and fails when
  * docs/flows/ differs. Machines are found by globbing, so a new machine file is documented without edits here.
@@ -12,6 +14,7 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { AnyStateMachine, AnyStateNode } from 'xstate'
+import { svgOf } from './flows-svg.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 export const MACHINES_DIR = path.join(root, 'machines')
@@ -420,6 +423,59 @@ function readmeOf(machines: FoundMachine[]): string {
   ].join('\n')
 }
 
+const html = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
+
+/**
+ * docs/flows/index.html: every machine's statechart on one page that opens from a file (no script, server or
+ * network), with a contents list, each machine's description, and links to its table, its Stately code and config.
+ */
+function viewerOf(machines: FoundMachine[]): string {
+  const anchor = (m: FoundMachine) => `m-${m.name}`
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<title>Kopa flows</title>',
+    '<style>',
+    'body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#0f172a;background:#f1f5f9}',
+    'header,main{max-width:none;padding:16px 24px}header{background:#0b7a55;color:#fff}header a{color:#fff}',
+    'nav ul{columns:3 220px;padding-left:20px}section{background:#fff;border-radius:12px;padding:16px;margin:0 0 24px}',
+    'figure{margin:0;overflow:auto}img{display:block;max-width:none}a{color:#075e41}',
+    '</style>',
+    '</head>',
+    '<body>',
+    '<header>',
+    '<h1>Kopa flows</h1>',
+    '<p>Every state machine of the app as a statechart, generated from <code>machines/*.machine.ts</code> by',
+    '<code>npm run flows</code>. Boxes are states (a compound state holds its children; dashed: parallel regions),',
+    'the dot marks where a state starts, arrows carry the event and, in brackets, the guard. Hover a state for its',
+    'description. To explore a machine in Stately, open its code and choose “Import from code”.</p>',
+    '</header>',
+    '<main>',
+    '<nav aria-label="Machines"><h2>Machines</h2><ul>',
+    ...machines.map((m) => `<li><a href="#${anchor(m)}">${html(m.name)}</a></li>`),
+    '</ul></nav>',
+    ...machines.map((m) =>
+      [
+        `<section id="${anchor(m)}" aria-labelledby="${anchor(m)}-h">`,
+        `<h2 id="${anchor(m)}-h">${html(m.name)}</h2>`,
+        `<p>${html(m.machine.root.description ?? '')}</p>`,
+        `<p><a href="${m.name}.md">States and events</a> · <a href="${m.name}.stately.ts">Code for Stately</a> · ` +
+          `<a href="${m.name}.json">Config (JSON)</a> · source <code>${html(m.file)}</code></p>`,
+        `<figure><img src="${m.name}.svg" alt="${html(`Statechart of the ${m.name} machine`)}" loading="lazy"></figure>`,
+        '</section>',
+      ].join('\n'),
+    ),
+    '</main>',
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n')
+}
+
 /** Every file of docs/flows/, by name, as `npm run flows` writes it. */
 export async function generateFlows(): Promise<Map<string, string>> {
   const machines = await findMachines()
@@ -429,7 +485,9 @@ export async function generateFlows(): Promise<Map<string, string>> {
     files.set(`${found.name}.stately.ts`, statelySourceOf(found))
     files.set(`${found.name}.md`, markdownOf(found))
   }
+  for (const found of machines) files.set(`${found.name}.svg`, await svgOf(found.machine))
   files.set('README.md', readmeOf(machines))
+  files.set('index.html', viewerOf(machines))
   return files
 }
 
@@ -446,5 +504,5 @@ export async function writeFlows(): Promise<string[]> {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const written = await writeFlows()
-  console.log(`docs/flows: ${written.length} files for ${(written.length - 1) / 3} machines`)
+  console.log(`docs/flows: ${written.length} files for ${(written.length - 2) / 4} machines`)
 }

@@ -13,7 +13,10 @@ import { FLOWS_DIR, configOf, findMachines, namesIn } from '../../scripts/flows'
 const nameOf = (guard: unknown): string | null => {
   if (!guard) return null
   if (typeof guard === 'string') return guard
-  if (typeof guard === 'function') return typeof (guard as { type?: unknown }).type === 'string' ? String((guard as { type: string }).type) : 'inline guard'
+  if (typeof guard === 'function') {
+    const type = (guard as unknown as { type?: unknown }).type
+    return typeof type === 'string' ? type : 'inline guard'
+  }
   return String((guard as { type: string }).type)
 }
 
@@ -73,5 +76,27 @@ describe('the flows in docs/flows', () => {
       expect(body, name).toBeTruthy()
       expect(JSON.parse(body!), name).toEqual(configOf(machine))
     }
+  })
+})
+
+describe('the statecharts in docs/flows', () => {
+  it('draw every state of every machine, and the viewer page shows them all from a file', async () => {
+    const machines = await findMachines()
+    const viewer = await readFile(path.join(FLOWS_DIR, 'index.html'), 'utf8')
+    for (const { name, machine } of machines) {
+      const svg = await readFile(path.join(FLOWS_DIR, `${name}.svg`), 'utf8')
+      const drawn = new Set([...svg.matchAll(/data-state="([^"]+)"/g)].map((m) => m[1]))
+      const states: string[] = []
+      const walk = (node: AnyStateNode) =>
+        Object.values(node.states).forEach((child) => {
+          states.push((child as AnyStateNode).id)
+          walk(child as AnyStateNode)
+        })
+      walk(machine.root)
+      expect(states.filter((id) => !drawn.has(id)), `${name}.svg`).toEqual([])
+      expect(viewer).toContain(`<img src="${name}.svg"`)
+    }
+    // Nothing to fetch: no script, and every link stays in this folder.
+    expect(viewer).not.toMatch(/<script|https?:\/\//)
   })
 })
