@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 import i18next from 'i18next'
 import { describe, expect, it } from 'vitest'
 import FlowsScreen from '../../screens/dev/flows'
@@ -15,6 +15,18 @@ describe('#/__flows: the running journey for developers', () => {
     expect(screen.getByText('flows', { selector: 'dd code' })).toBeInTheDocument()
     expect(screen.getByLabelText(t('standalone.flows.value'))).toHaveTextContent('"dev"')
     expect(screen.getByText(/route, returnTo/)).toBeInTheDocument()
+  })
+
+  it('draws the journey as a statechart and highlights the states it is in, as it moves', async () => {
+    const { actor } = startUserJourney({ entry: 'flows', devRoutes: true })
+    await renderOn(FlowsScreen, actor, { route: 'flows' })
+    const chart = screen.getByTestId('journey-chart')
+    const lit = () => [...chart.querySelectorAll('[data-state].on')].map((g) => g.getAttribute('data-state')).sort()
+    expect(chart.querySelectorAll('[data-state]').length).toBeGreaterThan(50)
+    expect(lit()).toEqual(expect.arrayContaining(['journey.app', 'flows']))
+    act(() => actor.send({ type: 'xstate.route', to: '#me' }))
+    await waitFor(() => expect(lit()).toContain('me'))
+    expect(lit()).not.toContain('flows')
   })
 
   it('is not opened outside a development build', async () => {
