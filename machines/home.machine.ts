@@ -11,7 +11,8 @@
  *
  * A button press ends the machine with what the journey should do next; the journey follows it.
  *
- * Input (HomeInput): { order: LatestOrder | null, now } (now: when the order was read, ms since the epoch)
+ * Input (HomeInput): { order: LatestOrder | null, now, clockOffsetMs? } (now: when the order was read, ms since the
+ *        epoch; clockOffsetMs: server − device clock then, for the approved card's countdown, confirmDeadlineOf)
  * Events: home.apply, home.details, home.getMoney, home.edit, home.pay (each only in its home state: use
  *         snapshot.can), home.orderChanged {order, now}, home.retried (reload a card that failed to load)
  * Tags:   loading, and the home state: canLoan, lending, assessing, rejected, approved, failed,
@@ -38,6 +39,7 @@ import type {
   RepayColor,
 } from '../src/domain/api-types'
 import { canApply, retryAtOf, type LatestOrder } from './latest-order'
+import { APPROVAL_TTL_MS } from './order-lifecycle.machine'
 import {
   escalateSessionEnded,
   failureOf,
@@ -54,6 +56,11 @@ export interface HomeInput {
   order: LatestOrder | null
   /** When the order was read (ms since the epoch); the retry date is counted from it. */
   now: number
+  /**
+   * Server clock − device clock when the order was read (default 0): the approved card's countdown to the
+   * server's deadline runs on the device's clock corrected by it.
+   */
+  clockOffsetMs?: number
 }
 
 export type HomeEvent =
@@ -81,6 +88,8 @@ export interface HomeContext {
   retryAt: number | null
   /** The time as the machine knows it: when the order was read, or the retry date once it has passed. */
   now: number
+  /** Server clock − device clock, as the journey learned it with the order. */
+  clockOffsetMs: number
   /** /app/isRejectRecommendation: other services the lender suggests to a rejected borrower. */
   recommendation: RejectRecommendation | null
   /** /loanMarket/index: the lender's notice (already translated), or null when there is none. */
@@ -105,6 +114,18 @@ export const HOME_BUTTON_EVENT = {
 /** The home state for an order at `now`; a rejection turns back to Apply on its retry date. */
 export function homeStateOf(order: LatestOrder | null, now: number): HomeState {
   return homeStateFor(order?.status ?? null, { retryAllowed: order?.status === 9 && canApply(order, now) })
+}
+
+/**
+ * When an approved order (14/18) must be confirmed, on the server's clock (ms since the epoch): the server's own
+ * `confirmBy`, else its approval time + 24 h; null for any other order or without the server's times.
+ */
+export function confirmDeadlineOf(order: LatestOrder | null): number | null {
+  if (order?.status !== 14 && order?.status !== 18) return null
+  const stated = order.confirmBy ? Date.parse(order.confirmBy) : Number.NaN
+  if (!Number.isNaN(stated)) return stated
+  const approvedAt = order.approvedAt ? Date.parse(order.approvedAt) : Number.NaN
+  return Number.isNaN(approvedAt) ? null : approvedAt + APPROVAL_TTL_MS
 }
 
 /**
@@ -214,6 +235,7 @@ export const homeMachine = setup({
     order: input.order,
     overview: null,
     now: input.now,
+    clockOffsetMs: input.clockOffsetMs ?? 0,
     retryAt: retryAtOf(input.order),
     recommendation: null,
     notice: null,

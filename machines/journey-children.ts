@@ -19,6 +19,7 @@ import { legalDocumentMachine } from './legal-document.machine'
 import { lendingMachine } from './lending.machine'
 import { loanOfferMachine } from './loan-offer.machine'
 import { loginMachine } from './login.machine'
+import { orderWatchMachine } from './order-watch.machine'
 import { paymentOrderMachine } from './payment-order.machine'
 import { permissionMachine } from './permission.machine'
 import { recordsMachine } from './records.machine'
@@ -32,6 +33,7 @@ export const JOURNEY_CHILDREN = {
   uploadGate: uploadGateMachine,
   confirmBorrow: confirmBorrowMachine,
   lending: lendingMachine,
+  orderWatch: orderWatchMachine,
   cancellation: cancellationMachine,
   repayment: repaymentMachine,
   rollover: rolloverMachine,

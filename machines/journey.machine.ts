@@ -27,7 +27,10 @@
  *
  * Tags: busy (start-up, reading the order; the global loading overlay follows it).
  * Children (snapshot.children): session and appRating always (the rating prompt hears of every order read);
- * per screen: home, identity, uploadGate, confirmBorrow, lending (when the money should arrive),
+ * per screen: home, identity, uploadGate, confirmBorrow, lending (when the money should arrive), orderWatch
+ * (review tips, finish loading, lending and home: reads the order with a back-off and, when its status changed,
+ * the journey takes the reading and `followStatus` opens the screen it names; docs/decisions.md "Live order
+ * status"),
  * cancellation, repayment, rollover, feedbackTicket, records, agreement, loanOffer (to_borrow's amounts, tenures
  * and pricing terms, beside its application form), salaryBands (what the order's product's salary bands mean in
  * its currency, beside the additional-info form: `context.salaryBands`), and the forms personalInfoForm,
@@ -60,6 +63,7 @@ import type { helpContentMachine } from './help-content.machine'
 import type { homeMachine, HomeOutput } from './home.machine'
 import type { languageMachine, LanguageEvent } from './language.machine'
 import type { lendingMachine } from './lending.machine'
+import type { orderWatchMachine, OrderWatchOutput } from './order-watch.machine'
 import type { identityMachine } from './identity.machine'
 import type { legalDocumentMachine, LegalDocumentName } from './legal-document.machine'
 import type { loginMachine, LoginOutput } from './login.machine'
@@ -101,6 +105,8 @@ export interface SessionView {
 export interface OrderReading {
   order: LatestOrder | null
   readAt: number
+  /** The device's time at that moment, when known: readAt − receivedAt is the server clock's offset. */
+  receivedAt?: number
 }
 
 export interface JourneyInput {
@@ -122,6 +128,8 @@ export interface JourneyContext {
   order: LatestOrder | null
   /** When the order was read (server time as the app knows it, ms since the epoch). */
   orderReadAt: number
+  /** Server clock − device clock when the order was read (absent or 0 until known): home's countdown runs on it. */
+  orderClockOffsetMs?: number
   /** The route the borrower is on (and stays on while the order is read). */
   route: RouteName
   /** Where the borrower was going when login was asked for. */
@@ -346,6 +354,33 @@ function legalDocumentOf(document: LegalDocumentName) {
   } as const
 }
 
+/**
+ * The order watch of a screen that waits on the server (docs/decisions.md "Live order status"): it reads the
+ * latest order with a back-off and, when the status changed, the journey takes the reading and opens the screen
+ * the status names (`followStatus`, as after any read). A session it finds ended reaches the journey as
+ * 'session.ended', like every child's.
+ */
+const orderWatchOf = () =>
+  ({
+    id: 'orderWatch',
+    src: 'orderWatch',
+    input: ({ context }: { context: JourneyContext }) => ({ order: context.order }),
+    onDone: {
+      guard: {
+        type: 'orderWatchSawChange',
+        params: ({ event }: { event: { output: OrderWatchOutput } }) => ({ output: event.output }),
+      },
+      actions: [
+        {
+          type: 'takeOrder',
+          params: ({ event }: { event: { output: OrderWatchOutput } }) =>
+            (event.output as Extract<OrderWatchOutput, { outcome: 'changed' }>).reading,
+        },
+        'followStatus',
+      ],
+    },
+  }) as const
+
 export const journeyMachine = setup({
   types: {
     context: {} as JourneyContext,
@@ -360,6 +395,7 @@ export const journeyMachine = setup({
     uploadGate: providedLater<typeof uploadGateMachine>('uploadGate'),
     confirmBorrow: providedLater<typeof confirmBorrowMachine>('confirmBorrow'),
     lending: providedLater<typeof lendingMachine>('lending'),
+    orderWatch: providedLater<typeof orderWatchMachine>('orderWatch'),
     cancellation: providedLater<typeof cancellationMachine>('cancellation'),
     repayment: providedLater<typeof repaymentMachine>('repayment'),
     rollover: providedLater<typeof rolloverMachine>('rollover'),
@@ -435,6 +471,8 @@ export const journeyMachine = setup({
     deletionSaid: (_, params: { output: AccountDeletionOutput; outcome: AccountDeletionOutput['outcome'] }) =>
       params.output.outcome === params.outcome,
     childFinished: (_, params: { output: { outcome: string } }) => params.output.outcome !== 'sessionEnded',
+    /** The order watch read a status (or an order) the journey did not know. */
+    orderWatchSawChange: (_, params: { output: OrderWatchOutput }) => params.output.outcome === 'changed',
     /** The feedback screen the ticket child's step calls for, while the borrower is on a ticket screen. */
     feedbackScreenIs: ({ context }, params: { snapshot: FeedbackSnapshot; screen: RouteName }) =>
       FEEDBACK_TICKET_SCREENS.includes(context.route) &&
@@ -456,6 +494,7 @@ export const journeyMachine = setup({
     awaitSession: assign(({ context }) => ({ session: { ...context.session, status: 'pending' as const } })),
     takeOrder: enqueueActions(({ enqueue }, params: OrderReading) => {
       enqueue.assign({ order: params.order, orderReadAt: params.readAt })
+      if (params.receivedAt !== undefined) enqueue.assign({ orderClockOffsetMs: params.readAt - params.receivedAt })
       // The rating prompt follows every order the journey reads (it asks only after a repaid loan).
       if (params.order)
         enqueue.sendTo('appRating', {
@@ -548,6 +587,7 @@ export const journeyMachine = setup({
     booted: false,
     order: null,
     orderReadAt: 0,
+    orderClockOffsetMs: 0,
     route: input.entry ?? 'home',
     returnTo: null,
     repeatBorrower: false,
@@ -725,28 +765,37 @@ export const journeyMachine = setup({
           states: {
             home: {
               ...page('home'),
-              invoke: {
-                id: 'home',
-                src: 'home',
-                input: ({ context }) => ({ order: context.order, now: context.orderReadAt }),
-                onDone: [
-                  {
-                    guard: { type: 'homeSaid', params: ({ event }) => ({ output: event.output, next: 'toBorrow' }) },
-                    actions: [
-                      { type: 'takeRepeatFlag', params: ({ event }) => ({ output: event.output }) },
-                      { type: 'goTo', params: { wanted: ['toBorrow'] } },
-                    ],
-                  },
-                  {
-                    guard: { type: 'homeSaid', params: ({ event }) => ({ output: event.output, next: 'editWallet' }) },
-                    actions: { type: 'goTo', params: { wanted: ['addBankCard'] } },
-                  },
-                  {
-                    guard: { type: 'homeSaid', params: ({ event }) => ({ output: event.output, next: 'follow' }) },
-                    target: '#journey.app.following',
-                  },
-                ],
-              },
+              invoke: [
+                {
+                  id: 'home',
+                  src: 'home',
+                  input: ({ context }) => ({
+                    order: context.order,
+                    now: context.orderReadAt,
+                    clockOffsetMs: context.orderClockOffsetMs ?? 0,
+                  }),
+                  onDone: [
+                    {
+                      guard: { type: 'homeSaid', params: ({ event }) => ({ output: event.output, next: 'toBorrow' }) },
+                      actions: [
+                        { type: 'takeRepeatFlag', params: ({ event }) => ({ output: event.output }) },
+                        { type: 'goTo', params: { wanted: ['toBorrow'] } },
+                      ],
+                    },
+                    {
+                      guard: { type: 'homeSaid', params: ({ event }) => ({ output: event.output, next: 'editWallet' }) },
+                      actions: { type: 'goTo', params: { wanted: ['addBankCard'] } },
+                    },
+                    {
+                      guard: { type: 'homeSaid', params: ({ event }) => ({ output: event.output, next: 'follow' }) },
+                      target: '#journey.app.following',
+                    },
+                  ],
+                },
+                // Home follows an order being assessed, on its way or awaiting confirmation (the watch idles
+                // for any other status).
+                orderWatchOf(),
+              ],
             },
             records: { ...page('records'), invoke: { id: 'records', src: 'records' } },
             me: page('me'),
@@ -857,7 +906,9 @@ export const journeyMachine = setup({
             },
             reviewTips: {
               ...page('reviewTips'),
-              description: 'The application is being assessed (1); "order.follow" checks again.',
+              description:
+                'The application is being assessed (1): the order watch follows it; "order.follow" checks at once.',
+              invoke: orderWatchOf(),
             },
           },
         },
@@ -929,12 +980,17 @@ export const journeyMachine = setup({
             },
             lending: {
               ...page('lending'),
-              description: 'Confirmed (7): the money is on its way; the lending child reads when it should arrive.',
-              invoke: {
-                id: 'lending',
-                src: 'lending',
-                input: ({ context }) => ({ loanOrderId: context.order!.loanOrderId }),
-              },
+              description:
+                'Confirmed (7): the money is on its way; the lending child reads when it should arrive, the order ' +
+                'watch follows the order to repay detail.',
+              invoke: [
+                {
+                  id: 'lending',
+                  src: 'lending',
+                  input: ({ context }) => ({ loanOrderId: context.order!.loanOrderId }),
+                },
+                orderWatchOf(),
+              ],
             },
           },
         },
@@ -1155,7 +1211,10 @@ export const journeyMachine = setup({
             },
             finishLoading: {
               ...page('finishLoading'),
-              description: 'Submitted (19): the upload check and the data collector run, then /user/submit; then 1.',
+              description:
+                'Submitted (19): the upload check and the data collector run, then /user/submit; then 1. The order ' +
+                'watch follows the order meanwhile (the server moves it on by itself after its grace period).',
+              invoke: orderWatchOf(),
               initial: 'collecting',
               states: {
                 collecting: {

@@ -2,8 +2,8 @@
  * lending — the lending screen (7: confirmed, the money is on its way): when the money should reach the wallet,
  * read from the server for the confirmed order (/loan/get-money-time: expectedFrom–expectedBy, counted from the
  * confirmation; a repeat borrower's within a minute), and when it was sent once the pay-out has gone out. The
- * screen shows the window in the borrower's time zone; the journey's `order.follow` still moves on to repay
- * detail once the order is 2.
+ * screen shows the window in the borrower's time zone; the journey's order watch (machines/order-watch.machine.ts),
+ * invoked beside it, moves on to repay detail once the order is 2 (or 10), and `order.follow` does at once.
  *
  * Input (LendingInput): { loanOrderId }
  * Events: lending.retried

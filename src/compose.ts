@@ -89,6 +89,7 @@ const CHILD_MODULES: readonly (() => Promise<Partial<LoadedChildren>>)[] = [
   async () => ({ coupons: (await import('../machines/coupons.machine')).couponsMachine }),
   async () => ({ confirmBorrow: (await import('../machines/confirm-borrow.machine')).confirmBorrowMachine }),
   async () => ({ lending: (await import('../machines/lending.machine')).lendingMachine }),
+  async () => ({ orderWatch: (await import('../machines/order-watch.machine')).orderWatchMachine }),
   async () => ({ paymentOrder: (await import('../machines/payment-order.machine')).paymentOrderMachine }),
   async () => ({ repayment: (await import('../machines/repayment.machine')).repaymentMachine }),
   async () => ({ rollover: (await import('../machines/rollover.machine')).rolloverMachine }),
@@ -117,7 +118,7 @@ export function createJourneyLogic({ storage, api, bridge }: Services, children:
   const clock = createServerClock(api as never)
   // The latest order is read in server time: the dates the server sets (a rejection's retry date) are judged on
   // its clock, like every other deadline (decisions.md "Deadlines run in server time").
-  const journey = createJourneyActors({ api, now: () => clock.stamp().serverNow })
+  const journey = createJourneyActors({ api, now: () => clock.stamp().serverNow, deviceNow: Date.now })
   const forms = createSubmitActors({ api, storage })
   const form = (submit: ReturnType<typeof forms.submitTo>) =>
     submitMachine.provide({ actors: { submit, draftStore: forms.draftStore } })
@@ -154,6 +155,8 @@ export function createJourneyLogic({ storage, api, bridge }: Services, children:
           },
         }),
       lending: () => c.lending.provide({ actors: createLendingActors({ api }) }),
+      // The waiting screens' watch reads the order as the journey does (docs/decisions.md "Live order status").
+      orderWatch: () => c.orderWatch.provide({ actors: { fetchLatestOrder: journey.fetchLatestOrder } }),
       cancellation,
       coupons,
       repayment: () =>
@@ -256,6 +259,12 @@ export function startJourney(services: Services, input: JourneyInput, children: 
   services.bridge.on('appForegrounded', () => {
     for (const child of Object.values(actor.getSnapshot().children)) {
       ;(child as AnyActorRef | undefined)?.send({ type: 'app.foregrounded', at: Date.now() })
+    }
+  })
+  // In the background a waiting screen's order watch stops reading (it reads at once on the way back).
+  services.bridge.on('appBackgrounded', () => {
+    for (const child of Object.values(actor.getSnapshot().children)) {
+      ;(child as AnyActorRef | undefined)?.send({ type: 'app.backgrounded' })
     }
   })
   actor.start()

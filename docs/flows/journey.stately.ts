@@ -566,6 +566,26 @@ export const journeyMachine = createMachine({
                       }
                     }
                   ]
+                },
+                {
+                  "id": "orderWatch",
+                  "src": "orderWatch",
+                  "input": "(from the event)",
+                  "onDone": [
+                    {
+                      "guard": {
+                        "type": "orderWatchSawChange",
+                        "params": "(from the event)"
+                      },
+                      "actions": [
+                        {
+                          "type": "takeOrder",
+                          "params": "(from the event)"
+                        },
+                        "followStatus"
+                      ]
+                    }
+                  ]
                 }
               ]
             },
@@ -854,7 +874,7 @@ export const journeyMachine = createMachine({
             },
             "reviewTips": {
               "id": "reviewTips",
-              "description": "The application is being assessed (1); \"order.follow\" checks again.",
+              "description": "The application is being assessed (1): the order watch follows it; \"order.follow\" checks at once.",
               "meta": {
                 "route": "reviewTips"
               },
@@ -872,6 +892,28 @@ export const journeyMachine = createMachine({
                   "params": {
                     "route": "reviewTips"
                   }
+                }
+              ],
+              "invoke": [
+                {
+                  "id": "orderWatch",
+                  "src": "orderWatch",
+                  "input": "(from the event)",
+                  "onDone": [
+                    {
+                      "guard": {
+                        "type": "orderWatchSawChange",
+                        "params": "(from the event)"
+                      },
+                      "actions": [
+                        {
+                          "type": "takeOrder",
+                          "params": "(from the event)"
+                        },
+                        "followStatus"
+                      ]
+                    }
+                  ]
                 }
               ]
             }
@@ -1042,7 +1084,7 @@ export const journeyMachine = createMachine({
             },
             "lending": {
               "id": "lending",
-              "description": "Confirmed (7): the money is on its way; the lending child reads when it should arrive.",
+              "description": "Confirmed (7): the money is on its way; the lending child reads when it should arrive, the order watch follows the order to repay detail.",
               "meta": {
                 "route": "lending"
               },
@@ -1067,6 +1109,26 @@ export const journeyMachine = createMachine({
                   "id": "lending",
                   "src": "lending",
                   "input": "(from the event)"
+                },
+                {
+                  "id": "orderWatch",
+                  "src": "orderWatch",
+                  "input": "(from the event)",
+                  "onDone": [
+                    {
+                      "guard": {
+                        "type": "orderWatchSawChange",
+                        "params": "(from the event)"
+                      },
+                      "actions": [
+                        {
+                          "type": "takeOrder",
+                          "params": "(from the event)"
+                        },
+                        "followStatus"
+                      ]
+                    }
+                  ]
                 }
               ]
             }
@@ -2228,7 +2290,7 @@ export const journeyMachine = createMachine({
             },
             "finishLoading": {
               "id": "finishLoading",
-              "description": "Submitted (19): the upload check and the data collector run, then /user/submit; then 1.",
+              "description": "Submitted (19): the upload check and the data collector run, then /user/submit; then 1. The order watch follows the order meanwhile (the server moves it on by itself after its grace period).",
               "meta": {
                 "route": "finishLoading"
               },
@@ -2249,6 +2311,28 @@ export const journeyMachine = createMachine({
                 }
               ],
               "initial": "collecting",
+              "invoke": [
+                {
+                  "id": "orderWatch",
+                  "src": "orderWatch",
+                  "input": "(from the event)",
+                  "onDone": [
+                    {
+                      "guard": {
+                        "type": "orderWatchSawChange",
+                        "params": "(from the event)"
+                      },
+                      "actions": [
+                        {
+                          "type": "takeOrder",
+                          "params": "(from the event)"
+                        },
+                        "followStatus"
+                      ]
+                    }
+                  ]
+                }
+              ],
               "states": {
                 "collecting": {
                   "invoke": [

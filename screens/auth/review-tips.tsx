@@ -1,7 +1,9 @@
 /**
  * Review tips (status 1, "assessing"; spec §4): the application is being assessed — about 5–10 minutes, the
  * audit within 1 working day at the latest — and what usually holds a result up for more than 24 hours. "Refresh"
- * reads the order again (journey event 'order.follow') and opens the screen its status names.
+ * reads the order again at once (journey event 'order.follow'); the journey's order watch reads it by itself too
+ * and opens the screen its status names when it changes (docs/decisions.md "Live order status"), and says so
+ * with a retry when it cannot.
  *
  * The spec's `pageName=confirmBorrow` variant (docs/decisions.md "Review tips after an application"): a borrower
  * who applied from the loan screen (a repeat borrower, who skips onboarding) reads that the application was
@@ -15,6 +17,7 @@ import { DateText, Money } from '../../src/ui/display'
 import { PageHeader } from '../../src/ui/page-header'
 import type { ScreenProps } from '../screen-props'
 import { GO_HOME } from '../shared/journey-selectors'
+import { OrderWatchNotice } from '../shared/order-watch-notice'
 
 const CAUSES = ['highRisk', 'incomplete', 'wallet'] as const
 
@@ -66,6 +69,7 @@ export default function ReviewTipsScreen({ journey }: ScreenProps): ReactElement
         </ul>
         <p className="k-muted k-small">{t('auth.review.delay.help')}</p>
       </section>
+      <OrderWatchNotice journey={journey} />
       <div className="k-actions k-stack">
         <Button
           block

@@ -3,7 +3,8 @@
  * disbursal: the principal less the processing fee and its tax, as the server states it — never the principal),
  * the loan amount and what was deducted from it; from the journey's lending child, the one expected time there is,
  * the server's (its window for this order, in the borrower's time zone) or when the money was sent; and a refresh
- * that reads the order again (the journey opens the repay screen once the money has arrived).
+ * that reads the order again. The journey's order watch follows the order meanwhile and opens the repay screen once
+ * the money has arrived, with no tap (docs/decisions.md "Live order status").
  */
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -17,6 +18,7 @@ import { PageHeader } from '../../src/ui/page-header'
 import type { ScreenProps } from '../screen-props'
 import { useDisplayText } from '../shared/display-text'
 import { selectCountry } from '../shared/journey-selectors'
+import { OrderWatchNotice } from '../shared/order-watch-notice'
 import { COUNTRIES } from '../../src/domain/countries'
 
 type LendingRef = ActorRefFrom<typeof lendingMachine>
@@ -82,6 +84,7 @@ export default function LendingScreen({ journey }: ScreenProps): ReactElement {
           </dl>
         )}
         <p className="k-muted k-small">{t('borrow.lending.help')}</p>
+        <OrderWatchNotice journey={journey} />
         <div className="k-actions">
           <Button
             block

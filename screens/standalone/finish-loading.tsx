@@ -12,6 +12,7 @@ import { PageHeader } from '../../src/ui/page-header'
 import type { ScreenProps } from '../screen-props'
 import { GO_HOME } from '../shared/journey-selectors'
 import { MessageNotice } from '../shared/message-text'
+import { OrderWatchNotice } from '../shared/order-watch-notice'
 
 const STEPS = ['collecting', 'submitting'] as const
 type Step = (typeof STEPS)[number]
@@ -48,6 +49,7 @@ export default function FinishLoadingScreen({ journey }: ScreenProps): ReactElem
             ))}
           </ol>
         )}
+        <OrderWatchNotice journey={journey} />
         {canRetry && (
           <>
             <MessageNotice message={error} />

@@ -4,7 +4,9 @@
  * rejected borrower reads the date the server allows a new application (in the borrower's time zone) and any
  * services the lender suggests; an overdue loan carries the overdue warning. The lender's notice shows on top when
  * there is one; the repayment card takes the tone of its due date (a class per tone, and the words: due in N days,
- * due today, overdue).
+ * due today, overdue). An approved loan shows the time left of its 24 hours to confirm (the server's deadline, on
+ * the server's clock) and the deadline in the borrower's time zone; when the journey's order watch cannot read the
+ * order, a notice says so with a retry.
  *
  * Credit is offered only where the home child says so (its `offersCredit` tag: the borrower may apply, no order is
  * open): the product card (the amount range, its steps, the tenures and the daily rate), the repeat-loan benefit,
@@ -15,16 +17,18 @@ import { useSelector } from '@xstate/react'
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
-import { HOME_BUTTON_EVENT, type homeMachine } from '../../machines/home.machine'
+import { confirmDeadlineOf, HOME_BUTTON_EVENT, type homeMachine } from '../../machines/home.machine'
 import type { RepayColor } from '../../src/domain/api-types'
 import { HOME_BUTTON, type HomeState } from '../../src/domain/order-status'
 import { Button } from '../../src/ui/button'
+import { Countdown } from '../../src/ui/countdown'
 import { DateText, Money, useDisplay } from '../../src/ui/display'
 import { PageHeader } from '../../src/ui/page-header'
 import { ErrorState } from '../../src/ui/states'
 import type { ScreenProps } from '../screen-props'
 import { DayText, useDisplayText } from '../shared/display-text'
 import { useMessageText } from '../shared/message-text'
+import { OrderWatchNotice } from '../shared/order-watch-notice'
 import { TabNavigation } from '../shared/tab-navigation'
 import './home.css'
 
@@ -44,6 +48,7 @@ export default function HomeScreen({ journey }: ScreenProps): ReactElement {
       <PageHeader title={t('home.title')} />
       <main className="k-stack">
         {home ? <HomeBody home={home} /> : <p className="k-muted">{t('ui.loading')}</p>}
+        <OrderWatchNotice journey={journey} />
       </main>
       <TabNavigation journey={journey} current="home" />
     </div>
@@ -178,12 +183,45 @@ function HomeStateCard({ home }: { home: HomeRef }): ReactElement | null {
         <Repayment home={home} overdue={state === 'overdue'} />
       )}
       {state === 'rejected' && <Rejection home={home} />}
+      {state === 'approved' && <ConfirmDeadline home={home} />}
       {button && event && (
         <Button block disabled={!enabled} onClick={() => home.send({ type: event })}>
           {t(`home.button.${button}`)}
         </Button>
       )}
     </section>
+  )
+}
+
+/**
+ * The 24 hours to confirm an approved loan, as confirm borrow counts them: to the server's deadline, on the
+ * device's clock corrected by the server clock's offset; the deadline itself in the borrower's time zone.
+ */
+function ConfirmDeadline({ home }: { home: HomeRef }): ReactElement | null {
+  const { t } = useTranslation()
+  const deadline = useSelector(home, (s) => confirmDeadlineOf(s.context.order))
+  const offsetMs = useSelector(home, (s) => s.context.clockOffsetMs)
+  if (deadline === null) return null
+  return (
+    // The timer ticks every second: the card's live region must not read it out each time.
+    <dl className="k-kv" aria-live="off">
+      <div>
+        <dt>{t('home.state.approved.timeLeft')}</dt>
+        <dd>
+          <Countdown
+            target={deadline}
+            now={() => Date.now() + offsetMs}
+            label={t('home.state.approved.timeLeft')}
+          />
+        </dd>
+      </div>
+      <div>
+        <dt>{t('home.state.approved.confirmBy')}</dt>
+        <dd>
+          <DateText at={deadline} withTime />
+        </dd>
+      </div>
+    </dl>
   )
 }
 

@@ -37,6 +37,8 @@ export interface JourneyActorDeps {
    * (services/actors/server-clock.ts), so the server's dates (the retry date) are judged on its clock.
    */
   now?: () => number
+  /** The device's clock at the same moment: with `now`, the server clock's offset (stamped when given). */
+  deviceNow?: () => number
 }
 
 /** The `submit` actor of a form: its values, already checked against the form's schema, sent to `path`. */
@@ -46,12 +48,15 @@ function saveTo<P extends JsonPathOf<Api>>(api: JourneyActorDeps['api'], path: P
   )
 }
 
-export function createJourneyActors({ api, now = Date.now }: JourneyActorDeps) {
+export function createJourneyActors({ api, now = Date.now, deviceNow }: JourneyActorDeps) {
   return {
-    fetchLatestOrder: fromPromise<{ order: LatestOrder | null; readAt: number }>(async ({ signal }) => {
-      const order = dataOf(await api.request('/loan/loan-order/latest', {}, { signal }))
-      return { order, readAt: now() }
-    }),
+    /** Also the order watch's reading (machines/order-watch.machine.ts). */
+    fetchLatestOrder: fromPromise<{ order: LatestOrder | null; readAt: number; receivedAt?: number }>(
+      async ({ signal }) => {
+        const order = dataOf(await api.request('/loan/loan-order/latest', {}, { signal }))
+        return deviceNow ? { order, readAt: now(), receivedAt: deviceNow() } : { order, readAt: now() }
+      },
+    ),
     submitApplication: fromPromise<void, { orderNo: string }>(async ({ input, signal }) => {
       dataOf(await api.request('/user/submit', { orderNo: input.orderNo }, { signal }))
     }),

@@ -46,7 +46,7 @@ import {
   type PersonalInput,
   type WorkInput,
 } from './steps/onboarding'
-import { expectKeyFiguresAboveTheFold, holdNextCall } from './steps/money-path'
+import { expectKeyFiguresAboveTheFold, holdNextCall, holdOrderReadsOn } from './steps/money-path'
 
 const ASHA: PersonalInput = {
   firstName: 'Asha',
@@ -253,9 +253,12 @@ for (const lang of ['en', 'sw'] as const) {
       const submitted = await latest()
       expect(submitted.status).toBe(19)
       await shot('finish-loading')
+      // Review tips follows the order by itself; its readings wait while the screen is checked.
+      const reviewReads = await holdOrderReadsOn(page, /#\/auth\/review_tips$/)
       await submit.release()
 
-      // Review tips (1) while the application is assessed; the server's scorecard approves it (14).
+      // Review tips (1) while the application is assessed; the server's scorecard approves it (14) and the app
+      // moves on by itself (docs/decisions.md "Live order status").
       await expect(page).toHaveURL(/#\/auth\/review_tips$|#\/borrow\/confirm_borrow$/)
       if (/review_tips$/.test(page.url())) {
         await expect(heading('auth.review.title')).toBeVisible()
@@ -263,8 +266,8 @@ for (const lang of ['en', 'sw'] as const) {
         await shot('review-tips')
         await settle(kopa)
         await expect.poll(async () => (await latest()).status).toBe(14)
-        await tap(page, lang, 'auth.review.refresh')
       }
+      await reviewReads.release()
       await settle(kopa)
 
       // Confirm borrow (14): the server's figures, and confirm stays unavailable until the agreement is ticked.
@@ -290,9 +293,10 @@ for (const lang of ['en', 'sw'] as const) {
       await agree.check()
       await expect(confirm).toBeEnabled()
       await shot('confirm-borrow-agreed')
+      const lendingReads = await holdOrderReadsOn(page, /#\/borrow\/lending$/)
       await confirm.click()
 
-      // Lending (7) until the sandbox pays the money out (2).
+      // Lending (7) until the sandbox pays the money out (2); then the app moves on by itself.
       await expect(page).toHaveURL(/#\/borrow\/lending$|#\/repay\/repay_detail$/)
       if (/lending$/.test(page.url())) {
         await expect(heading('borrow.lending.title')).toBeVisible()
@@ -300,8 +304,8 @@ for (const lang of ['en', 'sw'] as const) {
         await shot('lending')
         await settle(kopa)
         await expect.poll(async () => (await latest()).status).toBe(2)
-        await tap(page, lang, 'borrow.lending.refresh')
       }
+      await lendingReads.release()
       await settle(kopa)
 
       // Repay detail (2): what is owed, as the server says.

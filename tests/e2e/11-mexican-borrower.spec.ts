@@ -35,7 +35,7 @@ import {
   type PersonalInput,
   type WorkInput,
 } from './steps/onboarding'
-import { holdNextCall } from './steps/money-path'
+import { holdNextCall, holdOrderReadsOn } from './steps/money-path'
 
 const lang = 'es' as const
 
@@ -236,17 +236,19 @@ test.describe('(11) a Mexican borrower in Spanish [es]', () => {
     ).toBeVisible()
     expect((await latest()).status).toBe(19)
     await shot('finish-loading')
+    // Review tips follows the order by itself; its readings wait while the screen is checked.
+    const reviewReads = await holdOrderReadsOn(page, /#\/auth\/review_tips$/)
     await submit.release()
 
-    // Review tips (1) while the scorecard decides; approved (14).
+    // Review tips (1) while the scorecard decides; approved (14), and the app moves on by itself.
     await expect(page).toHaveURL(/#\/auth\/review_tips$|#\/borrow\/confirm_borrow$/)
     if (/review_tips$/.test(page.url())) {
       await expect(heading('auth.review.title')).toBeVisible()
       await shot('review-tips')
       await settle(kopa)
       await expect.poll(async () => (await latest()).status).toBe(14)
-      await tap(page, lang, 'auth.review.refresh')
     }
+    await reviewReads.release()
     await settle(kopa)
 
     // Confirm borrow (14): the server's pesos and CAT; the agreement tick first.
@@ -270,17 +272,18 @@ test.describe('(11) a Mexican borrower in Spanish [es]', () => {
     await shot('confirm-borrow')
     await agree.check()
     await expect(confirm).toBeEnabled()
+    const lendingReads = await holdOrderReadsOn(page, /#\/borrow\/lending$/)
     await confirm.click()
 
-    // Lending (7) until the sandbox pays the CLABE; then the repay detail (2).
+    // Lending (7) until the sandbox pays the CLABE; then the repay detail (2), by itself.
     await expect(page).toHaveURL(/#\/borrow\/lending$|#\/repay\/repay_detail$/)
     if (/lending$/.test(page.url())) {
       await expect(heading('borrow.lending.title')).toBeVisible()
       await shot('lending')
       await settle(kopa)
       await expect.poll(async () => (await latest()).status).toBe(2)
-      await tap(page, lang, 'borrow.lending.refresh')
     }
+    await lendingReads.release()
     await settle(kopa)
     await expect(page).toHaveURL(/#\/repay\/repay_detail$/)
     expect((await latest()).status).toBe(2)

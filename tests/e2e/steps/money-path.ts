@@ -91,22 +91,63 @@ export function valueOf(page: Page, label: string) {
 /**
  * A screen the borrower sees only while the server has not moved on yet — lending (7) until the sandbox answers
  * the pay-out, review tips (1) until the assessment — which the app shows when it read the order first (both
- * answer within one job poll in the test server, 250 ms): photographed when it shows, then its Refresh reads the
- * order again and opens the screen the server's status names. Call it once the server has moved on.
+ * answer within one job poll in the test server, 250 ms): photographed when it shows (its order watch's readings
+ * held meanwhile, so it stays still for the picture), then it moves on by itself to the screen the server's status
+ * names, with no tap (docs/decisions.md "Live order status"). Call it once the server has moved on; install it
+ * (`holdOrderReadsOn`) before the step that leads there with `held`, when that step may already reach the screen.
  */
 export async function passTransient(
   page: Page,
   shot: Shot,
   screen: { url: RegExp; refresh: string; name: string },
   next: RegExp,
+  held?: HeldReads,
 ): Promise<void> {
-  await expect(page).toHaveURL(new RegExp(`${screen.url.source}|${next.source}`))
-  if (screen.url.test(page.url())) {
-    await expect(page.getByRole('button', { name: screen.refresh, exact: true })).toBeEnabled()
-    await look(page, shot, screen.name)
-    await page.getByRole('button', { name: screen.refresh, exact: true }).click()
+  const reads = held ?? (await holdOrderReadsOn(page, screen.url))
+  try {
+    await expect(page).toHaveURL(new RegExp(`${screen.url.source}|${next.source}`))
+    if (screen.url.test(page.url())) {
+      await expect(page.getByRole('button', { name: screen.refresh, exact: true })).toBeEnabled()
+      await look(page, shot, screen.name)
+    }
+  } finally {
+    await reads.release()
   }
   await expect(page).toHaveURL(next)
+}
+
+export interface HeldReads {
+  /** Lets the held reads (and every later one) through: the waiting screen then follows the order by itself. */
+  release(): Promise<void>
+}
+
+/**
+ * Holds the app's reads of its latest order (/loan/loan-order/latest) made while the page is on `url` — a waiting
+ * screen's order watch — so the screen stays put while the journey checks and photographs it; `release()` sends
+ * them on to the server unchanged. Reads made on any other screen, and every other call, pass untouched.
+ */
+export async function holdOrderReadsOn(page: Page, url: RegExp): Promise<HeldReads> {
+  let letGo!: () => void
+  const released = new Promise<void>((resolve) => (letGo = resolve))
+  let open = true
+  const waiting: Promise<void>[] = []
+  const handler = async (route: Parameters<Parameters<Page['route']>[1]>[0]) => {
+    if (open && url.test(page.url()) && (await specPathOf(route.request().url())) === '/loan/loan-order/latest') {
+      const sent = released.then(() => route.fallback())
+      waiting.push(sent)
+      return sent
+    }
+    await route.fallback()
+  }
+  await page.route(/\/api\//, handler)
+  return {
+    async release() {
+      open = false
+      letGo()
+      await Promise.all(waiting)
+      await page.unroute(/\/api\//, handler)
+    },
+  }
 }
 
 export interface HeldCall {
@@ -151,6 +192,44 @@ export async function holdNextCall(page: Page, apiPath: ApiPath): Promise<HeldCa
       letGo()
       await sent
       await page.unroute(/\/(api|cou)\//, handler)
+    },
+  }
+}
+
+export interface HeldDecision {
+  /** How many of the app's reads of the latest order were answered so far (held or not). */
+  readonly reads: () => number
+  /** Lets the server's decision through: from now on the app reads the order as the server has it. */
+  release(): void
+}
+
+/**
+ * The server under test decides an application within one job poll (250 ms), too soon for a browser journey to
+ * see the app wait on it. Until `release()`, the app's reads of its latest order (/loan/loan-order/latest, and
+ * only those) are answered as the order stood before the decision: the server's own answer, with an approved
+ * order (14/18) shown as still assessed (1) and the approval's fields empty. Every other call reaches the server
+ * untouched, and after the release every read gets the server's answer as it is.
+ */
+export async function holdDecision(page: Page): Promise<HeldDecision> {
+  let held = true
+  let reads = 0
+  await page.route(/\/api\//, async (route) => {
+    if ((await specPathOf(route.request().url())) !== '/loan/loan-order/latest') return route.fallback()
+    reads += 1
+    const response = await route.fetch()
+    const body = (await response.json()) as { code: number; data: Record<string, unknown> | null }
+    if (held && body.code === 0 && body.data && (body.data.status === 14 || body.data.status === 18)) {
+      body.data = { ...body.data, status: 1, approvedAt: null, confirmBy: null, disbursalMinor: null }
+    }
+    const headers = { ...response.headers() }
+    delete headers['content-encoding']
+    delete headers['content-length']
+    await route.fulfill({ status: response.status(), headers, json: body })
+  })
+  return {
+    reads: () => reads,
+    release() {
+      held = false
     },
   }
 }

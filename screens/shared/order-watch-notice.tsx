@@ -1,0 +1,40 @@
+/**
+ * What a waiting screen shows when its order watch (machines/order-watch.machine.ts) stopped after failed readings:
+ * that the status could not be checked, why, and a button to check again ('orderWatch.retried'). Nothing while the
+ * watch follows the order: the screen moves on by itself when the status changes (issue 13: errors never silent).
+ */
+import { useSelector } from '@xstate/react'
+import type { ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ActorRefFrom } from 'xstate'
+import type { orderWatchMachine } from '../../machines/order-watch.machine'
+import { Button } from '../../src/ui/button'
+import { AlertNotice } from '../../src/ui/notice'
+import type { JourneyRef } from '../screen-props'
+import { useMessageText } from './message-text'
+
+type OrderWatchRef = ActorRefFrom<typeof orderWatchMachine>
+
+export function OrderWatchNotice({ journey }: { journey: JourneyRef }): ReactElement | null {
+  const watch = useSelector(journey, (s) => s.children.orderWatch) as OrderWatchRef | undefined
+  return watch ? <FailedWatch watch={watch} /> : null
+}
+
+function FailedWatch({ watch }: { watch: OrderWatchRef }): ReactElement | null {
+  const { t } = useTranslation()
+  const text = useMessageText()
+  const failed = useSelector(watch, (s) => s.hasTag('watchFailed'))
+  const error = useSelector(watch, (s) => s.context.error)
+  if (!failed) return null
+  return (
+    <section className="k-card k-stack" aria-label={t('ui.orderWatch.label')}>
+      <AlertNotice id="order-watch-failed">
+        {t('ui.orderWatch.failed')}
+        {error ? ` ${text(error)}` : ''}
+      </AlertNotice>
+      <Button block variant="secondary" onClick={() => watch.send({ type: 'orderWatch.retried' })}>
+        {t('ui.orderWatch.retry')}
+      </Button>
+    </section>
+  )
+}
