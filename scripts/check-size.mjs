@@ -17,7 +17,21 @@ if (!existsSync(path.join(dist, 'index.html'))) {
   console.error('dist/index.html is missing: run `npx vite build` first.')
   process.exit(1)
 }
-const html = readFileSync(path.join(dist, 'index.html'), 'utf8')
+/**
+ * index.html without the frame's entry-screen preloads (`"routes":{…}`, scripts/vite/app-shell.ts): login's
+ * scripts are fetched only when the page opens at login, instead of home's, so they are not part of every open.
+ */
+function withoutEntryRoutes(page) {
+  const start = page.indexOf('"routes":{')
+  if (start < 0) return page
+  let depth = 0
+  for (let i = start + '"routes":'.length; i < page.length; i++) {
+    if (page[i] === '{') depth++
+    else if (page[i] === '}' && --depth === 0) return page.slice(0, start) + page.slice(i + 1)
+  }
+  return page
+}
+const html = withoutEntryRoutes(readFileSync(path.join(dist, 'index.html'), 'utf8'))
 // index.html names its start-up scripts in the frame's inline script (scripts/vite/app-shell.ts) or in tags; the
 // translations it preloads (locale-*) are counted with the lazy chunks.
 const initialFiles = new Set(
