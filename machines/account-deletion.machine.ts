@@ -36,6 +36,7 @@ import {
   type Message,
   type SessionEndedEvent,
 } from './submit.machine'
+import { notProvided } from './not-provided'
 
 export interface AccountDeletionInput {
   latestStatus: OrderStatusCode | null
@@ -90,12 +91,8 @@ export const accountDeletionMachine = setup({
     tags: {} as 'busy' | 'refused' | 'canRequestCode' | 'canSubmit',
   },
   actors: {
-    sendDeletionCode: fromPromise<VerifyCodeSent>(() => {
-      throw new Error("The 'sendDeletionCode' actor is provided by services/actors")
-    }),
-    deleteAccount: fromPromise<AccountDeleted, DeleteAccountRequest>(() => {
-      throw new Error("The 'deleteAccount' actor is provided by services/actors")
-    }),
+    sendDeletionCode: fromPromise<VerifyCodeSent>(notProvided('sendDeletionCode')),
+    deleteAccount: fromPromise<AccountDeleted, DeleteAccountRequest>(notProvided('deleteAccount')),
   },
   delays: {
     resendCooldown: ({ context }) => context.resendAfterMs,

@@ -24,6 +24,7 @@ import {
   type Message,
   type SessionEndedEvent,
 } from './submit.machine'
+import { notProvided } from './not-provided'
 
 /** Which text: the agreement to be signed (an order's or the product's), or a confirmed order's signed contract. */
 export type AgreementKind = 'agreement' | 'contract'
@@ -61,9 +62,7 @@ export const agreementMachine = setup({
     tags: {} as 'busy' | 'loadFailed',
   },
   actors: {
-    loadAgreement: fromPromise<AgreementDocument, { loanOrderId?: string }>(() => {
-      throw new Error("The 'loadAgreement' actor is provided by services/actors")
-    }),
+    loadAgreement: fromPromise<AgreementDocument, { loanOrderId?: string }>(notProvided('loadAgreement')),
     // Rejects rather than throws when not provided: the screen offers a retry, as when the call fails.
     loadContract: fromPromise<AgreementDocument, { loanOrderId: string }>(async () => {
       throw new Error("The 'loadContract' actor is provided by services/actors/agreement-actors.ts")

@@ -25,6 +25,7 @@ import { assign, enqueueActions, fromPromise, setup } from 'xstate'
 import type { RatingPromptState } from '../src/domain/api-types'
 import { OrderStatus, type OrderStatusCode } from '../src/domain/order-status'
 import { endsSession, escalateSessionEnded, type SessionEndedEvent } from './submit.machine'
+import { notProvided } from './not-provided'
 
 /** At most one prompt in this long. */
 export const RATING_SPACING_MS = 30 * 24 * 60 * 60 * 1000
@@ -50,9 +51,6 @@ export interface AppRatingContext {
 
 export type AppRatingEvent = { type: 'order.seen'; loanOrderId: string; status: OrderStatusCode; at: number }
 
-const notProvided = (name: string) => () => {
-  throw new Error(`The '${name}' actor is provided by services/actors`)
-}
 const outputOf = <T>(event: unknown) => (event as { output: T }).output
 
 export const appRatingMachine = setup({

@@ -27,6 +27,7 @@ import {
   type Message,
   type SessionEndedEvent,
 } from './submit.machine'
+import { notProvided } from './not-provided'
 
 export interface CancellationInput {
   loanOrderId: string
@@ -76,9 +77,7 @@ export const cancellationMachine = setup({
     tags: {} as 'busy' | 'canSubmit',
   },
   actors: {
-    cancelOrder: fromPromise<void, CancelLoanInput>(() => {
-      throw new Error("The 'cancelOrder' actor is provided by services/actors")
-    }),
+    cancelOrder: fromPromise<void, CancelLoanInput>(notProvided('cancelOrder')),
   },
   guards: {
     formValid: ({ context }) => Object.keys(formProblems(context)).length === 0,

@@ -40,6 +40,7 @@ import {
   type ServerTime,
   type SessionEndedEvent,
 } from './submit.machine'
+import { notProvided } from './not-provided'
 
 export interface ConfirmBorrowInput {
   loanOrderId: string
@@ -83,9 +84,6 @@ export type ConfirmBorrowEvent =
 
 export type ConfirmBorrowOutput = { outcome: 'confirmed' | 'cancelled' | 'expired' | 'sessionEnded' }
 
-const notProvided = (name: string) => () => {
-  throw new Error(`The '${name}' actor is provided by services/actors`)
-}
 
 /** What GET /loan/get-money sends, and what the domain schema finds wrong with it (the tick, spec §5). */
 const getMoneyRequest = (c: ConfirmBorrowContext): GetMoneyRequest => ({

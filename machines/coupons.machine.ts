@@ -31,6 +31,7 @@ import {
   type Message,
   type SessionEndedEvent,
 } from './submit.machine'
+import { notProvided } from './not-provided'
 
 export type CouponsInput =
   { mode: 'centre' } | { mode: 'choose'; loanOrderId: string; principalMinor: number }
@@ -76,9 +77,6 @@ export type CouponsOutput =
 export const appliesTo = (coupon: Coupon, principalMinor: number) =>
   coupon.status === 'available' && coupon.minLoanMinor <= principalMinor
 
-const notProvided = (name: string) => () => {
-  throw new Error(`The '${name}' actor is provided by services/actors`)
-}
 const outputOf = <T>(event: unknown) => (event as { output: T }).output
 
 export const couponsMachine = setup({

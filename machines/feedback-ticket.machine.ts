@@ -63,6 +63,7 @@ import {
   type SessionEndedEvent,
   type SubmitOutput,
 } from './submit.machine'
+import { notProvided } from './not-provided'
 
 /** Messages a page of a ticket's thread. */
 export const THREAD_PAGE_SIZE = 20
@@ -141,9 +142,6 @@ export type FeedbackTicketEvent =
 
 export type FeedbackTicketOutput = { outcome: 'sessionEnded' }
 
-const notProvided = (name: string) => () => {
-  throw new Error(`The '${name}' actor is provided by services/actors`)
-}
 const outputOf = <T>(event: unknown) => (event as { output: T }).output
 
 const inFlight = (r: Receipt) =>

@@ -18,6 +18,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { DownloadAddress, FaqContent, FaqItem } from '../src/domain/api-types'
 import { failureOf, messageOf, type Message } from './submit.machine'
+import { notProvided } from './not-provided'
 
 export const HELP_CONTENT_KINDS = ['faq', 'questions', 'downloadAddress'] as const
 export type HelpContentKind = (typeof HELP_CONTENT_KINDS)[number]
@@ -39,9 +40,6 @@ export interface HelpContentContext {
 
 export type HelpContentEvent = { type: 'content.retried' }
 
-const notProvided = (name: string) => () => {
-  throw new Error(`The '${name}' actor is provided by services/actors/help-content-actors.ts`)
-}
 
 export const helpContentMachine = setup({
   types: {
@@ -51,9 +49,9 @@ export const helpContentMachine = setup({
     tags: {} as 'busy' | 'loadFailed',
   },
   actors: {
-    loadFaq: fromPromise<FaqContent>(notProvided('loadFaq')),
-    loadQuestions: fromPromise<FaqItem[]>(notProvided('loadQuestions')),
-    loadDownloadAddress: fromPromise<DownloadAddress | null>(notProvided('loadDownloadAddress')),
+    loadFaq: fromPromise<FaqContent>(notProvided('loadFaq', 'services/actors/help-content-actors.ts')),
+    loadQuestions: fromPromise<FaqItem[]>(notProvided('loadQuestions', 'services/actors/help-content-actors.ts')),
+    loadDownloadAddress: fromPromise<DownloadAddress | null>(notProvided('loadDownloadAddress', 'services/actors/help-content-actors.ts')),
   },
   guards: {
     kindIs: ({ context }, params: { kind: HelpContentKind }) => context.kind === params.kind,

@@ -48,6 +48,7 @@ import {
   type Message,
   type SessionEndedEvent,
 } from './submit.machine'
+import { notProvided } from './not-provided'
 
 /** /loan/loan-product/index: the range to show, the product, and the repeat-loan benefit flag. */
 export type HomeOverview = HomeIndex
@@ -139,9 +140,6 @@ function retryWaitOf(context: Pick<HomeContext, 'retryAt' | 'now'>): number {
   return context.retryAt === null ? 0 : Math.min(LONGEST_TIMER_MS, Math.max(0, context.retryAt - context.now))
 }
 
-const notProvided = (name: string) => () => {
-  throw new Error(`The '${name}' actor is provided by services/actors/journey-actors.ts`)
-}
 
 const goTo = (state: HomeState) => ({
   guard: { type: 'homeStateIs' as const, params: { state } },
@@ -179,12 +177,12 @@ export const homeMachine = setup({
     tags: {} as 'loading' | 'offersCredit' | HomeState,
   },
   actors: {
-    loadOverview: fromPromise<HomeOverview>(notProvided('loadOverview')),
-    checkRejectRecommendation: fromPromise<RejectRecommendation>(notProvided('checkRejectRecommendation')),
+    loadOverview: fromPromise<HomeOverview>(notProvided('loadOverview', 'services/actors/journey-actors.ts')),
+    checkRejectRecommendation: fromPromise<RejectRecommendation>(notProvided('checkRejectRecommendation', 'services/actors/journey-actors.ts')),
     // The extras reject rather than throw when not provided: home works without them, as when their call fails.
-    loadMarket: fromPromise<MarketIndex>(async () => notProvided('loadMarket')()),
-    loadLendingRecords: fromPromise<LendingRecord[]>(async () => notProvided('loadLendingRecords')()),
-    loadRepayTone: fromPromise<RepayColor>(async () => notProvided('loadRepayTone')()),
+    loadMarket: fromPromise<MarketIndex>(async () => notProvided('loadMarket', 'services/actors/journey-actors.ts')()),
+    loadLendingRecords: fromPromise<LendingRecord[]>(async () => notProvided('loadLendingRecords', 'services/actors/journey-actors.ts')()),
+    loadRepayTone: fromPromise<RepayColor>(async () => notProvided('loadRepayTone', 'services/actors/journey-actors.ts')()),
   },
   guards: {
     homeStateIs: ({ context }, params: { state: HomeState }) =>

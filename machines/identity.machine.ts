@@ -36,6 +36,7 @@ import {
   type Message,
   type SessionEndedEvent,
 } from './submit.machine'
+import { notProvided } from './not-provided'
 
 export type IdentitySide = 'front' | 'back' | 'face'
 export type CardSide = Exclude<IdentitySide, 'face'>
@@ -144,9 +145,6 @@ export function identityMessageOf(error: unknown, side: IdentitySide, fallbackKe
   return messageOf(failureOf(error), fallbackKey)
 }
 
-const notProvided = (name: string) => () => {
-  throw new Error(`The '${name}' actor is provided by services/actors/identity-actors.ts`)
-}
 
 /** The photo a 'identity.photoTaken' event carries, as action/guard params. */
 const photoOf = ({ event }: { event: IdentityEvent }) =>
@@ -169,14 +167,14 @@ export const identityMachine = setup({
     tags: {} as 'busy' | 'awaitingFront' | 'awaitingBack' | 'awaitingFace' | 'liveFace' | 'canSubmit',
   },
   actors: {
-    readFeatureMode: fromPromise<IdentityFeatureMode>(notProvided('readFeatureMode')),
-    uploadImage: fromCallback<EventObject, UploadImageInput>(notProvided('uploadImage')),
-    recognise: fromPromise<void>(notProvided('recognise')),
-    runLiveness: fromPromise<LivenessResult>(notProvided('runLiveness')),
-    saveLiveness: fromPromise<void, LivenessResult>(notProvided('saveLiveness')),
-    finishUploads: fromPromise<void>(notProvided('finishUploads')),
+    readFeatureMode: fromPromise<IdentityFeatureMode>(notProvided('readFeatureMode', 'services/actors/identity-actors.ts')),
+    uploadImage: fromCallback<EventObject, UploadImageInput>(notProvided('uploadImage', 'services/actors/identity-actors.ts')),
+    recognise: fromPromise<void>(notProvided('recognise', 'services/actors/identity-actors.ts')),
+    runLiveness: fromPromise<LivenessResult>(notProvided('runLiveness', 'services/actors/identity-actors.ts')),
+    saveLiveness: fromPromise<void, LivenessResult>(notProvided('saveLiveness', 'services/actors/identity-actors.ts')),
+    finishUploads: fromPromise<void>(notProvided('finishUploads', 'services/actors/identity-actors.ts')),
     /** The shell's card scanner; rejects when the borrower cancels it or the shell has no scanner. */
-    scanCard: fromPromise<Blob, { side: 'front' | 'back' }>(notProvided('scanCard')),
+    scanCard: fromPromise<Blob, { side: 'front' | 'back' }>(notProvided('scanCard', 'services/actors/identity-actors.ts')),
   },
   guards: {
     liveFace: ({ context }) => context.featureMode.live === 1,

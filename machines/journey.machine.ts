@@ -77,6 +77,7 @@ import { sessionMachine, needsLogin, type SessionEvent, type SessionUser } from 
 import { errorOf, failureOf, isSessionEnded, messageOf, type Message } from './submit.machine'
 import { submitMachine, type SubmitOutput } from './submit.machine'
 import type { uploadGateMachine, UploadGateOutput } from './upload-gate.machine'
+import { notProvided } from './not-provided'
 
 /** The screen each step of spec §4's navigation by code opens. */
 export const STEP_ROUTE: Readonly<Record<StatusStep, RouteName>> = {
@@ -296,9 +297,6 @@ function providedLater<T>(name: string): T {
   }) as unknown as T
 }
 
-const notProvided = (name: string) => () => {
-  throw new Error(`The '${name}' actor is provided by services/actors/journey-actors.ts`)
-}
 
 /** A routable state: its id is the route's name, its guard `mayEnter`, and entering it records the route. */
 function page<const N extends RouteName>(name: N) {
@@ -417,19 +415,19 @@ export const journeyMachine = setup({
     questionnaireForm: submitMachine,
     applicationForm: submitMachine,
     repeatApplicationForm: submitMachine,
-    fetchLatestOrder: fromPromise<OrderReading>(notProvided('fetchLatestOrder')),
+    fetchLatestOrder: fromPromise<OrderReading>(notProvided('fetchLatestOrder', 'services/actors/journey-actors.ts')),
     /** /user/submit once the data collector is done: the order moves from 19 to 1. */
-    submitApplication: fromPromise<void, { orderNo: string }>(notProvided('submitApplication')),
+    submitApplication: fromPromise<void, { orderNo: string }>(notProvided('submitApplication', 'services/actors/journey-actors.ts')),
     /** /cou/country/meta/ip: the country of the connection, or null when the server cannot tell. */
-    detectCountry: fromPromise<CountryCode | null>(async () => notProvided('detectCountry')()),
+    detectCountry: fromPromise<CountryCode | null>(async () => notProvided('detectCountry', 'services/actors/journey-actors.ts')()),
     /** Keeps the country chosen before login on the device. */
-    storeCountry: fromPromise<void, { country: CountryCode }>(async () => notProvided('storeCountry')()),
+    storeCountry: fromPromise<void, { country: CountryCode }>(async () => notProvided('storeCountry', 'services/actors/journey-actors.ts')()),
     /**
      * /loan/product/step-amount of the order's product: what its salary bands mean in its currency; null when the
      * reply states no usable bands.
      */
     loadSalaryBands: fromPromise<SalaryBandTerms | null, { productId: string | null }>(async () =>
-      notProvided('loadSalaryBands')(),
+      notProvided('loadSalaryBands', 'services/actors/journey-actors.ts')(),
     ),
   },
   delays: {

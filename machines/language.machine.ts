@@ -14,6 +14,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate'
 import type { Language } from '../src/domain/countries'
+import { notProvided } from './not-provided'
 
 export interface LanguageContext {
   language: Language | null
@@ -21,9 +22,6 @@ export interface LanguageContext {
 
 export type LanguageEvent = { type: 'language.chosen'; language: Language }
 
-const notProvided = (name: string) => () => {
-  throw new Error(`The '${name}' actor is provided by services/actors/language-actors.ts`)
-}
 
 export const languageMachine = setup({
   types: {
@@ -31,8 +29,8 @@ export const languageMachine = setup({
     events: {} as LanguageEvent,
   },
   actors: {
-    loadLanguage: fromPromise<Language | null>(notProvided('loadLanguage')),
-    saveLanguage: fromPromise<void, { language: Language }>(notProvided('saveLanguage')),
+    loadLanguage: fromPromise<Language | null>(notProvided('loadLanguage', 'services/actors/language-actors.ts')),
+    saveLanguage: fromPromise<void, { language: Language }>(notProvided('saveLanguage', 'services/actors/language-actors.ts')),
   },
   guards: {
     otherLanguage: ({ context, event }) => event.language !== context.language,

@@ -41,6 +41,7 @@ import { normalizeMobile } from '../src/domain/phone'
 import { loginSchema, mobileNumber, type VerifyCodePurpose } from '../src/domain/schemas/account'
 import { fieldErrors } from '../src/domain/schemas/field-errors'
 import { failureOf, messageOf, msg, type Message } from './submit.machine'
+import { notProvided } from './not-provided'
 
 export interface LoginInput {
   purpose: VerifyCodePurpose
@@ -132,9 +133,6 @@ function countryRefusal(error: unknown): Message | null {
   return text ? { text } : msg(failure.messageKey)
 }
 
-const notProvided = (name: string) => async () => {
-  throw new Error(`The '${name}' actor is provided by the composition (services/actors)`)
-}
 
 export const loginMachine = setup({
   types: {

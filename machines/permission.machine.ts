@@ -28,6 +28,7 @@ import {
   type UploadFlag,
 } from '../src/domain/permissions'
 import { msg, type Message } from './submit.machine'
+import { notProvided } from './not-provided'
 
 export interface PermissionInput {
   requiredFlags: readonly UploadFlag[]
@@ -63,9 +64,6 @@ interface NamesInput {
   names: readonly DisclosedPermission[]
 }
 
-const notProvided = (name: string) => async () => {
-  throw new Error(`The '${name}' actor is provided by the composition (native bridge)`)
-}
 
 export const permissionMachine = setup({
   types: {
@@ -76,10 +74,10 @@ export const permissionMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    recallAcceptance: fromPromise<Acceptance | null>(notProvided('recallAcceptance')),
-    rememberAcceptance: fromPromise<Acceptance>(notProvided('rememberAcceptance')),
-    queryPermissions: fromPromise<PermissionStates, NamesInput>(notProvided('queryPermissions')),
-    requestPermissions: fromPromise<PermissionStates, NamesInput>(notProvided('requestPermissions')),
+    recallAcceptance: fromPromise<Acceptance | null>(notProvided('recallAcceptance', 'native bridge')),
+    rememberAcceptance: fromPromise<Acceptance>(notProvided('rememberAcceptance', 'native bridge')),
+    queryPermissions: fromPromise<PermissionStates, NamesInput>(notProvided('queryPermissions', 'native bridge')),
+    requestPermissions: fromPromise<PermissionStates, NamesInput>(notProvided('requestPermissions', 'native bridge')),
   },
   guards: {
     alreadyAccepted: ({ context }, params: { acceptance: Acceptance | null }) =>

@@ -32,6 +32,7 @@ import type { GenericSchema } from 'valibot'
 import { ApiCode } from '../src/domain/api-codes'
 import type { ApiFailure } from '../src/domain/api-result'
 import { fieldErrors } from '../src/domain/schemas/field-errors'
+import { notProvided } from './not-provided'
 
 // ------------------------------------------------------------------------------------------ shared contract
 
@@ -164,9 +165,6 @@ export type SubmitOutput = { status: 'saved'; data: unknown } | { status: 'sessi
 
 export type DraftStoreEvent = { type: 'draft.save'; values: FormValues } | { type: 'draft.clear' }
 
-const notProvided = (name: string) => () => {
-  throw new Error(`The '${name}' actor is provided by services/actors (machine.provide({ actors }))`)
-}
 
 export const submitMachine = setup({
   types: {
