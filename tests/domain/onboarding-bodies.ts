@@ -18,6 +18,9 @@ export const tanzanianPersonalInfo = {
   whatsappNo: '0754123456',
 }
 
+/** What her personal information form holds when filled in (the optional fields left out). */
+export const personalInfoDraft = (({ middleName: _m, whatsappNo: _w, ...typed }) => typed)(tanzanianPersonalInfo)
+
 /** Her work and emergency contacts. */
 export const workInfo = {
   employmentType: 'employee',

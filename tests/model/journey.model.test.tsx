@@ -31,24 +31,11 @@ import { routeByName, type RouteName } from '../../src/domain/routes'
 import { initI18n } from '../../src/i18n'
 import { API_ORIGIN, createFakeBackend, type FakeBackend } from './fake-backend'
 import { journeyModel, type JourneyModelEvent, type ModelMeta } from './journey.model'
+import { personalInfoDraft } from '../domain/onboarding-bodies'
 
 const t = (key: string) => i18next.t(key)
 const server = setupServer()
 
-const PERSONAL_DRAFT = {
-  firstName: 'Asha',
-  lastName: 'Mwakyusa',
-  gender: 'female',
-  birthday: '1990-05-17',
-  education: 'bachelors',
-  maritalStatus: 'single',
-  nationalId: '19900517-12345-00002-26',
-  email: 'asha.m@gmail.com',
-  residenceType: 'rened',
-  state: 'Arusha',
-  city: 'Karatu',
-  address: 'Plot 12, Sokoine Road',
-}
 const ADDITIONAL_DRAFT = {
   employmentType: 'Unemployed',
   incomeSource: 'Family support',
@@ -78,7 +65,7 @@ async function startApp(): Promise<Run> {
   window.history.replaceState(null, '', '/#/')
   const services = createServices(window, API_ORIGIN)
   services.storage.set('token', 'tok-model')
-  services.storage.saveDraft('personalInfo', PERSONAL_DRAFT)
+  services.storage.saveDraft('personalInfo', personalInfoDraft)
   services.storage.saveDraft('additionalInfo', ADDITIONAL_DRAFT)
   return openApp(backend, null)
 }

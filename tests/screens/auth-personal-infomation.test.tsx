@@ -6,23 +6,11 @@ import type { FormValues } from '../../machines/submit.machine'
 import PersonalInfomationScreen from '../../screens/auth/personal-infomation'
 import type { Language } from '../../src/domain/countries'
 import { NETWORK_DOWN, renderScreen, startJourney } from './auth-journey'
+import { personalInfoDraft } from '../domain/onboarding-bodies'
 
 const t = (key: string, values?: Record<string, unknown>) => i18next.t(key, values)
 
-const VALID: FormValues = {
-  firstName: 'Asha',
-  lastName: 'Mwakyusa',
-  gender: 'female',
-  birthday: '1990-05-17',
-  education: 'bachelors',
-  maritalStatus: 'single',
-  nationalId: '19900517-12345-00002-26',
-  email: 'asha.m@gmail.com',
-  residenceType: 'rened',
-  state: 'Arusha',
-  city: 'Karatu',
-  address: 'Plot 12, Sokoine Road',
-}
+const VALID: FormValues = personalInfoDraft
 
 async function openPersonalInfo(
   opts: Partial<Parameters<typeof startJourney>[0]> & { language?: Language } = {},

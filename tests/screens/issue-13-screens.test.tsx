@@ -25,6 +25,7 @@ import { NETWORK_DOWN, renderScreen, startJourney, t, textField } from './auth-j
 import { HOUR, confirmOffer, renderMoneyPath, startMoneyPath, stepAmounts } from './borrow-harness'
 import { renderOnRoute } from './render-on-route'
 import { startUserJourney } from './user-journey'
+import { personalInfoDraft } from '../domain/onboarding-bodies'
 
 const scrolled = vi.fn()
 beforeEach(() => {
@@ -69,20 +70,7 @@ describe('a Next that finds errors is seen', () => {
       drafts: new Map([
         [
           'personalInfo',
-          {
-            firstName: 'Asha',
-            lastName: 'Mwakyusa',
-            gender: 'female',
-            birthday: '1990-05-17',
-            education: 'bachelors',
-            maritalStatus: 'single',
-            nationalId: '19900517-12345-00002-26',
-            email: 'asha.m@gmail.com',
-            residenceType: 'rened',
-            state: 'Arusha',
-            city: 'Karatu',
-            address: 'Plot 12, Sokoine Road',
-          },
+          personalInfoDraft,
         ],
       ]),
       save: { personalInfo: () => new Promise<void>((_, reject) => (fail = reject)) },
