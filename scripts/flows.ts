@@ -443,7 +443,8 @@ function viewerOf(machines: FoundMachine[]): string {
     'body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#0f172a;background:#f1f5f9}',
     'header,main{max-width:none;padding:16px 24px}header{background:#0b7a55;color:#fff}header a{color:#fff}',
     'nav ul{columns:3 220px;padding-left:20px}section{background:#fff;border-radius:12px;padding:16px;margin:0 0 24px}',
-    'figure{margin:0;overflow:auto}img{display:block;max-width:none}a{color:#075e41}',
+    'figure{margin:0}img{display:block;max-width:100%;height:auto}figcaption{font-size:13px;color:#475569}',
+    'a{color:#075e41}',
     '</style>',
     '</head>',
     '<body>',
@@ -465,7 +466,8 @@ function viewerOf(machines: FoundMachine[]): string {
         `<p>${html(m.machine.root.description ?? '')}</p>`,
         `<p><a href="${m.name}.md">States and events</a> · <a href="${m.name}.stately.ts">Code for Stately</a> · ` +
           `<a href="${m.name}.json">Config (JSON)</a> · source <code>${html(m.file)}</code></p>`,
-        `<figure><img src="${m.name}.svg" alt="${html(`Statechart of the ${m.name} machine`)}" loading="lazy"></figure>`,
+        `<figure><a href="${m.name}.svg"><img src="${m.name}.svg" alt="${html(`Statechart of the ${m.name} machine`)}" loading="lazy"></a>` +
+          '<figcaption>Open the picture for its full size.</figcaption></figure>',
         '</section>',
       ].join('\n'),
     ),
