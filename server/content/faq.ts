@@ -461,7 +461,7 @@ function kiswahili(f: Facts): Section[] {
         [
           'data.delete',
           'Nafutaje akaunti yangu?',
-          'Kwenye programu fungua Mipangilio na uchague Futa akaunti, chagua sababu moja na uthibitishe kwa namba ya siri tunayokutumia kwa SMS. Haiwezekani ukiwa na mkopo unaoendelea. Tunafuta taarifa zako binafsi na picha; kumbukumbu za mikopo na malipo ya zamani zinahifadhiwa kwa muda ambao sheria inataka, na hakuna kingine.',
+          'Kwenye programu fungua Mipangilio na uchague Futa akaunti, chagua sababu moja na uthibitishe kwa nambari ya uthibitisho tunayokutumia kwa SMS. Haiwezekani ukiwa na mkopo unaoendelea. Tunafuta taarifa zako binafsi na picha; kumbukumbu za mikopo na malipo ya zamani zinahifadhiwa kwa muda ambao sheria inataka, na hakuna kingine.',
         ],
       ],
     ],

@@ -11,7 +11,11 @@ import type { AgreementDocument } from '../../src/domain/api-types'
 import type { CountryCode, Language } from '../../src/domain/countries'
 import { orList, type Facts } from './facts'
 
-export const LEGAL_VERSION = '2026-01'
+/**
+ * The texts' version, shown on each document. 2026-11: the Kiswahili terms call the SMS code "nambari ya
+ * uthibitisho", never by the word for a PIN, as docs/glossary.md requires; nothing else changed.
+ */
+export const LEGAL_VERSION = '2026-11'
 export const LEGAL_DOCUMENTS = ['privacy-policy', 'terms-of-service'] as const
 export type LegalDocument = (typeof LEGAL_DOCUMENTS)[number]
 
@@ -324,7 +328,7 @@ function termsSw(f: Facts): Text {
       },
       { h: 'Akaunti yako' },
       {
-        p: 'Unaingia kwa namba yako ya simu na namba ya siri tunayokutumia kwa SMS; usimpe mtu yeyote namba hiyo. Akaunti yako inatumika kwenye simu moja kwa wakati mmoja. Tunaweza kusimamisha akaunti inayotumika kwa udanganyifu.',
+        p: 'Unaingia kwa namba yako ya simu na nambari ya uthibitisho tunayokutumia kwa SMS; usimpe mtu yeyote nambari hiyo. Akaunti yako inatumika kwenye simu moja kwa wakati mmoja. Tunaweza kusimamisha akaunti inayotumika kwa udanganyifu.',
       },
       { h: 'Mikopo' },
       {

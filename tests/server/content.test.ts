@@ -255,7 +255,7 @@ describeOnEachDatabase('Content', (target) => {
 
       const json = await s.raw({ method: 'GET', url: '/legal/terms-of-service.json?lang=en&country=KE' })
       const doc = JSON.parse(json.body) as T.AgreementDocument
-      expect(doc).toMatchObject({ title: 'Terms of service', version: '2026-01', language: 'en' })
+      expect(doc).toMatchObject({ title: 'Terms of service', version: '2026-11', language: 'en' })
       expect(doc.html).toContain('Central Bank of Kenya')
       expect(doc.html).not.toMatch(/<script|<img|<a /)
 

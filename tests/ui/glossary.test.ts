@@ -34,6 +34,19 @@ describe('Kiswahili uses one term for each thing', () => {
       expect(sw.get(key), key).toMatch(/nambari ya uthibitisho/i)
   })
 
+  it('says so in the server’s texts too: the FAQ, the legal documents and the loan agreement', () => {
+    const dirs = ['server/content', 'server/loans']
+    const found: string[] = []
+    for (const dir of dirs)
+      for (const file of readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.ts'))) {
+        const source = readFileSync(path.join(root, dir, file), 'utf8')
+        for (const [i, line] of source.split('\n').entries())
+          if (/namba ya siri|msimbo wa (sms|uthibitisho)|namba ya uthibitisho|mkoa au kaunti/i.test(line))
+            found.push(`${dir}/${file}:${i + 1}`)
+      }
+    expect(found).toEqual([])
+  })
+
   it('never names Kenya\'s county beside a Tanzanian region, and names each level in its own message', () => {
     expect(offending('sw', /mkoa au kaunti|kaunti au mkoa/i)).toEqual([])
     const sw = texts('sw')
