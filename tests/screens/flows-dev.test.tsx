@@ -27,6 +27,9 @@ describe('#/__flows: the running journey for developers', () => {
     act(() => actor.send({ type: 'xstate.route', to: '#me' }))
     await waitFor(() => expect(lit()).toContain('me'))
     expect(lit()).not.toContain('flows')
+    // …and logs the event that moved it.
+    const log = screen.getByRole('list', { name: t('standalone.flows.events') })
+    expect(log.querySelector('li')).toHaveTextContent('journey ← xstate.route')
   })
 
   it('is not opened outside a development build', async () => {
