@@ -8,7 +8,8 @@
 // function; shared things (builds, servers, browsers to stop) come from the context, made on first use and
 // stopped at the end, also on error and on Ctrl-C.
 //
-//   node scripts/bench.mjs [--runs N] [--only lighthouse|bytes|soak] [--profile default|low-end] [--soak-minutes M] [--keep]
+//   node scripts/bench.mjs [--runs N] [--only lighthouse|bytes|soak|api] [--profile default|low-end] [--soak-minutes M]
+//                          [--api-seconds S] [--api-connections N] [--no-api-70] [--keep]
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -69,7 +70,37 @@ const sections = [
     byDefault: false,
     run: soakSection,
   },
+  {
+    // Issue 17: autocannon on the hot calls and a write of the reference server, beside a bare Fastify route, on
+    // the embedded database and (DATABASE_URL) PostgreSQL (scripts/bench/api.mjs). A few minutes: only when named.
+    name: 'api',
+    title: 'API: the reference server beside a bare Fastify route (autocannon)',
+    byDefault: false,
+    run: apiSection,
+  },
 ]
+
+async function apiSection(ctx) {
+  const { apiBench } = await import('./bench/api.mjs')
+  const report = await apiBench({
+    root,
+    hold: ctx.hold,
+    tmpDir: ctx.tmpDir,
+    seconds: ctx.options.apiSeconds,
+    connections: ctx.options.apiConnections,
+    at70: ctx.options.apiAt70,
+  })
+  const file = path.join(resultsDir, 'api.json')
+  await writeFile(
+    file,
+    JSON.stringify(
+      { command: `node scripts/bench.mjs ${process.argv.slice(2).join(' ')}`.trim(), ...report },
+      null,
+      2,
+    ) + '\n',
+  )
+  console.log(`\nwrote ${path.relative(root, file)}`)
+}
 
 async function soakSection(ctx) {
   const { soak } = await import('./bench-soak.mjs')
@@ -86,13 +117,25 @@ function usage() {
     `  --only NAME       run one section: ${sections.map((s) => s.name).join(' | ')} (comma-separated for several)`,
     `  --profile NAME    one Lighthouse profile: ${Object.keys(PROFILES).join(' | ')} (default: all)`,
     '  --soak-minutes M  how long the soak section runs (default 30; it runs only with --only soak)',
+    '  --api-seconds S   autocannon duration of each API run (default 10; the api section runs only with --only api)',
+    '  --api-connections N  autocannon connections of the API runs (default 50)',
+    '  --no-api-70       skip the API runs at 70% of the maximum (p99 at that load)',
     '  --keep            keep the temporary directory (builds, databases) and print its path',
     '  --help            this text',
   ].join('\n')
 }
 
 function parseArgs(argv) {
-  const options = { runs: 3, only: null, profiles: Object.keys(PROFILES), keep: false, soakMinutes: 30 }
+  const options = {
+    runs: 3,
+    only: null,
+    profiles: Object.keys(PROFILES),
+    keep: false,
+    soakMinutes: 30,
+    apiSeconds: 10,
+    apiConnections: 50,
+    apiAt70: true,
+  }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]
     const [flag, inline] =
@@ -134,6 +177,18 @@ function parseArgs(argv) {
         options.soakMinutes = n
         break
       }
+      case '--api-seconds':
+      case '--api-connections': {
+        const raw = value()
+        const n = Number(raw)
+        if (!Number.isInteger(n) || n < 1)
+          throw new UsageError(`${flag} must be a positive integer, got "${raw}"`)
+        options[flag === '--api-seconds' ? 'apiSeconds' : 'apiConnections'] = n
+        break
+      }
+      case '--no-api-70':
+        options.apiAt70 = false
+        break
       case '--keep':
         options.keep = true
         break

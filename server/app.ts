@@ -5,8 +5,8 @@
  */
 import path from 'node:path'
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
-import type { DestinationStream } from 'pino'
-import { createClock } from './clock'
+import { pino, type DestinationStream } from 'pino'
+import { createClock, type Clock } from './clock'
 import type { ServerConfig } from './config'
 import { COUNTRIES } from '../src/domain/countries'
 import type { LoanView, ModuleHost, ProfileStepListener, ServerContext, ServerModule } from './context'
@@ -63,8 +63,9 @@ export interface ServerOverrides {
 }
 
 /** A start-up that failed after the database was opened: the modules' close hooks run, the database closes. */
-async function shutDown(app: FastifyInstance, database: Database): Promise<void> {
+async function shutDown(app: FastifyInstance, database: Database, clock: Clock): Promise<void> {
   await app.close().catch(() => undefined)
+  await clock.stop()
   await database.close()
 }
 
@@ -92,7 +93,12 @@ export async function buildServer(
     logger:
       config.logLevel === 'silent' && !overrides.logStream
         ? false
-        : { level: config.logLevel, ...(overrides.logStream ? { stream: overrides.logStream } : {}) },
+        : {
+            level: config.logLevel,
+            // Log lines are written asynchronously (issue 17: no synchronous write on the hot path); pino flushes
+            // what is left when the process exits.
+            stream: overrides.logStream ?? pino.destination({ dest: 1, sync: false }),
+          },
     // The dispatcher logs each call itself (decrypted path and code); Fastify's request lines would log URLs.
     // Fastify's own error lines would log URLs too: SafeLogController logs a failed plain route (server/ops.ts).
     logController: new SafeLogController(ops),
@@ -116,6 +122,8 @@ export async function buildServer(
       url: config.databaseUrl,
       dataDir: pgliteDir(config.dataDir),
       schema: config.databaseSchema,
+      poolSize: config.databasePoolSize,
+      countQueries: config.countQueries,
     }))
   try {
     const applied = await migrate(database)
@@ -128,7 +136,16 @@ export async function buildServer(
   const clock = createClock(database.db, {
     adjustable: !production,
     ...(overrides.systemNowMs ? { systemNowMs: overrides.systemNowMs } : {}),
+    // Demo and test: the database announces every move of the shared clock (migration 0007), so requests read the
+    // offset only after one (server/clock.ts current()).
+    watch: (onMoved) => database.listen('kopa_clock', onMoved),
   })
+  try {
+    await clock.start()
+  } catch (err) {
+    await database.close()
+    throw err
+  }
   await clock.sync()
   const jobs = createJobRunner(database.db, clock, log, ops)
   const sms =
@@ -185,14 +202,14 @@ export async function buildServer(
     for (const mod of overrides.modules ?? MODULES) await mod.register(host)
   } catch (err) {
     if (!(err instanceof ProductionRefusal)) {
-      await shutDown(app, database)
+      await shutDown(app, database, clock)
       throw err
     }
     refusal = err
   }
   const problems = [...(refusal?.problems ?? []), ...productionProblems({ mode: config.mode, kyc })]
   if (problems.length) {
-    await shutDown(app, database)
+    await shutDown(app, database, clock)
     throw new ProductionRefusal(problems)
   }
 
@@ -212,6 +229,7 @@ export async function buildServer(
 
   app.addHook('onClose', async () => {
     await jobs.stop()
+    await clock.stop()
     await database.close()
   })
   await app.ready()

@@ -2,6 +2,7 @@
  * The server's configuration: defaults, then environment variables, then explicit overrides (tests).
  * Nothing else in server/ reads process.env.
  */
+import os from 'node:os'
 import path from 'node:path'
 import type { UploadStatusFlags } from '../src/domain/api-types'
 import { DEFAULT_COUNTRY, isCountryCode, type CountryCode } from '../src/domain/countries'
@@ -19,6 +20,16 @@ export interface ServerConfig {
   readonly databaseUrl: string
   /** PostgreSQL schema to use (search_path); created on start when missing. Empty: the server's default. */
   readonly databaseSchema: string
+  /**
+   * Connections of the PostgreSQL pool (KOPA_DB_POOL_SIZE). Default: twice the machine's cores plus one, at least 4
+   * and at most 20 (docs/performance.md "API"): more connections than PostgreSQL has cores to run them only queue.
+   */
+  readonly databasePoolSize: number
+  /**
+   * Benchmark only (KOPA_BENCH_COUNT_QUERIES=1, never in production): count the statements sent to the database and
+   * show the count at GET /dev/queries (scripts/bench/api.mjs reads it to report queries per call).
+   */
+  readonly countQueries: boolean
   /** Private directory for ID, face and receipt images; never under the web root. */
   readonly uploadDir: string
   /** The built app served at / (vite build output). */
@@ -153,6 +164,11 @@ export const DEVELOPMENT_PERSON_KEY_SECRET = 'kopa-person-key-not-a-secret'
 /** A production person-key secret is at least this long (32 random characters or more). */
 export const PERSON_KEY_SECRET_MIN_LENGTH = 32
 
+/** Twice the cores plus one, within 4..20: PostgreSQL's own rule of thumb for a box it shares with the server. */
+function defaultPoolSize(): number {
+  return Math.min(20, Math.max(4, 2 * os.availableParallelism() + 1))
+}
+
 export const DEFAULT_CONFIG: ServerConfig = {
   mode: 'demo',
   host: '127.0.0.1',
@@ -160,6 +176,8 @@ export const DEFAULT_CONFIG: ServerConfig = {
   dataDir: path.resolve('data'),
   databaseUrl: '',
   databaseSchema: '',
+  databasePoolSize: defaultPoolSize(),
+  countQueries: false,
   uploadDir: path.resolve('data', 'uploads'),
   distDir: path.resolve('dist'),
   packageName: 'com.kopa.app',
@@ -268,6 +286,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     dataDir,
     databaseUrl: env.DATABASE_URL ?? '',
     databaseSchema: env.DATABASE_SCHEMA ?? '',
+    databasePoolSize: positive(env, 'KOPA_DB_POOL_SIZE', DEFAULT_CONFIG.databasePoolSize),
+    countQueries: modeOf(env) !== 'production' && env.KOPA_BENCH_COUNT_QUERIES === '1',
     uploadDir: env.KOPA_UPLOAD_DIR
       ? path.resolve(env.KOPA_UPLOAD_DIR)
       : dataDir === ':memory:'

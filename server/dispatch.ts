@@ -24,7 +24,7 @@ import type { Language } from '../src/domain/countries'
 import { fieldErrors } from '../src/domain/schemas/field-errors'
 import { validationMessageValues } from '../src/domain/schemas/message-values'
 import { FORM_ERROR } from '../src/domain/schemas/field-errors'
-import { decodeRequest, decryptText, UPLOAD_EXTRA_FIELD, WireError } from '../services/wire/protocol'
+import { decodeRequest, decryptText, UPLOAD_EXTRA_FIELD, WireError } from './wire'
 import { bearerToken, resolveSession } from './accounts/sessions'
 import type { CallRequest, ServerContext, Session } from './context'
 import { pgErrorOf } from './db/client'
@@ -165,7 +165,7 @@ export function apiDispatcher(ctx: ServerContext, registry: HandlerRegistry) {
       // A path that does not decrypt is refused before anything costs a query.
       const path = pathOf(ctx.config.packageName, segment)
       if (path === null) fail(ApiCode.Undecryptable)
-      await ctx.clock.sync()
+      await ctx.clock.current()
 
       /** The call of the table at `path` that this request may make, or the refusal. */
       const callAt = (path: string) => {

@@ -4,11 +4,11 @@
  * tokens answer 10010304. An unknown token answers 100103, a missing one 10010301 (spec §8).
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, isNull, ne } from 'drizzle-orm'
+import { and, eq, isNull, ne, sql, type Placeholder } from 'drizzle-orm'
 import { ApiCode } from '../../src/domain/api-codes'
 import { isCountryCode } from '../../src/domain/countries'
 import type { Session } from '../context'
-import type { Queryable } from '../db/client'
+import { preparedOn, type Queryable } from '../db/client'
 import { sessions, users } from '../db/schema/core'
 
 export const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex')
@@ -52,18 +52,25 @@ export function bearerToken(header: unknown): string {
 export async function resolveSession(q: Queryable, token: string, now: Date): Promise<Session | number> {
   if (!token) return ApiCode.NotLoggedIn
   if (!TOKEN_SHAPE.test(token)) return ApiCode.TokenInvalid
-  const [row] = await q
-    .select({
-      sessionId: sessions.id,
-      userId: sessions.userId,
-      expiresAt: sessions.expiresAt,
-      replacedAt: sessions.replacedAt,
-      country: users.country,
-      mobile: users.mobile,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
+  // One query for the session and its borrower, prepared on the database handle (issue 17).
+  const build = (db: Queryable, tokenHash: Placeholder | string) =>
+    db
+      .select({
+        sessionId: sessions.id,
+        userId: sessions.userId,
+        expiresAt: sessions.expiresAt,
+        replacedAt: sessions.replacedAt,
+        country: users.country,
+        mobile: users.mobile,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, tokenHash))
+  const tokenHash = hashToken(token)
+  const prepared = preparedOn(q, 'kopa_session_of_token', (db) =>
+    build(db, sql.placeholder('tokenHash')).prepare('kopa_session_of_token'),
+  )
+  const [row] = prepared ? await prepared.execute({ tokenHash }) : await build(q, tokenHash)
   if (!row) return ApiCode.TokenInvalid
   if (row.replacedAt) return ApiCode.LoggedInElsewhere
   if (row.expiresAt.getTime() <= now.getTime()) return ApiCode.TokenExpired

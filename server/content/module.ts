@@ -118,7 +118,7 @@ export function createContentModule(options: ContentOptions = {}): ServerModule 
       }
       for (const doc of LEGAL_DOCUMENTS) {
         host.fastify.get(`/legal/${doc}`, async (req, reply) => {
-          await host.clock.sync()
+          await host.clock.current()
           return reply
             .header('cache-control', 'public, max-age=300')
             .header('x-content-type-options', 'nosniff')
@@ -126,7 +126,7 @@ export function createContentModule(options: ContentOptions = {}): ServerModule 
             .send(legalPage(await documentOf(req, doc)))
         })
         host.fastify.get(`/legal/${doc}.json`, async (req, reply) => {
-          await host.clock.sync()
+          await host.clock.current()
           return reply.header('cache-control', 'public, max-age=300').send(await documentOf(req, doc))
         })
       }

@@ -65,7 +65,7 @@ function mountDevGrant(app: FastifyInstance, ctx: ServerContext) {
       .from(users)
       .where(and(eq(users.country, country), eq(users.mobile, mobile)))
     if (!user) return reply.code(404).send({ error: 'No borrower with this number' })
-    await ctx.clock.sync()
+    await ctx.clock.current()
     const now = ctx.clock.now()
     const coupon = await grantCoupon(
       ctx.db,

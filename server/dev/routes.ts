@@ -3,6 +3,8 @@
  * - GET  /dev/clock          → { now, offsetMs }
  * - POST /dev/clock/advance  { ms } → moves the shared clock forward, runs the jobs now due, → { now, offsetMs, jobsRun }
  * - GET  /dev/sms            → HTML page of the latest development SMS (numbers masked)
+ * - GET  /dev/queries        → { queries }: statements sent to the database so far (only with
+ *                              KOPA_BENCH_COUNT_QUERIES=1, for the benchmark's queries per call)
  * Plain JSON, not the wire protocol: they are for people and scripts driving a demo.
  */
 import type { FastifyInstance } from 'fastify'
@@ -33,6 +35,10 @@ export function mountDevRoutes(app: FastifyInstance, ctx: ServerContext): void {
     const jobsRun = await ctx.jobs.runDue()
     return { ...clockView(), jobsRun }
   })
+
+  if (ctx.config.countQueries) {
+    app.get('/dev/queries', async () => ({ queries: ctx.database.queryCount() }))
+  }
 
   app.get('/dev/sms', async (_req, reply) => {
     const rows = await latestOutbox(ctx.db, 30)

@@ -110,7 +110,7 @@ async function messagesSince(q: Queryable, userId: number, since: Date): Promise
 /** GET /feedback/files/<fileId>: the bytes of one of the session's own images. */
 function mountFileRoute(app: FastifyInstance, ctx: ServerContext) {
   app.get<{ Params: { fileId: string } }>(`${FILE_ROUTE}:fileId`, async (req, reply) => {
-    await ctx.clock.sync()
+    await ctx.clock.current()
     reply.header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff')
     const lang = languageOf(req.headers.lang)
     const session = await resolveSession(ctx.db, bearerToken(req.headers.authorization), ctx.clock.now())
@@ -150,7 +150,7 @@ function mountDevReply(app: FastifyInstance, ctx: ServerContext) {
         error: `Send { feedbackId, content?, status? }: content up to ${FEEDBACK_MESSAGE_MAX} characters, status 2, 3 or 4`,
       })
     }
-    await ctx.clock.sync()
+    await ctx.clock.current()
     try {
       const done = await supportReply(
         ctx.db,

@@ -6,7 +6,7 @@
  * Time is always the one clock's (`now` arrives from the caller: a request or a job).
  */
 import { randomInt } from 'node:crypto'
-import { and, count, desc, eq, inArray, lte, or } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, lte, or, sql, type Placeholder } from 'drizzle-orm'
 import { APPROVAL_TTL_MS, decide, RETRY_AFTER_MS } from '../../machines/order-lifecycle.machine'
 import { isOpenTransfer, OPEN_TRANSFER_STATES, type TransferState } from '../../machines/transfer.machine'
 import { ApiCode } from '../../src/domain/api-codes'
@@ -39,7 +39,7 @@ import {
 import type { ProductConfig } from '../../src/domain/product'
 import { checkRepaymentAmount } from '../../src/domain/repayment-rules'
 import type { ProfileStep } from '../context'
-import { isUniqueViolation, type Db, type Queryable, type Tx } from '../db/client'
+import { isUniqueViolation, preparedOn, type Db, type Queryable, type Tx } from '../db/client'
 import { users } from '../db/schema/core'
 import { clearingAccount, loanOrderEvents, loanOrders, paymentTransfers } from '../db/schema/loans'
 import { collectionReports, profiles, walletAccounts } from '../db/schema/profile'
@@ -250,6 +250,18 @@ export async function lockUser(q: Queryable, userId: number): Promise<void> {
 }
 
 export async function latestOrderOf(q: Queryable, userId: number, lock = false): Promise<OrderRow | null> {
+  const prepared = lock
+    ? null
+    : preparedOn(q, 'kopa_latest_order', (db) =>
+        db
+          .select()
+          .from(loanOrders)
+          .where(eq(loanOrders.userId, sql.placeholder('userId')))
+          .orderBy(desc(loanOrders.id))
+          .limit(1)
+          .prepare('kopa_latest_order'),
+      )
+  if (prepared) return (await prepared.execute({ userId }))[0] ?? null
   const query = q
     .select()
     .from(loanOrders)
@@ -261,6 +273,21 @@ export async function latestOrderOf(q: Queryable, userId: number, lock = false):
 }
 
 export async function openOrderOf(q: Queryable, userId: number, lock = false): Promise<OrderRow | null> {
+  const prepared = lock
+    ? null
+    : preparedOn(q, 'kopa_open_order', (db) =>
+        db
+          .select()
+          .from(loanOrders)
+          .where(
+            and(
+              eq(loanOrders.userId, sql.placeholder('userId')),
+              inArray(loanOrders.status, [...OPEN_STATUSES]),
+            ),
+          )
+          .prepare('kopa_open_order'),
+      )
+  if (prepared) return (await prepared.execute({ userId }))[0] ?? null
   const query = q
     .select()
     .from(loanOrders)
@@ -276,7 +303,40 @@ export async function orderOfUser(
   ref: string,
   lock = false,
 ): Promise<OrderRow> {
-  const byId = /^\d{1,15}$/.test(ref) ? eq(loanOrders.id, Number(ref)) : eq(loanOrders.orderNo, ref)
+  const numeric = /^\d{1,15}$/.test(ref)
+  const prepared = lock
+    ? null
+    : numeric
+      ? preparedOn(q, 'kopa_order_of_user_by_id', (db) =>
+          db
+            .select()
+            .from(loanOrders)
+            .where(
+              and(
+                eq(loanOrders.userId, sql.placeholder('userId')),
+                eq(loanOrders.id, sql.placeholder('ref')),
+              ),
+            )
+            .prepare('kopa_order_of_user_by_id'),
+        )
+      : preparedOn(q, 'kopa_order_of_user_by_no', (db) =>
+          db
+            .select()
+            .from(loanOrders)
+            .where(
+              and(
+                eq(loanOrders.userId, sql.placeholder('userId')),
+                eq(loanOrders.orderNo, sql.placeholder('ref')),
+              ),
+            )
+            .prepare('kopa_order_of_user_by_no'),
+        )
+  if (prepared) {
+    const [found] = await prepared.execute({ userId, ref: numeric ? Number(ref) : ref })
+    if (!found) fail(ApiCode.LoanOrderNotFound)
+    return found
+  }
+  const byId = numeric ? eq(loanOrders.id, Number(ref)) : eq(loanOrders.orderNo, ref)
   const query = q
     .select()
     .from(loanOrders)
@@ -319,22 +379,27 @@ export function profileComplete(progress: ProfileProgress, questionnaireRequired
  * rollovers; the counts; and the most days any loan, repaid or still open, was overdue.
  */
 export async function borrowerHistory(q: Queryable, userId: number, now: Date): Promise<BorrowerHistory> {
-  const orders = await q
-    .select({
-      id: loanOrders.id,
-      status: loanOrders.status,
-      dueAt: loanOrders.dueAt,
-      finishedAt: loanOrders.finishedAt,
-      rolloverCount: loanOrders.rolloverCount,
-    })
-    .from(loanOrders)
-    .where(
-      and(
-        eq(loanOrders.userId, userId),
-        inArray(loanOrders.status, [OrderStatus.Finish, OrderStatus.Overdued]),
-      ),
-    )
-    .orderBy(loanOrders.finishedAt, loanOrders.id)
+  const build = (db: Queryable, user: number | Placeholder) =>
+    db
+      .select({
+        id: loanOrders.id,
+        status: loanOrders.status,
+        dueAt: loanOrders.dueAt,
+        finishedAt: loanOrders.finishedAt,
+        rolloverCount: loanOrders.rolloverCount,
+      })
+      .from(loanOrders)
+      .where(
+        and(
+          eq(loanOrders.userId, user),
+          inArray(loanOrders.status, [OrderStatus.Finish, OrderStatus.Overdued]),
+        ),
+      )
+      .orderBy(loanOrders.finishedAt, loanOrders.id)
+  const prepared = preparedOn(q, 'kopa_borrower_history', (db) =>
+    build(db, sql.placeholder('userId')).prepare('kopa_borrower_history'),
+  )
+  const orders = prepared ? await prepared.execute({ userId }) : await build(q, userId)
   const events =
     orders.length === 0
       ? []
@@ -1122,7 +1187,11 @@ export function createLoanService(deps: LoanDeps) {
     let fresh = await read()
     // The worker may be sending it right now (it claimed the job first): wait a moment for the provider's answer,
     // so the reply says whether the prompt went out. Bounded: a provider that does not answer is the worker's.
-    for (let i = 0; i < SEND_WAIT_STEPS && (fresh.state === 'requested' || fresh.state === 'submitted'); i += 1) {
+    for (
+      let i = 0;
+      i < SEND_WAIT_STEPS && (fresh.state === 'requested' || fresh.state === 'submitted');
+      i += 1
+    ) {
       await new Promise((resolve) => setTimeout(resolve, SEND_WAIT_STEP_MS))
       fresh = await read()
     }
@@ -1358,6 +1427,22 @@ export function createLoanService(deps: LoanDeps) {
 
   /** The loan's payment order still open, if any (the newest). */
   async function pendingPayment(q: Queryable, orderId: number): Promise<TransferRow | null> {
+    const prepared = preparedOn(q, 'kopa_pending_collection', (db) =>
+      db
+        .select()
+        .from(paymentTransfers)
+        .where(
+          and(
+            eq(paymentTransfers.orderId, sql.placeholder('orderId')),
+            eq(paymentTransfers.kind, 'collection'),
+            inArray(paymentTransfers.state, [...OPEN_TRANSFER_STATES]),
+          ),
+        )
+        .orderBy(desc(paymentTransfers.id))
+        .limit(1)
+        .prepare('kopa_pending_collection'),
+    )
+    if (prepared) return (await prepared.execute({ orderId }))[0] ?? null
     const [row] = await q
       .select()
       .from(paymentTransfers)

@@ -75,7 +75,7 @@ export function mountCollector(host: ModuleHost): void {
       const lang = languageOf(req.headers.lang)
       const answer = (code: number, data: unknown = null) =>
         reply.send(envelope(code, ctx.t(lang, codeMessageKey(code)), data))
-      await ctx.clock.sync()
+      await ctx.clock.current()
       const session = await resolveSession(ctx.db, bearerToken(req.headers.authorization), ctx.clock.now())
       if (typeof session === 'number') return answer(session)
       const parsed = v.safeParse(reportSchema, req.body)

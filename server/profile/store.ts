@@ -2,7 +2,7 @@
  * Reading and writing the borrower's profile: the saved forms, which onboarding steps are done, the wallet, and
  * the `UserInfo` the app keeps after login.
  */
-import { desc, eq, inArray, and } from 'drizzle-orm'
+import { desc, eq, inArray, and, sql } from 'drizzle-orm'
 import type { ProfileProgress, UserInfo, WalletSummary } from '../../src/domain/api-types'
 import { COUNTRIES, type CountryCode, type Language } from '../../src/domain/countries'
 import { ONBOARDING_STATUSES, OrderStatus, type OrderStatusCode } from '../../src/domain/order-status'
@@ -11,7 +11,7 @@ import type { AdditionalInfo } from '../../src/domain/schemas/additional-info'
 import type { PersonalInfo } from '../../src/domain/schemas/personal-info'
 import { findProvider } from '../../src/domain/wallets'
 import type { ServerContext } from '../context'
-import type { Queryable } from '../db/client'
+import { preparedOn, type Queryable } from '../db/client'
 import { users } from '../db/schema/core'
 import { images, profiles, walletAccounts } from '../db/schema/profile'
 
@@ -37,6 +37,16 @@ export async function saveProfile(
 }
 
 export async function latestWallet(q: Queryable, userId: number) {
+  const prepared = preparedOn(q, 'kopa_latest_wallet', (db) =>
+    db
+      .select()
+      .from(walletAccounts)
+      .where(eq(walletAccounts.userId, sql.placeholder('userId')))
+      .orderBy(desc(walletAccounts.createdAt), desc(walletAccounts.id))
+      .limit(1)
+      .prepare('kopa_latest_wallet'),
+  )
+  if (prepared) return (await prepared.execute({ userId }))[0] ?? null
   const [row] = await q
     .select()
     .from(walletAccounts)
@@ -128,10 +138,19 @@ export async function stepStatus(
 /** GET /security/getUserInfo. */
 export async function userInfo(ctx: ServerContext, userId: number): Promise<UserInfo> {
   const q = ctx.db
-  const [user] = await q.select().from(users).where(eq(users.id, userId))
-  if (!user) throw new Error('session without a user')
+  // The borrower and their profile in one query (issue 17), prepared on the database handle.
+  const userAndProfile = preparedOn(q, 'kopa_user_and_profile', (db) =>
+    db
+      .select({ user: users, profile: profiles })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(eq(users.id, sql.placeholder('userId')))
+      .prepare('kopa_user_and_profile'),
+  )!
+  const [found] = await userAndProfile.execute({ userId })
+  if (!found) throw new Error('session without a user')
+  const { user, profile: row } = found
   const country = user.country as CountryCode
-  const row = await profileRow(q, userId)
   const wallet = await latestWallet(q, userId)
   const personal = (row?.basicInfo ?? null) as PersonalInfo | null
   const summary: WalletSummary | null = wallet

@@ -1,0 +1,156 @@
+/**
+ * The wire protocol's cipher on the server, with Node's built-in crypto (OpenSSL) instead of crypto-js (issue 17):
+ * the same functions as services/wire/protocol.ts — AES-256-CBC, PKCS#7, key SHA-256(UTF-8 package name), token
+ * base64url(IV ‖ ciphertext) — byte for byte (tests/server/wire-node-crypto.test.ts proves both produce the same
+ * tokens and open each other's). The app keeps crypto-js: services/wire/protocol.ts stays what both sides agree
+ * on, and everything that is not the cipher (constants, WireError, the payload's text) is taken from it.
+ */
+import { createCipheriv, createDecipheriv, createHash, randomBytes as nodeRandomBytes } from 'node:crypto'
+import { ApiCode } from '../src/domain/api-codes'
+import {
+  DEFAULT_REPLAY_WINDOW_MS,
+  IV_BYTES,
+  payloadText,
+  POST_BODY_FIELD,
+  randomParamName,
+  WireError,
+  type DecodedRequest,
+  type DecodeRequestInput,
+  type EncodedRequest,
+  type EncodeRequestInput,
+  type EncodeUploadInput,
+  type WireBase,
+} from '../services/wire/protocol'
+
+export { UPLOAD_EXTRA_FIELD, WireError } from '../services/wire/protocol'
+export type { DecodedRequest, DecodeRequestInput } from '../services/wire/protocol'
+
+const keys = new Map<string, Buffer>()
+
+function keyOf(packageName: string): Buffer {
+  let key = keys.get(packageName)
+  if (!key) {
+    key = createHash('sha256').update(packageName, 'utf8').digest()
+    keys.set(packageName, key)
+  }
+  return key
+}
+
+/** The 32-byte AES key: SHA-256 of the package name's UTF-8 bytes. */
+export function deriveKey(packageName: string): Uint8Array {
+  return new Uint8Array(keyOf(packageName))
+}
+
+const BASE64URL = /^[A-Za-z0-9_-]*$/
+
+/** Strict base64url (no padding, leftover bits zero, so every byte string has one encoding), as the app's. */
+function fromBase64Url(text: string): Buffer | null {
+  if (!BASE64URL.test(text) || text.length % 4 === 1) return null
+  const bytes = Buffer.from(text, 'base64url')
+  // Buffer ignores non-zero leftover bits; the protocol refuses them: only the canonical encoding is accepted.
+  return bytes.toString('base64url') === text ? bytes : null
+}
+
+/** Encrypt a UTF-8 text into a token: base64url(IV ‖ AES-256-CBC(key, IV, PKCS#7(text))). */
+export function encryptText(
+  packageName: string,
+  text: string,
+  iv: Uint8Array = nodeRandomBytes(IV_BYTES),
+): string {
+  if (iv.length !== IV_BYTES) throw new RangeError(`the IV must be ${IV_BYTES} bytes`)
+  const cipher = createCipheriv('aes-256-cbc', keyOf(packageName), iv)
+  return Buffer.concat([iv, cipher.update(text, 'utf8'), cipher.final()]).toString('base64url')
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/** Decrypt a token made by encryptText; null when it is not one (bad encoding, length, padding or UTF-8). */
+export function decryptText(packageName: string, token: string): string | null {
+  const bytes = fromBase64Url(token)
+  if (!bytes || bytes.length < 2 * IV_BYTES || bytes.length % IV_BYTES !== 0) return null
+  const decipher = createDecipheriv('aes-256-cbc', keyOf(packageName), bytes.subarray(0, IV_BYTES))
+  decipher.setAutoPadding(false)
+  const plain = Buffer.concat([decipher.update(bytes.subarray(IV_BYTES)), decipher.final()])
+  // PKCS#7, checked exactly as the app's module does.
+  const n = plain[plain.length - 1] ?? 0
+  if (n < 1 || n > IV_BYTES || n > plain.length) return null
+  for (let i = plain.length - n; i < plain.length; i++) if (plain[i] !== n) return null
+  try {
+    return utf8.decode(plain.subarray(0, plain.length - n))
+  } catch {
+    return null
+  }
+}
+
+function urlOf(packageName: string, base: WireBase, path: string, pathIv?: Uint8Array): string {
+  return `${base}/${encryptText(packageName, path, pathIv)}`
+}
+
+/** Encode a JSON call (GET or POST) for the wire. */
+export function encodeRequest(input: EncodeRequestInput): EncodedRequest {
+  const url = urlOf(input.packageName, input.base, input.path, input.pathIv)
+  const token = encryptText(input.packageName, payloadText(input.payload, input.now), input.iv)
+  if (input.method === 'GET') {
+    const name = input.paramName ?? randomParamName()
+    if (!/^[a-z]{6,10}$/.test(name)) throw new RangeError('the parameter name must be 6–10 letters a–z')
+    return { url, params: { [name]: token } }
+  }
+  return { url, data: { [POST_BODY_FIELD]: token } }
+}
+
+/** Encode an upload: POST multipart to `url`, with the file part(s) and the form field `extra`. */
+export function encodeUploadExtra(input: EncodeUploadInput): { url: string; extra: string } {
+  return {
+    url: urlOf(input.packageName, input.base, input.path, input.pathIv),
+    extra: encryptText(input.packageName, payloadText(input.payload, input.now), input.iv),
+  }
+}
+
+const undecryptable = (reason: string) => new WireError(ApiCode.Undecryptable, reason)
+
+function payloadToken(input: DecodeRequestInput): string | WireError {
+  if (input.method === 'GET') {
+    const values = Object.values(input.query ?? {})
+    if (values.length !== 1)
+      return undecryptable(`GET needs exactly one query parameter, got ${values.length}`)
+    const [value] = values
+    return typeof value === 'string' ? value : undecryptable('the query parameter is not a single string')
+  }
+  if (input.extra !== undefined) return input.extra
+  const body = input.body
+  if (
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as Record<string, unknown>)[POST_BODY_FIELD] === 'string'
+  )
+    return (body as Record<string, string>)[POST_BODY_FIELD] as string
+  return undecryptable('POST needs a JSON body {"data": <token>} or an upload field "extra"')
+}
+
+/** Decode and check a request; a WireError (Undecryptable or ReplayWindow) when it must be refused. */
+export function decodeRequest(input: DecodeRequestInput): DecodedRequest | WireError {
+  const path = decryptText(input.packageName, input.pathSegment)
+  if (path === null || !/^\/[A-Za-z0-9_\-./]*$/.test(path))
+    return undecryptable('the path token does not decrypt')
+
+  const token = payloadToken(input)
+  if (token instanceof WireError) return token
+  const text = decryptText(input.packageName, token)
+  if (text === null) return undecryptable('the payload token does not decrypt')
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    return undecryptable('the payload is not JSON')
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return undecryptable('the payload is not a JSON object')
+
+  const { t, ...payload } = parsed as Record<string, unknown>
+  if (typeof t !== 'number' || !Number.isSafeInteger(t))
+    return new WireError(ApiCode.ReplayWindow, 't is missing')
+  const window = input.replayWindowMs ?? DEFAULT_REPLAY_WINDOW_MS
+  if (Math.abs(input.now - t) > window)
+    return new WireError(ApiCode.ReplayWindow, 't is outside the replay window')
+  return { path, payload, t }
+}

@@ -1,0 +1,110 @@
+/**
+ * The shared clock is read once and kept (issue 17): a request's `current()` reads clock_state only after the
+ * database announced a change — made by any instance, or by SQL by hand — and reads every time while it cannot
+ * hear the announcements. A move on one instance is seen by the other on its next request.
+ */
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { createClock, type Clock } from '../../server/clock'
+import type { Database, DatabaseOptions } from '../../server/db/client'
+import { migrate } from '../../server/db/migrate'
+import { clockState } from '../../server/db/schema/core'
+import { describeOnEachDatabase, freshDatabase, type DatabaseTarget } from './helpers/databases'
+
+const T0 = Date.parse('2026-03-01T08:00:00Z')
+const MINUTE = 60_000
+
+describeOnEachDatabase('The shared clock, kept between moves', (target: DatabaseTarget) => {
+  let options: DatabaseOptions
+  let dispose: () => Promise<void>
+  let disposeCounted: () => Promise<void> = async () => undefined
+  let first: Database
+  let second: Database
+  let counted: Database
+  const clocks: Clock[] = []
+  beforeAll(async () => {
+    ;({ database: first, options, dispose } = await freshDatabase(target))
+    // PGlite is one process's database: its second "instance" is the same handle; PostgreSQL gets its own pool.
+    second = target.name === 'postgres' ? await target.open(options) : first
+    // A handle that counts its statements: on PostgreSQL a pool of its own on the same schema; PGlite a database
+    // of its own (one process: whoever changes the clock does it on the same handle).
+    if (target.name === 'postgres') counted = await target.open({ ...options, countQueries: true })
+    else {
+      const own = target.fresh()
+      counted = await target.open({ ...own, countQueries: true })
+      await migrate(counted)
+      disposeCounted = () => target.drop(own)
+    }
+  })
+  afterAll(async () => {
+    for (const c of clocks) await c.stop()
+    if (second !== first) await second.close()
+    await counted.close()
+    await disposeCounted()
+    await dispose()
+  })
+
+  const clockOn = async (database: Database, watch = true) => {
+    const clock = createClock(database.db, {
+      adjustable: true,
+      systemNowMs: () => T0,
+      ...(watch ? { watch: (onMoved: () => void) => database.listen('kopa_clock', onMoved) } : {}),
+    })
+    clocks.push(clock)
+    await clock.start()
+    await clock.sync()
+    return clock
+  }
+
+  it('sees a move made on another instance on its next current()', async () => {
+    const a = await clockOn(first)
+    const b = await clockOn(second)
+    const before = b.offsetMs()
+    // advance() answers once its own instance heard the notice, and a moment later: by then the other instance,
+    // in this process, has read its own.
+    await a.advance(90 * MINUTE)
+    await b.current()
+    expect(b.offsetMs()).toBe(before + 90 * MINUTE)
+    expect(b.nowMs()).toBe(T0 + before + 90 * MINUTE)
+  })
+
+  it('sees a change made by SQL by hand', async () => {
+    const b = await clockOn(second)
+    await first.db.update(clockState).set({ offsetMs: sql`${clockState.offsetMs} + ${MINUTE}` })
+    // The notice travels on its own connection (PostgreSQL): wait for it, as a request would simply come later.
+    const expected = Number((await first.db.select().from(clockState))[0]!.offsetMs)
+    for (let i = 0; i < 50 && b.offsetMs() !== expected; i++) {
+      await b.current()
+      if (b.offsetMs() !== expected) await new Promise((r) => setTimeout(r, 20))
+    }
+    expect(b.offsetMs()).toBe(expected)
+  })
+
+  it('reads nothing between moves, and every time without a watch', async () => {
+    const watched = await clockOn(counted)
+    const blind = await clockOn(counted, false)
+    const start = counted.queryCount()!
+    for (let i = 0; i < 10; i++) await watched.current()
+    expect(counted.queryCount()! - start).toBe(0)
+    for (let i = 0; i < 10; i++) await blind.current()
+    expect(counted.queryCount()! - start).toBe(10)
+    await createClock((target.name === 'postgres' ? first : counted).db, { adjustable: true }).advance(MINUTE)
+    for (let i = 0; i < 50 && watched.offsetMs() !== blind.offsetMs() + MINUTE; i++) {
+      await watched.current()
+      await new Promise((r) => setTimeout(r, 20))
+    }
+    expect(watched.offsetMs()).toBe(blind.offsetMs() + MINUTE)
+  })
+
+  it('stays put in production', async () => {
+    const production = createClock(first.db, {
+      adjustable: false,
+      systemNowMs: () => T0,
+      watch: (onMoved) => first.listen('kopa_clock', onMoved),
+    })
+    await production.start()
+    await production.current()
+    expect(production.nowMs()).toBe(T0)
+    await production.stop()
+  })
+})
