@@ -6,21 +6,7 @@
  * on, and everything that is not the cipher (constants, WireError, the payload's text) is taken from it.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes as nodeRandomBytes } from 'node:crypto'
-import { ApiCode } from '../src/domain/api-codes'
-import {
-  DEFAULT_REPLAY_WINDOW_MS,
-  IV_BYTES,
-  payloadText,
-  POST_BODY_FIELD,
-  randomParamName,
-  WireError,
-  type DecodedRequest,
-  type DecodeRequestInput,
-  type EncodedRequest,
-  type EncodeRequestInput,
-  type EncodeUploadInput,
-  type WireBase,
-} from '../services/wire/protocol'
+import { createWireCodec, IV_BYTES } from '../services/wire/protocol'
 
 export { UPLOAD_EXTRA_FIELD, WireError } from '../services/wire/protocol'
 export type { DecodedRequest, DecodeRequestInput } from '../services/wire/protocol'
@@ -82,75 +68,5 @@ export function decryptText(packageName: string, token: string): string | null {
   }
 }
 
-function urlOf(packageName: string, base: WireBase, path: string, pathIv?: Uint8Array): string {
-  return `${base}/${encryptText(packageName, path, pathIv)}`
-}
-
-/** Encode a JSON call (GET or POST) for the wire. */
-export function encodeRequest(input: EncodeRequestInput): EncodedRequest {
-  const url = urlOf(input.packageName, input.base, input.path, input.pathIv)
-  const token = encryptText(input.packageName, payloadText(input.payload, input.now), input.iv)
-  if (input.method === 'GET') {
-    const name = input.paramName ?? randomParamName()
-    if (!/^[a-z]{6,10}$/.test(name)) throw new RangeError('the parameter name must be 6–10 letters a–z')
-    return { url, params: { [name]: token } }
-  }
-  return { url, data: { [POST_BODY_FIELD]: token } }
-}
-
-/** Encode an upload: POST multipart to `url`, with the file part(s) and the form field `extra`. */
-export function encodeUploadExtra(input: EncodeUploadInput): { url: string; extra: string } {
-  return {
-    url: urlOf(input.packageName, input.base, input.path, input.pathIv),
-    extra: encryptText(input.packageName, payloadText(input.payload, input.now), input.iv),
-  }
-}
-
-const undecryptable = (reason: string) => new WireError(ApiCode.Undecryptable, reason)
-
-function payloadToken(input: DecodeRequestInput): string | WireError {
-  if (input.method === 'GET') {
-    const values = Object.values(input.query ?? {})
-    if (values.length !== 1)
-      return undecryptable(`GET needs exactly one query parameter, got ${values.length}`)
-    const [value] = values
-    return typeof value === 'string' ? value : undecryptable('the query parameter is not a single string')
-  }
-  if (input.extra !== undefined) return input.extra
-  const body = input.body
-  if (
-    typeof body === 'object' &&
-    body !== null &&
-    typeof (body as Record<string, unknown>)[POST_BODY_FIELD] === 'string'
-  )
-    return (body as Record<string, string>)[POST_BODY_FIELD] as string
-  return undecryptable('POST needs a JSON body {"data": <token>} or an upload field "extra"')
-}
-
-/** Decode and check a request; a WireError (Undecryptable or ReplayWindow) when it must be refused. */
-export function decodeRequest(input: DecodeRequestInput): DecodedRequest | WireError {
-  const path = decryptText(input.packageName, input.pathSegment)
-  if (path === null || !/^\/[A-Za-z0-9_\-./]*$/.test(path))
-    return undecryptable('the path token does not decrypt')
-
-  const token = payloadToken(input)
-  if (token instanceof WireError) return token
-  const text = decryptText(input.packageName, token)
-  if (text === null) return undecryptable('the payload token does not decrypt')
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    return undecryptable('the payload is not JSON')
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    return undecryptable('the payload is not a JSON object')
-
-  const { t, ...payload } = parsed as Record<string, unknown>
-  if (typeof t !== 'number' || !Number.isSafeInteger(t))
-    return new WireError(ApiCode.ReplayWindow, 't is missing')
-  const window = input.replayWindowMs ?? DEFAULT_REPLAY_WINDOW_MS
-  if (Math.abs(input.now - t) > window)
-    return new WireError(ApiCode.ReplayWindow, 't is outside the replay window')
-  return { path, payload, t }
-}
+/** The protocol (services/wire/protocol.ts) over Node's cipher. */
+export const { encodeRequest, encodeUploadExtra, decodeRequest } = createWireCodec({ encryptText, decryptText })

@@ -209,31 +209,13 @@ export function randomParamName(): string {
   return name
 }
 
-function urlOf(packageName: string, base: WireBase, path: string, pathIv?: Uint8Array): string {
-  return `${base}/${encryptText(packageName, path, pathIv)}`
-}
-
-/** Encode a JSON call (GET or POST) for the wire. */
-export function encodeRequest(input: EncodeRequestInput): EncodedRequest {
-  const url = urlOf(input.packageName, input.base, input.path, input.pathIv)
-  const token = encryptText(input.packageName, payloadText(input.payload, input.now), input.iv)
-  if (input.method === 'GET') {
-    const name = input.paramName ?? randomParamName()
-    if (!/^[a-z]{6,10}$/.test(name)) throw new RangeError('the parameter name must be 6–10 letters a–z')
-    return { url, params: { [name]: token } }
-  }
-  return { url, data: { [POST_BODY_FIELD]: token } }
+/** The cipher a codec uses: crypto-js here (the app), Node's crypto on the server (server/wire.ts). */
+export interface WireCipher {
+  encryptText(packageName: string, text: string, iv?: Uint8Array): string
+  decryptText(packageName: string, token: string): string | null
 }
 
 export type EncodeUploadInput = Omit<EncodeRequestInput, 'method' | 'paramName'>
-
-/** Encode an upload: POST multipart to `url`, with the file part(s) and the form field `extra`. */
-export function encodeUploadExtra(input: EncodeUploadInput): { url: string; extra: string } {
-  return {
-    url: urlOf(input.packageName, input.base, input.path, input.pathIv),
-    extra: encryptText(input.packageName, payloadText(input.payload, input.now), input.iv),
-  }
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Server side: decode a call
@@ -297,30 +279,64 @@ function payloadToken(input: DecodeRequestInput): string | WireError {
   return undecryptable('POST needs a JSON body {"data": <token>} or an upload field "extra"')
 }
 
-/** Decode and check a request; a WireError (Undecryptable or ReplayWindow) when it must be refused. */
-export function decodeRequest(input: DecodeRequestInput): DecodedRequest | WireError {
-  const path = decryptText(input.packageName, input.pathSegment)
-  if (path === null || !/^\/[A-Za-z0-9_\-./]*$/.test(path))
-    return undecryptable('the path token does not decrypt')
+/**
+ * The protocol over one cipher: encoding a call (the app) and decoding one (the server). Everything but the cipher
+ * is here, once; the app uses crypto-js (below), the server Node's crypto (server/wire.ts), byte for byte the same.
+ */
+export function createWireCodec({ encryptText, decryptText }: WireCipher) {
+  const urlOf = (packageName: string, base: WireBase, path: string, pathIv?: Uint8Array) =>
+    `${base}/${encryptText(packageName, path, pathIv)}`
 
-  const token = payloadToken(input)
-  if (token instanceof WireError) return token
-  const text = decryptText(input.packageName, token)
-  if (text === null) return undecryptable('the payload token does not decrypt')
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    return undecryptable('the payload is not JSON')
+  /** Encode a JSON call (GET or POST) for the wire. */
+  function encodeRequest(input: EncodeRequestInput): EncodedRequest {
+    const url = urlOf(input.packageName, input.base, input.path, input.pathIv)
+    const token = encryptText(input.packageName, payloadText(input.payload, input.now), input.iv)
+    if (input.method === 'GET') {
+      const name = input.paramName ?? randomParamName()
+      if (!/^[a-z]{6,10}$/.test(name)) throw new RangeError('the parameter name must be 6–10 letters a–z')
+      return { url, params: { [name]: token } }
+    }
+    return { url, data: { [POST_BODY_FIELD]: token } }
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    return undecryptable('the payload is not a JSON object')
 
-  const { t, ...payload } = parsed as Record<string, unknown>
-  if (typeof t !== 'number' || !Number.isSafeInteger(t))
-    return new WireError(ApiCode.ReplayWindow, 't is missing')
-  const window = input.replayWindowMs ?? DEFAULT_REPLAY_WINDOW_MS
-  if (Math.abs(input.now - t) > window)
-    return new WireError(ApiCode.ReplayWindow, 't is outside the replay window')
-  return { path, payload, t }
+  /** Encode an upload: POST multipart to `url`, with the file part(s) and the form field `extra`. */
+  function encodeUploadExtra(input: EncodeUploadInput): { url: string; extra: string } {
+    return {
+      url: urlOf(input.packageName, input.base, input.path, input.pathIv),
+      extra: encryptText(input.packageName, payloadText(input.payload, input.now), input.iv),
+    }
+  }
+
+  /** Decode and check a request; a WireError (Undecryptable or ReplayWindow) when it must be refused. */
+  function decodeRequest(input: DecodeRequestInput): DecodedRequest | WireError {
+    const path = decryptText(input.packageName, input.pathSegment)
+    if (path === null || !/^\/[A-Za-z0-9_\-./]*$/.test(path))
+      return undecryptable('the path token does not decrypt')
+
+    const token = payloadToken(input)
+    if (token instanceof WireError) return token
+    const text = decryptText(input.packageName, token)
+    if (text === null) return undecryptable('the payload token does not decrypt')
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      return undecryptable('the payload is not JSON')
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      return undecryptable('the payload is not a JSON object')
+
+    const { t, ...payload } = parsed as Record<string, unknown>
+    if (typeof t !== 'number' || !Number.isSafeInteger(t))
+      return new WireError(ApiCode.ReplayWindow, 't is missing')
+    const window = input.replayWindowMs ?? DEFAULT_REPLAY_WINDOW_MS
+    if (Math.abs(input.now - t) > window)
+      return new WireError(ApiCode.ReplayWindow, 't is outside the replay window')
+    return { path, payload, t }
+  }
+
+  return { encodeRequest, encodeUploadExtra, decodeRequest }
 }
+
+const codec = createWireCodec({ encryptText, decryptText })
+export const { encodeRequest, encodeUploadExtra, decodeRequest } = codec
