@@ -70,7 +70,12 @@ export function createClock(db: Queryable, opts: ClockOptions): Clock {
     noticed = []
     for (const resolve of waiting) resolve()
   }
+  // Reads may finish out of order (a pool runs them on several connections): only the latest one begun may set
+  // the offset, or a read that began before a move and ended after the next one would put the old offset back.
+  let begun = 0
+  let applied = 0
   const read = async () => {
+    const mine = ++begun
     const prepared = preparedOn(db, 'kopa_clock_offset', (d) =>
       d
         .select({ offsetMs: clockState.offsetMs })
@@ -81,7 +86,10 @@ export function createClock(db: Queryable, opts: ClockOptions): Clock {
     const [row] = prepared
       ? await prepared.execute()
       : await db.select({ offsetMs: clockState.offsetMs }).from(clockState).where(eq(clockState.id, 1))
-    offset = row?.offsetMs ?? 0
+    if (mine > applied) {
+      applied = mine
+      offset = row?.offsetMs ?? 0
+    }
   }
   const sync = async () => {
     if (!opts.adjustable) return
@@ -124,12 +132,16 @@ export function createClock(db: Queryable, opts: ClockOptions): Clock {
         throw new Error('The clock only moves forward by whole milliseconds')
       const before = moves
       const heard = watch?.live() ? new Promise<void>((resolve) => noticed.push(resolve)) : null
+      const mine = ++begun
       const [row] = await db
         .update(clockState)
         .set({ offsetMs: sql`${clockState.offsetMs} + ${ms}`, updatedAt: new Date(system()) })
         .where(eq(clockState.id, 1))
         .returning({ offsetMs: clockState.offsetMs })
-      offset = Number(row!.offsetMs)
+      if (mine > applied) {
+        applied = mine
+        offset = Number(row!.offsetMs)
+      }
       // Answer once this instance heard its own notice, and a moment later: the other instances, listening to the
       // same database, were sent theirs at the same commit, and their connections are read by then (in this
       // process: the next turns of the event loop).

@@ -4,7 +4,7 @@
  * hear the announcements. A move on one instance is seen by the other on its next request.
  */
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClock, type Clock } from '../../server/clock'
 import type { Database, DatabaseOptions } from '../../server/db/client'
 import { migrate } from '../../server/db/migrate'
@@ -106,5 +106,42 @@ describeOnEachDatabase('The shared clock, kept between moves', (target: Database
     await production.current()
     expect(production.nowMs()).toBe(T0)
     await production.stop()
+  })
+})
+
+describe('The shared clock, when its reads finish out of order', () => {
+  it('never lets a read that began before a move put the old offset back', async () => {
+    // A database whose reads answer when the test says, each with the offset stored when it began (as
+    // PostgreSQL's pool can finish a job tick's read after a request's that began later).
+    let stored = 0
+    const answers: (() => void)[] = []
+    const execute = () => {
+      const seen = stored
+      return new Promise<{ offsetMs: number }[]>((resolve) => answers.push(() => resolve([{ offsetMs: seen }])))
+    }
+    const chain = { from: () => chain, where: () => chain, prepare: () => ({ execute }) }
+    const db = { select: () => chain } as unknown as Parameters<typeof createClock>[0]
+    let moved: () => void = () => {}
+    const clock = createClock(db, {
+      adjustable: true,
+      systemNowMs: () => T0,
+      watch: async (onMoved) => {
+        moved = onMoved
+        return { live: () => true, stop: async () => {} }
+      },
+    })
+    await clock.start()
+
+    const tick = clock.sync() // a job tick's read, begun before the move
+    stored = 90 * MINUTE
+    moved() // the database's notice
+    const request = clock.current() // a request after it: reads again
+    answers[1]!() // the request's read answers first…
+    await request
+    answers[0]!() // …the job tick's, with the old offset, last
+    await tick
+    expect(clock.offsetMs()).toBe(90 * MINUTE)
+    await clock.current() // kept, and still right
+    expect(clock.offsetMs()).toBe(90 * MINUTE)
   })
 })
