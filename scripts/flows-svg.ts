@@ -10,13 +10,12 @@
  */
 import ELK, { type ElkExtendedEdge, type ElkLabel, type ElkNode } from 'elkjs/lib/elk.bundled.js'
 import type { AnyStateMachine, AnyStateNode } from 'xstate'
+import { allNodes, children, eventLabel, guardLabel } from './flows-labels.ts'
 
 const FONT = 12
 const CHAR = 6.6 // average width of a 12 px sans-serif character
 const LINE = 16
 
-const children = (node: AnyStateNode): AnyStateNode[] => Object.values(node.states) as AnyStateNode[]
-const allNodes = (node: AnyStateNode): AnyStateNode[] => [node, ...children(node).flatMap(allNodes)]
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
@@ -24,26 +23,6 @@ const n1 = (value: number) => Math.round(value * 10) / 10
 const width = (text: string) => Math.ceil(text.length * CHAR)
 const elkId = (node: AnyStateNode) => `n:${node.id}`
 
-function guardName(guard: unknown): string | null {
-  if (!guard) return null
-  if (typeof guard === 'string') return guard
-  if (typeof guard === 'object' && 'type' in guard && typeof guard.type === 'string') return guard.type
-  return 'guard'
-}
-
-/** An event as a person reads it: delays, children's results and eventless transitions by what they mean. */
-function eventName(node: AnyStateNode, eventType: string): string {
-  const srcOf = (id: string) => {
-    const invoke = allNodes(node).flatMap((n) => n.invoke).find((i) => i.id === id)
-    return invoke ? String(typeof invoke.src === 'string' ? invoke.src : invoke.id) : id
-  }
-  if (eventType === '') return 'always'
-  if (eventType.startsWith('xstate.after.')) return `after ${eventType.slice('xstate.after.'.length).split('.')[0]}`
-  const result = /^xstate\.(done\.actor|error\.actor|snapshot)\.(.+)$/.exec(eventType)
-  if (result) return `${{ 'done.actor': 'done', 'error.actor': 'error', snapshot: 'snapshot' }[result[1]!]} ${srcOf(result[2]!)}`
-  if (eventType.startsWith('xstate.done.state.')) return 'done'
-  return eventType
-}
 
 interface Box {
   node: AnyStateNode | null
@@ -99,8 +78,8 @@ export async function svgOf(machine: AnyStateMachine): Promise<string> {
     const transitions = [...[...node.transitions.values()].flat(), ...(node.always ?? [])]
     for (const t of transitions) {
       if (t.eventType === 'xstate.route') continue
-      const guard = guardName(t.guard)
-      const text = `${eventName(node, t.eventType)}${guard ? ` [${guard}]` : ''}`
+      const guard = guardLabel(t.guard)
+      const text = `${eventLabel(node, t.eventType)}${guard ? ` [${guard}]` : ''}`
       for (const target of (t.target ?? []) as AnyStateNode[]) {
         if (target === root || target === node) continue // a machine-wide reset, or a self-transition
         if (node === root) anyUsed = true

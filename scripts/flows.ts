@@ -14,6 +14,7 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { AnyStateMachine, AnyStateNode } from 'xstate'
+import { allNodes, children, eventLabel, guardLabel } from './flows-labels.ts'
 import { svgOf } from './flows-svg.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -57,11 +58,6 @@ export async function findMachines(): Promise<FoundMachine[]> {
 
 // ------------------------------------------------------------------------------------------------ the diagram
 
-const children = (node: AnyStateNode): AnyStateNode[] => Object.values(node.states) as AnyStateNode[]
-
-function allNodes(node: AnyStateNode): AnyStateNode[] {
-  return [node, ...children(node).flatMap(allNodes)]
-}
 
 /** A Mermaid id for a state node (ids may hold dots, dashes and custom names). */
 const mid = (node: AnyStateNode) => `s_${node.id.replace(/[^A-Za-z0-9_]/g, '_')}`
@@ -69,28 +65,6 @@ const mid = (node: AnyStateNode) => `s_${node.id.replace(/[^A-Za-z0-9_]/g, '_')}
 /** Mermaid takes the first ':' of a transition as the label's start; keep labels to safe characters. */
 const clean = (text: string) => text.replace(/[:;#{}]/g, ' ').replace(/\s+/g, ' ').trim()
 
-function guardLabel(guard: unknown): string | null {
-  if (!guard) return null
-  if (typeof guard === 'string') return guard
-  if (typeof guard === 'object' && 'type' in guard && typeof guard.type === 'string') return guard.type
-  return 'guard'
-}
-
-/** A readable name for an event: delays, children's results and eventless transitions by what they mean. */
-function eventLabel(source: AnyStateNode, eventType: string): string {
-  const srcOf = (prefix: string) => {
-    const id = eventType.slice(prefix.length)
-    const invoke = allNodes(source).flatMap((n) => n.invoke).find((i) => i.id === id)
-    return invoke ? String(typeof invoke.src === 'string' ? invoke.src : invoke.id) : id
-  }
-  if (eventType === '') return 'always'
-  if (eventType.startsWith('xstate.after.')) return `after ${eventType.slice('xstate.after.'.length).split('.')[0]}`
-  if (eventType.startsWith('xstate.done.actor.')) return `done ${srcOf('xstate.done.actor.')}`
-  if (eventType.startsWith('xstate.error.actor.')) return `error ${srcOf('xstate.error.actor.')}`
-  if (eventType.startsWith('xstate.snapshot.')) return `snapshot ${srcOf('xstate.snapshot.')}`
-  if (eventType.startsWith('xstate.done.state.')) return 'done'
-  return eventType
-}
 
 const ancestry = (node: AnyStateNode): AnyStateNode[] => {
   const chain: AnyStateNode[] = []
