@@ -12,6 +12,7 @@ import type { RouteName } from '../../src/domain/routes'
 import { ListRow } from '../../src/ui/list-row'
 import { PageHeader } from '../../src/ui/page-header'
 import type { ScreenProps } from '../screen-props'
+import { selectSignedIn } from '../shared/journey-selectors'
 import { maskedMobile } from '../shared/masked-mobile'
 import { TabNavigation } from '../shared/tab-navigation'
 
@@ -23,7 +24,7 @@ const to = (route: RouteName): JourneyEvent => ({ type: 'xstate.route', to: `#${
 export default function MeScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
   const user = useSelector(journey, (s) => (s.context.session.token ? s.context.session.user : null))
-  const signedIn = useSelector(journey, (s) => s.context.session.token !== null)
+  const signedIn = useSelector(journey, selectSignedIn)
   const go = (route: RouteName) => journey.send(to(route))
   return (
     <div className="k-page k-page--tabs">
