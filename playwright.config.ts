@@ -44,10 +44,7 @@ export default defineConfig<KopaWorkerOptions>({
   outputDir: 'test-results/e2e',
   fullyParallel: false,
   workers: 2,
-  // In CI a journey that fails is run once more, and still fails the run if it fails again. Known reason: now and
-  // then, on a loaded 2-core runner, a reload with an expired session never replaces the frame (docs/decisions.md
-  // "Browser journeys"); a flaky pass is reported by Playwright as flaky, never hidden.
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   timeout: 120_000,
   expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/playwright.json' }]],

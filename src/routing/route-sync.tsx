@@ -21,22 +21,34 @@ export function RouteSync({ actor }: { actor: JourneyActorRef }): null {
   const path = useSelector(actor, stateToPath)
   const booted = useSelector(actor, (snapshot) => snapshot.context.booted)
   const wasBooted = useRef(false)
+  /** The URL the app was opened at has been handled: it is the journey's entry, not a request of its own. */
+  const opened = useRef(false)
 
-  // URL → journey: a location the journey does not show is the borrower's request.
+  // URL → journey: a location the journey does not show is the borrower's request. Both effects act on the URL
+  // and the journey as they are when the effect runs, never on what they were at render: the other effect of the
+  // same commit may have moved either, and acting on the stale one sent the two chasing each other for good
+  // (a reload at a screen whose session had ended, drawn only after the journey had gone to login).
   useEffect(() => {
-    if (location === stateToPath(actor.getSnapshot())) return
-    const event = routeEventFor(location)
+    // The URL moved since this render: the render that follows judges the new one.
+    if (location !== currentHashPath()) return
+    const shown = () => stateToPath(actor.getSnapshot())
+    const request = opened.current
+    opened.current = true
+    if (location === shown()) return
+    // The URL the app was opened at was the journey's entry; if the journey shows another screen now (login, once
+    // the session turned out to have ended), that is its answer to it, so the URL follows the journey.
+    const event = request ? routeEventFor(location) : null
     if (event) actor.send(event)
-    const shown = stateToPath(actor.getSnapshot())
-    if (shown !== location) navigate(shown, { replace: true })
+    if (shown() !== location) navigate(shown(), { replace: true })
   }, [actor, location, navigate])
 
   // Journey → URL. Start-up's own redirect (e.g. a deep link sent to login) replaces the URL it was opened at.
   useEffect(() => {
     const replace = !wasBooted.current
     wasBooted.current = booted
-    if (path !== currentHashPath()) navigate(path, { replace })
-  }, [path, booted, navigate])
+    const shown = stateToPath(actor.getSnapshot())
+    if (shown !== currentHashPath()) navigate(shown, { replace })
+  }, [actor, path, booted, navigate])
 
   useEffect(() => {
     window.scrollTo({ top: 0, left: 0 })

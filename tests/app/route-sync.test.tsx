@@ -10,7 +10,15 @@ import type { RouteName } from '../../src/domain/routes'
 import { RouteSync } from '../../src/routing/route-sync'
 import { T0, order, user } from '../machines/journey-fixtures'
 
-function journey(stored: StoredSession, latest: LatestOrder | null, entry: RouteName | null = null) {
+/** The server's answer when the stored token has run out (spec §8 "Token expired"). */
+const TOKEN_EXPIRED = { ok: false, kind: 'sessionEnded', code: 10010303 }
+
+function journey(
+  stored: StoredSession,
+  latest: LatestOrder | null,
+  entry: RouteName | null = null,
+  tokenExpired = false,
+) {
   const machine = journeyMachine.provide({
     actors: {
       ...JOURNEY_CHILDREN,
@@ -18,11 +26,17 @@ function journey(stored: StoredSession, latest: LatestOrder | null, entry: Route
         actors: {
           readStoredSession: fromPromise(async () => stored),
           storeToken: fromPromise(async () => {}),
-          loadUser: fromPromise(async () => user()),
+          loadUser: fromPromise(async () => {
+            if (tokenExpired) throw TOKEN_EXPIRED
+            return user()
+          }),
           clearStoredSession: fromPromise(async () => {}),
         },
       }),
-      fetchLatestOrder: fromPromise(async () => ({ order: latest, readAt: T0 })),
+      fetchLatestOrder: fromPromise(async () => {
+        if (tokenExpired) throw TOKEN_EXPIRED
+        return { order: latest, readAt: T0 }
+      }),
       home: homeMachine.provide({
         actors: {
           loadOverview: fromPromise(() => new Promise<HomeIndex>(() => {})),
@@ -102,5 +116,25 @@ describe('route sync', () => {
       window.location.hash = '#/no/such/screen'
     })
     await waitFor(() => expect(hash()).toBe('#/'))
+  })
+
+  it('leaves the borrower on login when the app, reopened at a screen, is drawn only after the session ended', async () => {
+    // A slow phone: the server refused the stored token before the first screen was drawn, so the journey went
+    // from its entry (me, which a visitor may see) to login while the URL still says #/me.
+    window.history.replaceState(null, '', '/#/me')
+    const actor = journey(SIGNED_IN, null, 'me', true)
+    await waitFor(() => expect(actor.getSnapshot().context.route).toBe('login'))
+    // Were the URL and the journey to chase each other, this test must fail rather than hang the page.
+    let changes = 0
+    actor.subscribe(() => {
+      if (++changes > 100) actor.stop()
+    })
+
+    render(<RouteSync actor={actor} />)
+    await waitFor(() => expect(hash()).toBe('#/user/login'))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)))
+    expect(changes).toBeLessThan(100)
+    expect(actor.getSnapshot().context.route).toBe('login')
+    expect(hash()).toBe('#/user/login')
   })
 })
