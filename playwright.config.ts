@@ -7,17 +7,8 @@
  * PLAYWRIGHT_JSON_OUTPUT_NAME, which the json reporter honours; globalSetup builds dist/ when it is missing.
  */
 import { defineConfig, type Project } from '@playwright/test'
+import { CHROMIUM, CHROMIUM_ARGS } from './scripts/chromium.mjs'
 import type { KopaWorkerOptions } from './tests/e2e/fixtures'
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 const phone = {
   browserName: 'chromium' as const,
@@ -27,7 +18,7 @@ const phone = {
   hasTouch: true,
   userAgent:
     'Mozilla/5.0 (Linux; Android 11; Kopa E2E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36',
-  launchOptions: { executablePath: process.env.KOPA_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+  launchOptions: { executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] },
 }
 
 const projects: Project<KopaWorkerOptions>[] = [{ name: 'pglite', use: { ...phone, database: 'pglite' } }]

@@ -17,21 +17,12 @@ import os from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { freePort, waitForHttp } from './bench/net.mjs'
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const resultsDir = path.join(root, 'bench-results')
 
-const CHROMIUM = '/usr/bin/chromium'
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS]
 /** 1 KB = 1024 bytes everywhere in this script (as in scripts/check-size.mjs). */
 const KB = 1024
 
