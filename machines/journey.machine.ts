@@ -22,6 +22,12 @@
  * ('user.mobileEntered'), which opens with it filled in; login and register hand a number to each other the same
  * way ('user.accountSwitched') when the server says it has no account, or has one.
  *
+ * Outcome screens (docs/decisions.md "Outcome screens"): a repayment, a rollover or a cancellation its child
+ * reports goes through `concluding` (the order read again), and a reading that finds the money sent (14/18/7 → 2)
+ * opens it at once: `#outcome` shows `context.outcome` (machines/loan-outcome.ts); 'outcome.dismissed' opens what
+ * the status names (home when nothing is owed). Its rule refuses it once left, so a reload or the back button
+ * goes home.
+ *
  * A confirmed order's signed contract ('contract.opened' {loanOrderId, status}: from repay detail or a records
  * statement; refused unless the status is one of a signed contract) opens on the agreement screen.
  *
@@ -63,6 +69,7 @@ import type { helpContentMachine } from './help-content.machine'
 import type { homeMachine, HomeOutput } from './home.machine'
 import type { languageMachine, LanguageEvent } from './language.machine'
 import type { lendingMachine } from './lending.machine'
+import { isMoneySent, outcomeOf, type LoanOutcome, type OutcomeNews } from './loan-outcome'
 import type { orderWatchMachine, OrderWatchOutput } from './order-watch.machine'
 import type { identityMachine } from './identity.machine'
 import type { legalDocumentMachine, LegalDocumentName } from './legal-document.machine'
@@ -71,8 +78,8 @@ import type { permissionMachine } from './permission.machine'
 import { canApply, lifecycleOf, stepOf } from './latest-order'
 import type { loanOfferMachine } from './loan-offer.machine'
 import type { recordsMachine } from './records.machine'
-import type { repaymentMachine } from './repayment.machine'
-import type { rolloverMachine } from './rollover.machine'
+import type { repaymentMachine, RepaymentOutput } from './repayment.machine'
+import type { rolloverMachine, RolloverOutput } from './rollover.machine'
 import { sessionMachine, needsLogin, type SessionEvent, type SessionUser } from './session.machine'
 import { errorOf, failureOf, isSessionEnded, messageOf, type Message } from './submit.machine'
 import { submitMachine, type SubmitOutput } from './submit.machine'
@@ -153,6 +160,13 @@ export interface JourneyContext {
    * that screen is open; null until then (the screen shows the country's defaults).
    */
   salaryBands: SalaryBandTerms | null
+  /**
+   * What a money event did, for the outcome screen (docs/decisions.md "Outcome screens"): set when the journey
+   * opens it, cleared when the borrower leaves it. Absent or null: no outcome to show (a reload goes home).
+   */
+  outcome?: LoanOutcome | null
+  /** What a child reported, while the order is read again to complete the outcome's figures. */
+  outcomeNews?: OutcomeNews | null
 }
 
 type RouteEvent = { type: 'xstate.route'; to: `#${RouteName}` }
@@ -178,6 +192,8 @@ export type JourneyEvent =
   | { type: 'feedback.write' }
   /** Repay detail or a records statement: read the signed contract of a confirmed order (agreement screen). */
   | { type: 'contract.opened'; loanOrderId: string; status: OrderStatusCode }
+  /** The outcome screen's Continue: on to the screen the order's status names (home when none). */
+  | { type: 'outcome.dismissed' }
 
 const routeEvent = (route: RouteName): RouteEvent => ({ type: 'xstate.route', to: `#${route}` })
 const routeOf = (to: string): RouteName => to.slice(1) as RouteName
@@ -206,6 +222,8 @@ const ROUTE_RULES: Partial<Record<RouteName, (c: JourneyContext) => boolean>> = 
   exhibitionPeriodDetail: (c) => lifecycleOf(c.order).hasTag('canRollover'),
   rollover: (c) => lifecycleOf(c.order).hasTag('canRollover'),
   flows: (c) => c.devRoutes,
+  // Only right after a money event: a reload, a deep link or the back button finds no outcome and goes home.
+  outcome: (c) => !!c.outcome,
 }
 
 /** The route guard of every state: start-up done, a session where spec §2 asks for one, and the route's rule. */
@@ -363,20 +381,38 @@ const orderWatchOf = () =>
     id: 'orderWatch',
     src: 'orderWatch',
     input: ({ context }: { context: JourneyContext }) => ({ order: context.order }),
-    onDone: {
-      guard: {
-        type: 'orderWatchSawChange',
-        params: ({ event }: { event: { output: OrderWatchOutput } }) => ({ output: event.output }),
-      },
-      actions: [
-        {
-          type: 'takeOrder',
-          params: ({ event }: { event: { output: OrderWatchOutput } }) =>
-            (event.output as Extract<OrderWatchOutput, { outcome: 'changed' }>).reading,
+    onDone: [
+      {
+        // The money reached the wallet (7 → 2 on lending, or on home): the outcome screen says so first.
+        guard: {
+          type: 'orderWatchSawMoneySent',
+          params: ({ event }: { event: { output: OrderWatchOutput } }) => ({ output: event.output }),
         },
-        'followStatus',
-      ],
-    },
+        actions: [
+          {
+            type: 'takeOrder',
+            params: ({ event }: { event: { output: OrderWatchOutput } }) =>
+              (event.output as Extract<OrderWatchOutput, { outcome: 'changed' }>).reading,
+          },
+          { type: 'expectOutcome', params: { news: { kind: 'moneySent' } } },
+          'showOutcome',
+        ],
+      },
+      {
+        guard: {
+          type: 'orderWatchSawChange',
+          params: ({ event }: { event: { output: OrderWatchOutput } }) => ({ output: event.output }),
+        },
+        actions: [
+          {
+            type: 'takeOrder',
+            params: ({ event }: { event: { output: OrderWatchOutput } }) =>
+              (event.output as Extract<OrderWatchOutput, { outcome: 'changed' }>).reading,
+          },
+          'followStatus',
+        ],
+      },
+    ],
   }) as const
 
 export const journeyMachine = setup({
@@ -471,6 +507,14 @@ export const journeyMachine = setup({
     childFinished: (_, params: { output: { outcome: string } }) => params.output.outcome !== 'sessionEnded',
     /** The order watch read a status (or an order) the journey did not know. */
     orderWatchSawChange: (_, params: { output: OrderWatchOutput }) => params.output.outcome === 'changed',
+    /** …and what changed is the money sent: the order the journey knew on its way is now being repaid. */
+    orderWatchSawMoneySent: ({ context }, params: { output: OrderWatchOutput }) =>
+      params.output.outcome === 'changed' && isMoneySent(context.order, params.output.reading.order),
+    /** A reading of the order shows the money sent (see `isMoneySent`). */
+    readingShowsMoneySent: ({ context }, params: { reading: OrderReading }) =>
+      isMoneySent(context.order, params.reading.order),
+    /** A child ended with this outcome. */
+    outcomeIs: (_, params: { output: { outcome: string }; outcome: string }) => params.output.outcome === params.outcome,
     /** The feedback screen the ticket child's step calls for, while the borrower is on a ticket screen. */
     feedbackScreenIs: ({ context }, params: { snapshot: FeedbackSnapshot; screen: RouteName }) =>
       FEEDBACK_TICKET_SCREENS.includes(context.route) &&
@@ -543,6 +587,28 @@ export const journeyMachine = setup({
       enqueue.raise(routeEvent(route))
     }),
     goHome: raise(routeEvent('home')),
+    /** A child reported a money event: kept while the order is read again (`concluding`). */
+    expectOutcome: assign((_, params: { news: OutcomeNews }) => ({ outcomeNews: params.news })),
+    /**
+     * The outcome screen, with the event's figures and the order just read; without an order to take them from,
+     * the screen the status names, as after any read.
+     */
+    showOutcome: enqueueActions(({ context, enqueue }) => {
+      const outcome = context.outcomeNews ? outcomeOf(context.outcomeNews, context.order, context.orderReadAt) : null
+      enqueue.assign({ outcome, outcomeNews: null })
+      if (outcome) {
+        enqueue.raise(routeEvent('outcome'))
+        return
+      }
+      const step = stepOf(context.order)
+      enqueue.raise(routeEvent(destination(context, [step ? STEP_ROUTE[step] : null, context.route]).route))
+    }),
+    forgetOutcome: assign({ outcome: null, outcomeNews: null }),
+    /** Continue from the outcome screen: the screen the order's status names (repay detail for a loan owed), else home. */
+    leaveOutcome: enqueueActions(({ context, enqueue }) => {
+      const step = stepOf(context.order)
+      enqueue.raise(routeEvent(destination({ ...context, outcome: null }, [step ? STEP_ROUTE[step] : null]).route))
+    }),
     forwardToLanguage: sendTo('language', ({ event }) => event as LanguageEvent),
     startTicket: sendTo('feedbackTicket', { type: 'ticket.started' }),
     /** The account is gone: the session is cleared as for a log out, and the borrower goes home. */
@@ -722,12 +788,43 @@ export const journeyMachine = setup({
           tags: ['busy'],
           invoke: {
             src: 'fetchLatestOrder',
-            onDone: { actions: [{ type: 'takeOrder', params: ({ event }) => event.output }, 'followStatus'] },
+            onDone: [
+              {
+                // After confirming, or Refresh on lending: the money is already sent; the outcome screen says so.
+                guard: { type: 'readingShowsMoneySent', params: ({ event }) => ({ reading: event.output }) },
+                actions: [
+                  { type: 'takeOrder', params: ({ event }) => event.output },
+                  { type: 'expectOutcome', params: { news: { kind: 'moneySent' } } },
+                  'showOutcome',
+                ],
+              },
+              { actions: [{ type: 'takeOrder', params: ({ event }) => event.output }, 'followStatus'] },
+            ],
             onError: [
               { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, actions: 'endSession' },
               {
                 actions: [
                   { type: 'showError', params: ({ event }) => ({ error: event.error }) },
+                  { type: 'goTo', params: ({ context }) => ({ wanted: [context.route] }) },
+                ],
+              },
+            ],
+          },
+        },
+        concluding: {
+          description:
+            'A money event ended (repaid, rolled over, cancelled): reads the latest order for what is owed now and ' +
+            'opens the outcome screen with the figures; a failed read keeps the borrower where they were.',
+          tags: ['busy'],
+          invoke: {
+            src: 'fetchLatestOrder',
+            onDone: { actions: [{ type: 'takeOrder', params: ({ event }) => event.output }, 'showOutcome'] },
+            onError: [
+              { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, actions: 'endSession' },
+              {
+                actions: [
+                  { type: 'showError', params: ({ event }) => ({ error: event.error }) },
+                  'forgetOutcome',
                   { type: 'goTo', params: ({ context }) => ({ wanted: [context.route] }) },
                 ],
               },
@@ -970,10 +1067,17 @@ export const journeyMachine = setup({
                 id: 'confirmBorrow',
                 src: 'confirmBorrow',
                 input: ({ context }) => confirmInputOf(context.order!),
-                onDone: {
-                  guard: { type: 'confirmSettled', params: ({ event }) => ({ output: event.output }) },
-                  target: '#journey.app.following',
-                },
+                onDone: [
+                  {
+                    guard: { type: 'outcomeIs', params: ({ event }) => ({ output: event.output, outcome: 'cancelled' }) },
+                    target: '#journey.app.concluding',
+                    actions: { type: 'expectOutcome', params: { news: { kind: 'cancelled' } } },
+                  },
+                  {
+                    guard: { type: 'confirmSettled', params: ({ event }) => ({ output: event.output }) },
+                    target: '#journey.app.following',
+                  },
+                ],
               },
             },
             lending: {
@@ -1012,8 +1116,14 @@ export const journeyMachine = setup({
                   target: `.${screen}`,
                 })),
                 onDone: {
-                  guard: { type: 'childFinished', params: ({ event }) => ({ output: event.output }) },
-                  target: '#journey.app.following',
+                  guard: { type: 'outcomeIs', params: ({ event }) => ({ output: event.output, outcome: 'paid' }) },
+                  target: '#journey.app.concluding',
+                  actions: {
+                    type: 'expectOutcome',
+                    params: ({ event }) => ({
+                      news: { kind: 'repaid', paidMinor: (event.output as Extract<RepaymentOutput, { outcome: 'paid' }>).amountMinor },
+                    }),
+                  },
                 },
               },
               states: {
@@ -1037,8 +1147,15 @@ export const journeyMachine = setup({
                   target: `.${screen}`,
                 })),
                 onDone: {
-                  guard: { type: 'childFinished', params: ({ event }) => ({ output: event.output }) },
-                  target: '#journey.app.following',
+                  guard: { type: 'outcomeIs', params: ({ event }) => ({ output: event.output, outcome: 'rolledOver' }) },
+                  target: '#journey.app.concluding',
+                  actions: {
+                    type: 'expectOutcome',
+                    params: ({ event }) => {
+                      const output = event.output as Extract<RolloverOutput, { outcome: 'rolledOver' }>
+                      return { news: { kind: 'rolledOver', feeMinor: output.feeMinor, newDueDate: output.newDueDate } }
+                    },
+                  },
                 },
               },
               states: {
@@ -1171,10 +1288,17 @@ export const journeyMachine = setup({
                 id: 'confirmBorrow',
                 src: 'confirmBorrow',
                 input: ({ context }) => confirmInputOf(context.order!),
-                onDone: {
-                  guard: { type: 'confirmSettled', params: ({ event }) => ({ output: event.output }) },
-                  target: '#journey.app.following',
-                },
+                onDone: [
+                  {
+                    guard: { type: 'outcomeIs', params: ({ event }) => ({ output: event.output, outcome: 'cancelled' }) },
+                    target: '#journey.app.concluding',
+                    actions: { type: 'expectOutcome', params: { news: { kind: 'cancelled' } } },
+                  },
+                  {
+                    guard: { type: 'confirmSettled', params: ({ event }) => ({ output: event.output }) },
+                    target: '#journey.app.following',
+                  },
+                ],
               },
             },
             yx3: {
@@ -1201,11 +1325,20 @@ export const journeyMachine = setup({
                     actions: { type: 'goTo', params: { wanted: ['confirmBorrow'] } },
                   },
                   {
-                    guard: { type: 'confirmSettled', params: ({ event }) => ({ output: event.output }) },
-                    target: '#journey.app.following',
+                    guard: { type: 'outcomeIs', params: ({ event }) => ({ output: event.output, outcome: 'cancelled' }) },
+                    target: '#journey.app.concluding',
+                    actions: { type: 'expectOutcome', params: { news: { kind: 'cancelled' } } },
                   },
                 ],
               },
+            },
+            outcome: {
+              ...page('outcome'),
+              description:
+                'What a money event did, with the figures (money sent, repaid in full or in part, rolled over, ' +
+                'cancelled) and what happens next; Continue opens the screen the status names, else home.',
+              exit: 'forgetOutcome',
+              on: { 'outcome.dismissed': { actions: 'leaveOutcome' } },
             },
             finishLoading: {
               ...page('finishLoading'),

@@ -11,7 +11,8 @@
  * Events: channel.chosen {channelId}, rollover.confirmed, payment.checked, rollover.retried, detail.retried,
  *         app.foregrounded {at}
  * Tags:   busy, canConfirm, noRolloversLeft, mustRepay, waitingPayment, timedOut, paymentFailed, loadFailed
- * Output: { outcome: 'rolledOver', newDueDate } | { outcome: 'sessionEnded' }
+ * Output: { outcome: 'rolledOver', newDueDate, feeMinor } | { outcome: 'sessionEnded' } (feeMinor: the paid fee's
+ *         payment order amount, as the server created it)
  * Actors the composition provides:
  *   loadExtension    ({ orderNo }) → RolloverOffer                        (GET /repay/getExtensionData)
  *   confirmExtension ({ orderNo, channelId }) → PayOrder & ServerTime      (GET /repay/confirmExtensionOrder)
@@ -86,7 +87,9 @@ export type RolloverEvent =
   | { type: 'detail.retried' }
   | { type: 'app.foregrounded'; at: number }
 
-export type RolloverOutput = { outcome: 'rolledOver'; newDueDate: IsoDate } | { outcome: 'sessionEnded' }
+export type RolloverOutput =
+  | { outcome: 'rolledOver'; newDueDate: IsoDate; feeMinor: number }
+  | { outcome: 'sessionEnded' }
 
 const channelProblem = (c: RolloverContext) =>
   fieldErrors(rolloverConfirmSchema(), {
@@ -303,6 +306,7 @@ export const rolloverMachine = setup({
       output: ({ context }): RolloverOutput => ({
         outcome: 'rolledOver',
         newDueDate: context.extension!.quote!.newDueDate,
+        feeMinor: context.payment!.amountMinor,
       }),
     },
     sessionEnded: {

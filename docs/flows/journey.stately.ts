@@ -384,6 +384,27 @@ export const journeyMachine = createMachine({
               "src": "fetchLatestOrder",
               "onDone": [
                 {
+                  "guard": {
+                    "type": "readingShowsMoneySent",
+                    "params": "(from the event)"
+                  },
+                  "actions": [
+                    {
+                      "type": "takeOrder",
+                      "params": "(from the event)"
+                    },
+                    {
+                      "type": "expectOutcome",
+                      "params": {
+                        "news": {
+                          "kind": "moneySent"
+                        }
+                      }
+                    },
+                    "showOutcome"
+                  ]
+                },
+                {
                   "actions": [
                     {
                       "type": "takeOrder",
@@ -409,6 +430,53 @@ export const journeyMachine = createMachine({
                       "type": "showError",
                       "params": "(from the event)"
                     },
+                    {
+                      "type": "goTo",
+                      "params": "(from the event)"
+                    }
+                  ]
+                }
+              ]
+            }
+          ]
+        },
+        "concluding": {
+          "description": "A money event ended (repaid, rolled over, cancelled): reads the latest order for what is owed now and opens the outcome screen with the figures; a failed read keeps the borrower where they were.",
+          "tags": [
+            "busy"
+          ],
+          "invoke": [
+            {
+              "id": "0.journey.app.concluding",
+              "src": "fetchLatestOrder",
+              "onDone": [
+                {
+                  "actions": [
+                    {
+                      "type": "takeOrder",
+                      "params": "(from the event)"
+                    },
+                    "showOutcome"
+                  ]
+                }
+              ],
+              "onError": [
+                {
+                  "guard": {
+                    "type": "sessionEnded",
+                    "params": "(from the event)"
+                  },
+                  "actions": [
+                    "endSession"
+                  ]
+                },
+                {
+                  "actions": [
+                    {
+                      "type": "showError",
+                      "params": "(from the event)"
+                    },
+                    "forgetOutcome",
                     {
                       "type": "goTo",
                       "params": "(from the event)"
@@ -572,6 +640,27 @@ export const journeyMachine = createMachine({
                   "src": "orderWatch",
                   "input": "(from the event)",
                   "onDone": [
+                    {
+                      "guard": {
+                        "type": "orderWatchSawMoneySent",
+                        "params": "(from the event)"
+                      },
+                      "actions": [
+                        {
+                          "type": "takeOrder",
+                          "params": "(from the event)"
+                        },
+                        {
+                          "type": "expectOutcome",
+                          "params": {
+                            "news": {
+                              "kind": "moneySent"
+                            }
+                          }
+                        },
+                        "showOutcome"
+                      ]
+                    },
                     {
                       "guard": {
                         "type": "orderWatchSawChange",
@@ -902,6 +991,27 @@ export const journeyMachine = createMachine({
                   "onDone": [
                     {
                       "guard": {
+                        "type": "orderWatchSawMoneySent",
+                        "params": "(from the event)"
+                      },
+                      "actions": [
+                        {
+                          "type": "takeOrder",
+                          "params": "(from the event)"
+                        },
+                        {
+                          "type": "expectOutcome",
+                          "params": {
+                            "news": {
+                              "kind": "moneySent"
+                            }
+                          }
+                        },
+                        "showOutcome"
+                      ]
+                    },
+                    {
+                      "guard": {
                         "type": "orderWatchSawChange",
                         "params": "(from the event)"
                       },
@@ -1071,6 +1181,25 @@ export const journeyMachine = createMachine({
                   "onDone": [
                     {
                       "target": [
+                        "#journey.app.concluding"
+                      ],
+                      "guard": {
+                        "type": "outcomeIs",
+                        "params": "(from the event)"
+                      },
+                      "actions": [
+                        {
+                          "type": "expectOutcome",
+                          "params": {
+                            "news": {
+                              "kind": "cancelled"
+                            }
+                          }
+                        }
+                      ]
+                    },
+                    {
+                      "target": [
                         "#journey.app.following"
                       ],
                       "guard": {
@@ -1117,6 +1246,27 @@ export const journeyMachine = createMachine({
                   "onDone": [
                     {
                       "guard": {
+                        "type": "orderWatchSawMoneySent",
+                        "params": "(from the event)"
+                      },
+                      "actions": [
+                        {
+                          "type": "takeOrder",
+                          "params": "(from the event)"
+                        },
+                        {
+                          "type": "expectOutcome",
+                          "params": {
+                            "news": {
+                              "kind": "moneySent"
+                            }
+                          }
+                        },
+                        "showOutcome"
+                      ]
+                    },
+                    {
+                      "guard": {
                         "type": "orderWatchSawChange",
                         "params": "(from the event)"
                       },
@@ -1148,12 +1298,18 @@ export const journeyMachine = createMachine({
                   "onDone": [
                     {
                       "target": [
-                        "#journey.app.following"
+                        "#journey.app.concluding"
                       ],
                       "guard": {
-                        "type": "childFinished",
+                        "type": "outcomeIs",
                         "params": "(from the event)"
-                      }
+                      },
+                      "actions": [
+                        {
+                          "type": "expectOutcome",
+                          "params": "(from the event)"
+                        }
+                      ]
                     }
                   ],
                   "onSnapshot": [
@@ -1267,12 +1423,18 @@ export const journeyMachine = createMachine({
                   "onDone": [
                     {
                       "target": [
-                        "#journey.app.following"
+                        "#journey.app.concluding"
                       ],
                       "guard": {
-                        "type": "childFinished",
+                        "type": "outcomeIs",
                         "params": "(from the event)"
-                      }
+                      },
+                      "actions": [
+                        {
+                          "type": "expectOutcome",
+                          "params": "(from the event)"
+                        }
+                      ]
                     }
                   ],
                   "onSnapshot": [
@@ -2178,6 +2340,25 @@ export const journeyMachine = createMachine({
                   "onDone": [
                     {
                       "target": [
+                        "#journey.app.concluding"
+                      ],
+                      "guard": {
+                        "type": "outcomeIs",
+                        "params": "(from the event)"
+                      },
+                      "actions": [
+                        {
+                          "type": "expectOutcome",
+                          "params": {
+                            "news": {
+                              "kind": "cancelled"
+                            }
+                          }
+                        }
+                      ]
+                    },
+                    {
+                      "target": [
                         "#journey.app.following"
                       ],
                       "guard": {
@@ -2277,16 +2458,61 @@ export const journeyMachine = createMachine({
                     },
                     {
                       "target": [
-                        "#journey.app.following"
+                        "#journey.app.concluding"
                       ],
                       "guard": {
-                        "type": "confirmSettled",
+                        "type": "outcomeIs",
                         "params": "(from the event)"
-                      }
+                      },
+                      "actions": [
+                        {
+                          "type": "expectOutcome",
+                          "params": {
+                            "news": {
+                              "kind": "cancelled"
+                            }
+                          }
+                        }
+                      ]
                     }
                   ]
                 }
               ]
+            },
+            "outcome": {
+              "id": "outcome",
+              "description": "What a money event did, with the figures (money sent, repaid in full or in part, rolled over, cancelled) and what happens next; Continue opens the screen the status names, else home.",
+              "meta": {
+                "route": "outcome"
+              },
+              "route": {
+                "guard": {
+                  "type": "mayEnter",
+                  "params": {
+                    "route": "outcome"
+                  }
+                }
+              },
+              "entry": [
+                {
+                  "type": "arrive",
+                  "params": {
+                    "route": "outcome"
+                  }
+                }
+              ],
+              "exit": [
+                "forgetOutcome"
+              ],
+              "on": {
+                "outcome.dismissed": [
+                  {
+                    "actions": [
+                      "leaveOutcome"
+                    ]
+                  }
+                ]
+              }
             },
             "finishLoading": {
               "id": "finishLoading",
@@ -2317,6 +2543,27 @@ export const journeyMachine = createMachine({
                   "src": "orderWatch",
                   "input": "(from the event)",
                   "onDone": [
+                    {
+                      "guard": {
+                        "type": "orderWatchSawMoneySent",
+                        "params": "(from the event)"
+                      },
+                      "actions": [
+                        {
+                          "type": "takeOrder",
+                          "params": "(from the event)"
+                        },
+                        {
+                          "type": "expectOutcome",
+                          "params": {
+                            "news": {
+                              "kind": "moneySent"
+                            }
+                          }
+                        },
+                        "showOutcome"
+                      ]
+                    },
                     {
                       "guard": {
                         "type": "orderWatchSawChange",

@@ -95,6 +95,8 @@ export const ROUTES = [
   r('yx3', '/yx3', 'standalone', false),
   r('cancellationForm', '/cancellation_form', 'standalone', true),
   r('finishLoading', '/finish_loading', 'standalone', true),
+  // Issue 13: what a pay-out, a repayment, a rollover or a cancellation did (docs/decisions.md "Outcome screens").
+  r('outcome', '/outcome', 'standalone', true),
 
   r('flows', '/__flows', 'dev', false),
 ] as const satisfies readonly RouteDef[]

@@ -30,6 +30,7 @@ const ROUTE_NAMESPACES: Partial<Record<RouteName, readonly string[]>> = {
   home: ['home'],
   records: ['records', 'repay'],
   me: ['me', 'user-center'],
+  outcome: ['outcome'],
 }
 
 const preloads: Partial<Record<RouteName, () => Promise<unknown>>> = {}
@@ -91,6 +92,7 @@ export const SCREENS: Readonly<Record<RouteName, Screen>> = {
   yx3: screen('yx3', () => import('../../screens/standalone/yx3')),
   cancellationForm: screen('cancellationForm', () => import('../../screens/standalone/cancellation-form')),
   finishLoading: screen('finishLoading', () => import('../../screens/standalone/finish-loading')),
+  outcome: screen('outcome', () => import('../../screens/standalone/outcome')),
   flows: screen('flows', () => import('../../screens/dev/flows')),
 }
 

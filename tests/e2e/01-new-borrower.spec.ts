@@ -11,7 +11,7 @@
  * - spec §2 route guard: Apply without a session opens login; once registered the borrower goes on to to_borrow;
  * - spec §5: registration needs the mobile number and the SMS code (read from the server's development outbox);
  * - spec §4 navigation by code: 6 personal info → 12 ID → 11 additional info → 5 wallet → 19 finish loading →
- *   1 review tips → 14 confirm borrow → 7 lending → 2 repay detail → 4 finished;
+ *   1 review tips → 14 confirm borrow → 7 lending → 2 money sent (outcome) → repay detail → 4 repaid (outcome) → home;
  * - spec §5 ID order: the face step before the card's photos is refused with "front first"; the face check runs
  *   in the native shell's liveness SDK (startLiveness, featureMode.live 1);
  * - decisions.md "Data and privacy": nothing is required in Tanzania, so finish loading never starts the shell's
@@ -46,7 +46,7 @@ import {
   type PersonalInput,
   type WorkInput,
 } from './steps/onboarding'
-import { expectKeyFiguresAboveTheFold, holdNextCall, holdOrderReadsOn } from './steps/money-path'
+import { expectKeyFiguresAboveTheFold, holdNextCall, holdOrderReadsOn, passOutcome } from './steps/money-path'
 
 const ASHA: PersonalInput = {
   firstName: 'Asha',
@@ -297,7 +297,7 @@ for (const lang of ['en', 'sw'] as const) {
       await confirm.click()
 
       // Lending (7) until the sandbox pays the money out (2); then the app moves on by itself.
-      await expect(page).toHaveURL(/#\/borrow\/lending$|#\/repay\/repay_detail$/)
+      await expect(page).toHaveURL(/#\/borrow\/lending$|#\/outcome$/)
       if (/lending$/.test(page.url())) {
         await expect(heading('borrow.lending.title')).toBeVisible()
         await expect(page.getByText(order.orderNo, { exact: true })).toBeVisible()
@@ -307,6 +307,16 @@ for (const lang of ['en', 'sw'] as const) {
       }
       await lendingReads.release()
       await settle(kopa)
+
+      // Money sent (issue 13): what reached the wallet, what to repay and by when, as the server says; Continue
+      // opens repay detail.
+      const paidOut = await latest()
+      expect(paidOut.status).toBe(2)
+      await passOutcome(page, shot, lang, 'moneySent', [
+        money(info.disbursalMinor),
+        money(paidOut.remainingMinor!),
+        paidOut.orderNo,
+      ])
 
       // Repay detail (2): what is owed, as the server says.
       await expect(page).toHaveURL(/#\/repay\/repay_detail$/)
@@ -334,6 +344,9 @@ for (const lang of ['en', 'sw'] as const) {
       await settle(kopa)
       await expect.poll(async () => (await latest()).status).toBe(4)
       await tap(page, lang, 'repay.wait.paid')
+
+      // Payment received (issue 13): the loan is repaid in full, with what was paid; Continue goes home.
+      await passOutcome(page, shot, lang, 'repaidInFull', [money(detail.balance.totalMinor)])
 
       // Repaid: home offers a new loan, Records lists the loan under Finished, the shell's review card is asked for.
       await expect(page).toHaveURL(/\/#\/$/)

@@ -31,7 +31,7 @@ import {
   tv,
   valueOf,
 } from './steps/repay'
-import { holdOrderReadsOn } from './steps/money-path'
+import { holdOrderReadsOn, passOutcome } from './steps/money-path'
 
 for (const lang of ['en', 'sw'] as const) {
   test.describe(`(2) a repeat loan with a higher limit and a lower rate [${lang}]`, () => {
@@ -65,6 +65,9 @@ for (const lang of ['en', 'sw'] as const) {
       await expectPaymentWaiting(page, lang, 'repayment', await shown.money(firstOrder.remainingMinor!))
       await shot('cashier-first-loan')
       await approveOnPhone(page, kopa, lang)
+
+      // Payment received: the loan is repaid in full, with what was paid; Continue goes home.
+      await passOutcome(page, shot, lang, 'repaidInFull', [await shown.money(firstOrder.remainingMinor!)])
 
       // Repaid on time: the server's credit line moved one step up the ladder.
       await expect(page.getByRole('heading', { name: t(lang, 'home.state.canLoan.title'), exact: true })).toBeVisible()

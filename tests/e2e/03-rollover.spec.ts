@@ -26,6 +26,7 @@ import {
   valueOf,
   type Shown,
 } from './steps/repay'
+import { passOutcome } from './steps/money-path'
 
 /** A calendar day shown as the borrower's locale writes it, and carried as the same day in `<time datetime>`. */
 async function expectDay(shown: Shown, place: ReturnType<Page['locator']>, isoDate: string) {
@@ -88,9 +89,15 @@ for (const lang of ['en', 'sw'] as const) {
 
       await approveOnPhone(page, kopa, lang)
 
+      // Rollover done (issue 13): the fee paid and the next due date; Continue opens repay detail.
+      await expect.poll(async () => (await latestOf(kopa, b)).dueDate).toBe(quote.newDueDate)
+      await passOutcome(page, shot, lang, 'rolledOver', [
+        await shown.money(quote.totalMinor),
+        await shown.day(quote.newDueDate),
+      ])
+
       // Paid: the server moved the due date by 7 days, and nothing else of what is owed.
       await expect(page).toHaveURL(/#\/repay\/repay_detail$/)
-      await expect.poll(async () => (await latestOf(kopa, b)).dueDate).toBe(quote.newDueDate)
       const after = await ok<RepaymentDetail>(kopa, b, '/portal/repayment/detail', { orderNo: order.orderNo })
       expect(after.dueDate).toBe(quote.newDueDate)
       expect(after.balance).toEqual(before.balance)

@@ -13,7 +13,7 @@
 import { ok, approvedBorrower } from './borrower-api'
 import { expect, shellActions, shellLogin, t, test } from './fixtures'
 import type { LatestOrder } from '../../src/domain/api-types'
-import { look, openConfirmBorrow } from './steps/money-path'
+import { look, openConfirmBorrow, passOutcome } from './steps/money-path'
 
 for (const lang of ['en', 'sw'] as const) {
   test.describe(`(6) cancel an approved loan with one reason [${lang}]`, () => {
@@ -73,6 +73,9 @@ for (const lang of ['en', 'sw'] as const) {
 
       await expect.poll(async () => (await latest()).status).toBe(8)
       await expect(sheet).toBeHidden()
+      // Loan cancelled (issue 13): the amount, nothing owed, and that a new loan may be applied for; Continue goes
+      // home. A reload of the outcome screen goes home too (nothing to show any more).
+      await passOutcome(page, shot, lang, 'cancelled', [applied.orderNo, t(lang, 'outcome.cancelled.next')])
       await expect(page).toHaveURL(/\/(#\/?)?$/)
       await expect(page.getByRole('heading', { name: t(lang, 'home.state.canLoan.title'), exact: true })).toBeVisible()
       await expect(approvedTitle).toBeHidden()
@@ -86,6 +89,9 @@ for (const lang of ['en', 'sw'] as const) {
       await page.goto('/#/borrow/confirm_borrow')
       await expect(page).not.toHaveURL(/confirm_borrow/)
       expect((await latest()).status).toBe(8)
+      // Nor does the outcome screen open again from its address.
+      await page.goto('/#/outcome')
+      await expect(page).toHaveURL(/\/(#\/?)?$/)
     })
   })
 }

@@ -25,7 +25,15 @@ import type {
   UploadStatusFlags,
   UserInfo,
 } from '../../src/domain/api-types'
-import { confirmBorrowScreen, holdNextCall, look, openConfirmBorrow, passTransient, routeLog } from './steps/money-path'
+import {
+  confirmBorrowScreen,
+  holdNextCall,
+  look,
+  openConfirmBorrow,
+  passOutcome,
+  passTransient,
+  routeLog,
+} from './steps/money-path'
 
 /**
  * The borrower's real M-Pesa number (the first one, …0000, does not exist at the sandbox); one per language, as
@@ -130,7 +138,10 @@ for (const lang of ['en', 'sw'] as const) {
       // Paid out: the order repays (2), the money left for the corrected wallet, and the books balance.
       await settle(kopa)
       await expect.poll(async () => (await latest()).status).toBe(2)
-      await passTransient(page, shot, lending, repayDetail)
+      await passTransient(page, shot, lending, /#\/outcome$/)
+      // Money sent (issue 13), to the corrected wallet; Continue opens repay detail.
+      await passOutcome(page, shot, lang, 'moneySent', [applied.orderNo])
+      await expect(page).toHaveURL(repayDetail)
       await expect(page.getByRole('heading', { name: t(lang, 'repay.detail.due'), exact: true })).toBeVisible()
       await expect(failure).toHaveCount(0)
       await look(page, shot, 'repay-detail-paid-out')
@@ -151,7 +162,7 @@ for (const lang of ['en', 'sw'] as const) {
       // The borrower passed every step on screen, and the app never started the shell's data collector: the
       // server reports all seven data sets as held, since Tanzania requires none.
       expect(routes).toEqual(
-        expect.arrayContaining(['#/repay/repay_detail', '#/bank_account/add_bankcard', '#/finish_loading']),
+        expect.arrayContaining(['#/repay/repay_detail', '#/bank_account/add_bankcard', '#/finish_loading', '#/outcome']),
       )
       const flags = await ok<UploadStatusFlags>(kopa, b, '/time/upload/uploadStatus', { orderNo: applied.orderNo })
       expect(Object.values(flags).every(Boolean)).toBe(true)

@@ -27,6 +27,7 @@ import {
   tv,
   valueOf,
 } from './steps/repay'
+import { passOutcome } from './steps/money-path'
 import { tx } from './steps/clock'
 
 for (const lang of ['en', 'sw'] as const) {
@@ -94,10 +95,16 @@ for (const lang of ['en', 'sw'] as const) {
       await shot('cashier-part')
       await approveOnPhone(page, kopa, lang)
 
-      // Back on the detail: what is left, per the server.
-      await expect(page).toHaveURL(/#\/repay\/repay_detail$/)
+      // Payment received (issue 13): what was paid, what is left and by when; Continue opens the detail again.
       await expect.poll(async () => (await detailOf()).paidMinor).toBe(partMinor)
       const after = await detailOf()
+      await passOutcome(page, shot, lang, 'repaidInPart', [
+        await shown.money(partMinor),
+        await shown.money(after.balance.totalMinor),
+      ])
+
+      // Back on the detail: what is left, per the server.
+      await expect(page).toHaveURL(/#\/repay\/repay_detail$/)
       expect(after.balance.totalMinor).toBe(before.balance.totalMinor - partMinor)
       await expect(owed.locator('.k-amount')).toHaveText(await shown.money(after.balance.totalMinor))
       // Line by line: principal + interest to date − paid so far = what is left.
@@ -134,6 +141,7 @@ for (const lang of ['en', 'sw'] as const) {
       await expect(page).toHaveURL(/#\/repay\/cashier$/)
       await expectPaymentWaiting(page, lang, 'repayment', await shown.money(after.balance.totalMinor))
       await approveOnPhone(page, kopa, lang)
+      await passOutcome(page, shot, lang, 'repaidInFull', [await shown.money(after.balance.totalMinor)])
 
       // Repaid: the order is finished and home offers a new loan.
       await expect(page.getByRole('heading', { name: t(lang, 'home.state.canLoan.title'), exact: true })).toBeVisible()

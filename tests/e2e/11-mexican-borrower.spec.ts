@@ -35,7 +35,7 @@ import {
   type PersonalInput,
   type WorkInput,
 } from './steps/onboarding'
-import { holdNextCall, holdOrderReadsOn } from './steps/money-path'
+import { holdNextCall, holdOrderReadsOn, passOutcome } from './steps/money-path'
 
 const lang = 'es' as const
 
@@ -275,8 +275,8 @@ test.describe('(11) a Mexican borrower in Spanish [es]', () => {
     const lendingReads = await holdOrderReadsOn(page, /#\/borrow\/lending$/)
     await confirm.click()
 
-    // Lending (7) until the sandbox pays the CLABE; then the repay detail (2), by itself.
-    await expect(page).toHaveURL(/#\/borrow\/lending$|#\/repay\/repay_detail$/)
+    // Lending (7) until the sandbox pays the CLABE; then, by itself, the money sent (2) and on to repay detail.
+    await expect(page).toHaveURL(/#\/borrow\/lending$|#\/outcome$/)
     if (/lending$/.test(page.url())) {
       await expect(heading('borrow.lending.title')).toBeVisible()
       await shot('lending')
@@ -285,6 +285,7 @@ test.describe('(11) a Mexican borrower in Spanish [es]', () => {
     }
     await lendingReads.release()
     await settle(kopa)
+    await passOutcome(page, shot, lang, 'moneySent', [money(info.disbursalMinor)])
     await expect(page).toHaveURL(/#\/repay\/repay_detail$/)
     expect((await latest()).status).toBe(2)
     const detail = await ok<RepaymentDetail>(kopa, b, '/portal/repayment/detail', { orderNo: order.orderNo })

@@ -17,7 +17,7 @@ import type { ConfirmProductInfo, Coupon, LatestOrder, RepaymentDetail } from '.
 import { COUNTRIES, intlLocale } from '../../src/domain/countries'
 import { formatMoney } from '../../src/domain/money'
 import { formatDate } from '../../src/ui/format'
-import { look, openConfirmBorrow, passTransient, valueOf } from './steps/money-path'
+import { look, openConfirmBorrow, passOutcome, passTransient, valueOf } from './steps/money-path'
 
 /** An amount as the app shows it in Tanzania in the borrower's language. */
 const tsh = (lang: Lang, minor: number) => formatMoney(minor, 'TZS', intlLocale('TZ', lang))
@@ -118,7 +118,10 @@ for (const lang of ['en', 'sw'] as const) {
       await settle(kopa)
       await expect.poll(async () => (await latest()).status).toBe(2)
       const lending = { url: /#\/borrow\/lending$/, refresh: t(lang, 'borrow.lending.refresh'), name: 'lending' }
-      await passTransient(page, shot, lending, /#\/repay\/repay_detail$/)
+      await passTransient(page, shot, lending, /#\/outcome$/)
+      // Money sent: what reached the wallet, the coupon leaving it untouched; Continue opens repay detail.
+      await passOutcome(page, shot, lang, 'moneySent', [tsh(lang, after.disbursalMinor)])
+      await expect(page).toHaveURL(/#\/repay\/repay_detail$/)
 
       // The loan is priced at the discounted total; repaid today (interest to the day), one day of that interest.
       const detail = await ok<RepaymentDetail>(kopa, b, '/portal/repayment/detail', { orderNo: applied.orderNo })

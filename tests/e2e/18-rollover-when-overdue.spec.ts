@@ -30,6 +30,7 @@ import {
   valueOf,
   type Shown,
 } from './steps/repay'
+import { passOutcome } from './steps/money-path'
 import { serverNow } from './steps/clock'
 
 /** A calendar day shown as the borrower's locale writes it, and carried as the same day in `<time datetime>`. */
@@ -117,9 +118,15 @@ for (const lang of ['en', 'sw'] as const) {
       await expectPaymentWaiting(page, lang, 'rollover', await shown.money(quote.totalMinor))
       await approveOnPhone(page, kopa, lang)
 
+      // Rollover done: the fee paid and the next due date; Continue opens repay detail.
+      await expect.poll(async () => (await latestOf(kopa, b)).dueDate).toBe(quote.newDueDate)
+      await passOutcome(page, shot, lang, 'rolledOver', [
+        await shown.money(quote.totalMinor),
+        await shown.day(quote.newDueDate),
+      ])
+
       // Paid: back to date (2) with the new due date; the penalties already charged stay due.
       await expect(page).toHaveURL(/#\/repay\/repay_detail$/)
-      await expect.poll(async () => (await latestOf(kopa, b)).dueDate).toBe(quote.newDueDate)
       const rolled = await latestOf(kopa, b)
       expect(rolled.status).toBe(OrderStatus.Repaying)
       expect(rolled.overdueDays).toBe(0)

@@ -29,6 +29,7 @@ import {
   tv,
   valueOf,
 } from './steps/repay'
+import { passOutcome } from './steps/money-path'
 import { serverNow } from './steps/clock'
 
 /** The loan's own charges as quoted (contractual interest, processing fee, its tax). */
@@ -90,8 +91,12 @@ for (const lang of ['en', 'sw'] as const) {
       await expect(page).toHaveURL(/#\/repay\/rollover$/)
       await expectPaymentWaiting(page, lang, 'rollover', await shown.money(quote.totalMinor))
       await approveOnPhone(page, kopa, lang)
-      await expect(page).toHaveURL(/#\/repay\/repay_detail$/)
       await expect.poll(async () => (await latestOf(kopa, b)).dueDate).toBe(quote.newDueDate)
+      await passOutcome(page, shot, lang, 'rolledOver', [
+        await shown.money(quote.totalMinor),
+        await shown.day(quote.newDueDate),
+      ])
+      await expect(page).toHaveURL(/#\/repay\/repay_detail$/)
 
       // The rollover's fee and tax are charges under the cap: the room left shrank by exactly that.
       const rolled = await detail()

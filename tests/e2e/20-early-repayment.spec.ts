@@ -26,6 +26,7 @@ import {
   tv,
   valueOf,
 } from './steps/repay'
+import { passOutcome } from './steps/money-path'
 import { serverNow } from './steps/clock'
 
 const EARLY_DAYS = 10
@@ -105,6 +106,7 @@ for (const lang of ['en', 'sw'] as const) {
       await expectPaymentWaiting(page, lang, 'repayment', await shown.money(payoff))
       await shot('cashier-payoff')
       await approveOnPhone(page, kopa, lang)
+      await passOutcome(page, shot, lang, 'repaidInFull', [await shown.money(payoff)], 'outcome-repaid-early')
       await expect(page.getByRole('heading', { name: t(lang, 'home.state.canLoan.title'), exact: true })).toBeVisible()
       const repaid = await latestOf(kopa, b)
       expect(repaid.status).toBe(OrderStatus.Finish)

@@ -33,6 +33,7 @@ import {
   tv,
   valueOf,
 } from './steps/repay'
+import { passOutcome } from './steps/money-path'
 import { serverNow } from './steps/clock'
 
 const TENURE = 91
@@ -132,6 +133,7 @@ for (const lang of ['en', 'sw'] as const) {
       await expect(page).toHaveURL(/#\/repay\/cashier$/)
       await expectPaymentWaiting(page, lang, 'repayment', await shown.money(lateDetail.balance.totalMinor))
       await approveOnPhone(page, kopa, lang)
+      await passOutcome(page, shot, lang, 'repaidInFull', [await shown.money(lateDetail.balance.totalMinor)])
       await expect(page.getByRole('heading', { name: t(lang, 'home.state.canLoan.title'), exact: true })).toBeVisible()
       expect((await latestOf(kopa, b)).status).toBe(OrderStatus.Finish)
 

@@ -119,13 +119,16 @@ describe('journey: waiting screens follow the order by themselves', () => {
     expect(child(snap, 'home')?.getSnapshot().hasTag('rejected')).toBe(true)
   })
 
-  it('moves lending on to repay detail once the money is sent', async () => {
+  it('moves lending on once the money is sent: the outcome screen says so, then repay detail', async () => {
     const { actor, server, pass } = start('lending', order(7))
     await on(actor, 'lending')
     server.order = order(2, { disbursedAt: iso(T0) })
     await pass(2_000)
     const snap = await waitFor(actor, (s) => s.context.order?.status === 2, { timeout: 2000 })
-    expect(snap.context.route).toBe('repayDetail')
+    expect(snap.context.route).toBe('outcome')
+    expect(snap.context.outcome?.kind).toBe('moneySent')
+    actor.send({ type: 'outcome.dismissed' })
+    await on(actor, 'repayDetail')
   })
 
   it('follows home while the application is assessed, and opens confirm borrow once approved', async () => {

@@ -57,7 +57,7 @@ function open(data: ExtensionData, o: { state?: PaymentState; confirm?: () => Pr
 const ready = (actor: AnyActorRef) => waitFor(actor, (s) => !s.hasTag('busy'))
 
 describe('rollover', () => {
-  it('shows the fee and the new due date, pays the fee, and ends with the new due date', async () => {
+  it('shows the fee and the new due date, pays the fee, and ends with the new due date and the fee paid', async () => {
     const { actor, confirmExtension } = open(extension(), { state: 'paid' })
     await ready(actor)
     expect(actor.getSnapshot().context.extension?.quote).toMatchObject({
@@ -74,7 +74,11 @@ describe('rollover', () => {
     })
     actor.send({ type: 'payment.checked' })
     await waitFor(actor, (s) => s.status === 'done')
-    expect(actor.getSnapshot().output).toEqual({ outcome: 'rolledOver', newDueDate: next.newDueDate })
+    expect(actor.getSnapshot().output).toEqual({
+      outcome: 'rolledOver',
+      newDueDate: next.newDueDate,
+      feeMinor: next.totalMinor,
+    })
   })
 
   it('refuses a rollover when the loan has none left', async () => {

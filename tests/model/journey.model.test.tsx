@@ -179,6 +179,7 @@ const EXEC: Record<JourneyModelEvent['type'], () => Promise<void>> = {
   },
   'wallet.correctionOpened': () => click('repay.failed.edit'),
   'wallet.corrected': () => enterWallet('0754123456'),
+  'outcome.continued': () => click('outcome.continue'),
   'repayment.full': async () => {
     run.backend.repayInFull()
     await run.user.click(button('ui.header.back'))

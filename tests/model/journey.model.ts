@@ -8,6 +8,9 @@
  * Time passing is an event too: 'approval.expired' is the borrower coming back more than 24 hours after the
  * approval (the phone's and the server's clocks both a day on).
  *
+ * Outcome screens (issue 13) stand between the money events the app sees and the screen after them: the money
+ * sent (Refresh on lending finds the order paid out) and the loan cancelled; Continue goes on.
+ *
  * The path starts at home: a borrower signed in by the shell who has not applied yet. Each state's `meta.route` is the route (src/domain/routes.ts) whose hash URL the app shows.
  */
 import { setup } from 'xstate'
@@ -32,6 +35,7 @@ export type JourneyModelEvent =
   | { type: 'wallet.correctionOpened' }
   | { type: 'wallet.corrected' }
   | { type: 'repayment.full' }
+  | { type: 'outcome.continued' }
 
 export interface ModelMeta {
   route: RouteName
@@ -81,15 +85,23 @@ export const journeyModel = setup({
     },
     confirmBorrow: {
       ...at('confirmBorrow', 'borrow.confirm.title'),
-      on: { 'borrow.confirmed': 'lending', 'borrow.cancelled': 'cancelled', 'approval.expired': 'expired' },
+      on: { 'borrow.confirmed': 'lending', 'borrow.cancelled': 'cancelledOutcome', 'approval.expired': 'expired' },
     },
     expired: {
       ...at('confirmBorrow', 'borrow.confirm.expiredTitle'),
       on: { 'expiry.acknowledged': 'cancelled' },
     },
+    cancelledOutcome: {
+      ...at('outcome', 'outcome.cancelled.heading'),
+      on: { 'outcome.continued': 'cancelled' },
+    },
     lending: {
       ...at('lending', 'borrow.lending.heading'),
-      on: { 'payout.succeeded': 'repayDetail', 'payout.failed': 'payoutFailed' },
+      on: { 'payout.succeeded': 'moneySent', 'payout.failed': 'payoutFailed' },
+    },
+    moneySent: {
+      ...at('outcome', 'outcome.moneySent.heading'),
+      on: { 'outcome.continued': 'repayDetail' },
     },
     payoutFailed: {
       ...at('repayDetail', 'repay.failed.title'),

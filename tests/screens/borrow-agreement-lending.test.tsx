@@ -97,13 +97,14 @@ describe('lending', () => {
     }
   })
 
-  it('refresh follows the order once the money has arrived', async () => {
+  it('refresh follows the order once the money has arrived: the outcome screen says it was sent', async () => {
     const user = userEvent.setup()
     const journey = startMoneyPath({ entry: 'lending', status: 7, orderExtra: LOAN })
     await renderMoneyPath(LendingScreen, journey.actor, { route: 'lending' })
     journey.setStatus(2)
     await user.click(screen.getByRole('button', { name: t('borrow.lending.refresh') }))
-    await waitFor(() => expect(journey.actor.getSnapshot().context.route).toBe('repayDetail'))
+    await waitFor(() => expect(journey.actor.getSnapshot().context.route).toBe('outcome'))
+    expect(journey.actor.getSnapshot().context.outcome?.kind).toBe('moneySent')
   })
 })
 

@@ -237,3 +237,28 @@ export async function holdDecision(page: Page): Promise<HeldDecision> {
     },
   }
 }
+
+export type OutcomeKind = 'moneySent' | 'repaidInFull' | 'repaidInPart' | 'rolledOver' | 'cancelled'
+
+/**
+ * Issue 13 — the outcome screen after a money event (docs/decisions.md "Outcome screens"): it says what happened,
+ * with the server's figures (`figures`: a text each that must be on it, e.g. the amount paid), and what happens
+ * next; photographed (axe-checked by `shot`), then left with Continue. The caller checks where Continue leads.
+ */
+export async function passOutcome(
+  page: Page,
+  shot: Shot,
+  lang: Lang,
+  kind: OutcomeKind,
+  figures: readonly string[] = [],
+  name = `outcome-${kind}`,
+): Promise<void> {
+  await expect(page).toHaveURL(/#\/outcome$/)
+  const news = page.getByRole('status', { name: t(lang, `outcome.${kind}.heading`), exact: true })
+  await expect(news).toBeVisible()
+  const screen = page.getByRole('main')
+  for (const figure of figures) await expect(screen).toContainText(figure)
+  await expect(page.getByRole('region', { name: t(lang, 'outcome.nextTitle'), exact: true })).toBeVisible()
+  await look(page, shot, name)
+  await page.getByRole('button', { name: t(lang, 'outcome.continue'), exact: true }).click()
+}

@@ -97,7 +97,14 @@ export async function approveOnPhone(page: Page, kopa: KopaServer, lang: Lang): 
   // The borrower enters the PIN; the sandbox answers SANDBOX_DELAY_MS after the prompt.
   await new Promise((resolve) => setTimeout(resolve, SANDBOX_DELAY_MS))
   await settle(kopa)
-  await page.getByRole('button', { name: t(lang, 'repay.wait.paid'), exact: true }).click()
+  // The cashier also asks the server by itself every few seconds: it may find the payment first and move on to the
+  // outcome screen, and then there is nothing left to tap.
+  const paid = page.getByRole('button', { name: t(lang, 'repay.wait.paid'), exact: true })
+  const tapped = paid.click().then(() => 'tapped' as const)
+  tapped.catch(() => {})
+  const movedOn = page.waitForURL(/#\/outcome$/).then(() => 'movedOn' as const)
+  movedOn.catch(() => {})
+  await Promise.race([tapped, movedOn])
 }
 
 /**
