@@ -22,6 +22,14 @@
  * ('user.mobileEntered'), which opens with it filled in; login and register hand a number to each other the same
  * way ('user.accountSwitched') when the server says it has no account, or has one.
  *
+ * Review before submitting (issue 13; docs/decisions.md "Review before submitting"): the wallet form is checked,
+ * not sent (`walletForm` runs with reviewFirst while the order can take 'wallet.added'); its 'form.ready' opens
+ * #reviewApplication, which shows the order's amount and term, the profile the server has (the session re-reads
+ * it on entry) and the wallet as typed. 'review.edited' {step} opens that step's form (allowed at 5 while
+ * `reviewing`); once it is saved the reading of the order comes back to the review. 'application.submitted' sends
+ * the wallet (the call that submits the application: 5 → 19, or 17 in Mexico); a draft that no longer passes
+ * ('form.refused') opens the wallet form with its errors. Both screens share the one `walletForm` child.
+ *
  * Outcome screens (docs/decisions.md "Outcome screens"): a repayment, a rollover or a cancellation its child
  * reports goes through `concluding` (the order read again), and a reading that finds the money sent (14/18/7 → 2)
  * opens it at once: `#outcome` shows `context.outcome` (machines/loan-outcome.ts); 'outcome.dismissed' opens what
@@ -82,7 +90,7 @@ import type { repaymentMachine, RepaymentOutput } from './repayment.machine'
 import type { rolloverMachine, RolloverOutput } from './rollover.machine'
 import { sessionMachine, needsLogin, type SessionEvent, type SessionUser } from './session.machine'
 import { errorOf, failureOf, isSessionEnded, messageOf, type Message } from './submit.machine'
-import { submitMachine, type SubmitOutput } from './submit.machine'
+import { submitMachine, type FormReviewEvent, type FormValues, type SubmitOutput } from './submit.machine'
 import type { uploadGateMachine, UploadGateOutput } from './upload-gate.machine'
 import { notProvided } from './not-provided'
 
@@ -167,7 +175,17 @@ export interface JourneyContext {
   outcome?: LoanOutcome | null
   /** What a child reported, while the order is read again to complete the outcome's figures. */
   outcomeNews?: OutcomeNews | null
+  /**
+   * The borrower has reached the review (docs/decisions.md "Review before submitting"): earlier steps may be edited
+   * at 5 and, once saved, the order's reading comes back to the review. Absent: false.
+   */
+  reviewing?: boolean
+  /** The wallet as checked for the review ('form.ready'), handed to the wallet form whenever it opens again. */
+  reviewWallet?: FormValues | null
 }
+
+/** The onboarding steps the review can send the borrower back to ('review.edited'). */
+export type ReviewEditStep = 'personalInfo' | 'additionalInfo' | 'addWallet'
 
 type RouteEvent = { type: 'xstate.route'; to: `#${RouteName}` }
 
@@ -194,6 +212,12 @@ export type JourneyEvent =
   | { type: 'contract.opened'; loanOrderId: string; status: OrderStatusCode }
   /** The outcome screen's Continue: on to the screen the order's status names (home when none). */
   | { type: 'outcome.dismissed' }
+  /** The review's Submit: the wallet is sent, which submits the application. */
+  | { type: 'application.submitted' }
+  /** The review's Edit of one section: that step's form opens; once saved, the review again. */
+  | { type: 'review.edited'; step: ReviewEditStep }
+  /** From the wallet form (reviewFirst): its values pass, or a reviewed draft no longer does. */
+  | FormReviewEvent
 
 const routeEvent = (route: RouteName): RouteEvent => ({ type: 'xstate.route', to: `#${route}` })
 const routeOf = (to: string): RouteName => to.slice(1) as RouteName
@@ -202,9 +226,11 @@ const routeOf = (to: string): RouteName => to.slice(1) as RouteName
 const ROUTE_RULES: Partial<Record<RouteName, (c: JourneyContext) => boolean>> = {
   login: (c) => !c.session.token,
   register: (c) => !c.session.token,
-  personalInfomation: (c) => lifecycleOf(c.order).can({ type: 'profile.basicSaved' }),
+  personalInfomation: (c) => lifecycleOf(c.order).can({ type: 'profile.basicSaved' }) || editingForReview(c),
   idCardAuthentication: (c) => lifecycleOf(c.order).can({ type: 'profile.identityCompleted' }),
-  additionalInfomation: (c) => lifecycleOf(c.order).can({ type: 'profile.additionalSaved' }),
+  additionalInfomation: (c) => lifecycleOf(c.order).can({ type: 'profile.additionalSaved' }) || editingForReview(c),
+  // Before the wallet is sent; a reload or a deep link reviews the wallet's kept draft with the server's profile.
+  reviewApplication: (c) => lifecycleOf(c.order).can({ type: 'wallet.added' }),
   addBankCard: (c) =>
     lifecycleOf(c.order).can({ type: 'wallet.added' }) || lifecycleOf(c.order).can({ type: 'wallet.corrected' }),
   loanQuestion: (c) => lifecycleOf(c.order).can({ type: 'questionnaire.saved' }),
@@ -224,6 +250,18 @@ const ROUTE_RULES: Partial<Record<RouteName, (c: JourneyContext) => boolean>> = 
   flows: (c) => c.devRoutes,
   // Only right after a money event: a reload, a deep link or the back button finds no outcome and goes home.
   outcome: (c) => !!c.outcome,
+}
+
+/** An earlier step opened from the review: the wallet is not sent yet (5) and the borrower has seen the review. */
+function editingForReview(c: JourneyContext): boolean {
+  return !!c.reviewing && lifecycleOf(c.order).can({ type: 'wallet.added' })
+}
+
+/** The screen the order's status names; at 5, the review once the borrower has reached it. */
+function statusRoute(c: JourneyContext): RouteName | null {
+  const step = stepOf(c.order)
+  if (step === 'addWallet' && editingForReview(c)) return 'reviewApplication'
+  return step ? STEP_ROUTE[step] : null
 }
 
 /** The route guard of every state: start-up done, a session where spec §2 asks for one, and the route's rule. */
@@ -546,7 +584,14 @@ export const journeyMachine = setup({
           at: params.readAt,
         })
     }),
-    forgetOrder: assign({ order: null }),
+    forgetOrder: assign({ order: null, reviewing: false, reviewWallet: null }),
+    startReview: assign({ reviewing: true }),
+    keepReviewWallet: assign((_, params: { values: FormValues }) => ({ reviewWallet: params.values })),
+    forgetReview: assign({ reviewing: false, reviewWallet: null }),
+    /** The review shows the profile the server has: the session reads the user info again. */
+    rereadUser: sendTo('session', { type: 'session.reload' }),
+    /** The review's Submit: the wallet form sends the values it holds (the call that submits the application). */
+    confirmWallet: sendTo('walletForm', { type: 'form.confirmed' }),
     arrive: assign((_, params: { route: RouteName }) => ({ route: params.route })),
     rememberRoute: assign(({ context, event }) => ({
       returnTo: event.type === 'xstate.route' ? routeOf(event.to) : context.returnTo,
@@ -576,8 +621,7 @@ export const journeyMachine = setup({
     }),
     /** Open the screen the order's status names; other codes stay on the current screen if it still applies. */
     followStatus: enqueueActions(({ context, enqueue }) => {
-      const step = stepOf(context.order)
-      const { route } = destination(context, [step ? STEP_ROUTE[step] : null, context.route])
+      const { route } = destination(context, [statusRoute(context), context.route])
       enqueue.raise(routeEvent(route))
     }),
     finishBooting: assign({ booted: true }),
@@ -898,22 +942,55 @@ export const journeyMachine = setup({
         },
 
         bankAccount: {
-
+          description:
+            'The wallet form and the review share one walletForm: a first wallet (5) is checked, reviewed, then ' +
+            'sent from the review; a wallet corrected after a failed pay-out (10) is sent at once.',
           initial: 'addBankCard',
+          invoke: {
+            id: 'walletForm',
+            src: 'walletForm',
+            input: ({ context }) => ({
+              formId: 'wallet',
+              initialValues: { ...context.reviewWallet },
+              schema: walletSchema(countryOf(context)),
+              reviewFirst: lifecycleOf(context.order).can({ type: 'wallet.added' }),
+            }),
+            onDone: {
+              guard: { type: 'formSaved', params: ({ event }) => ({ output: event.output }) },
+              target: '#journey.app.following',
+              actions: 'forgetReview',
+            },
+          },
           states: {
             addBankCard: {
               ...page('addBankCard'),
-              invoke: {
-                id: 'walletForm',
-                src: 'walletForm',
-                input: ({ context }) => ({
-                  formId: 'wallet',
-                  initialValues: {},
-                  schema: walletSchema(countryOf(context)),
-                }),
-                onDone: {
-                  guard: { type: 'formSaved', params: ({ event }) => ({ output: event.output }) },
-                  target: '#journey.app.following',
+              on: {
+                'form.ready': {
+                  actions: [
+                    { type: 'keepReviewWallet', params: ({ event }) => ({ values: event.values }) },
+                    { type: 'goTo', params: { wanted: ['reviewApplication'] } },
+                  ],
+                },
+              },
+            },
+            reviewApplication: {
+              ...page('reviewApplication'),
+              description:
+                "What the borrower applies for and entered: the order's amount and term, the profile the server " +
+                'has (read again on entry), the wallet as typed. Edit opens a step; Submit sends the wallet.',
+              entry: [
+                { type: 'arrive', params: { route: 'reviewApplication' } },
+                { type: 'startReview' },
+                { type: 'rereadUser' },
+              ],
+              on: {
+                'application.submitted': { actions: 'confirmWallet' },
+                'form.refused': { actions: { type: 'goTo', params: { wanted: ['addBankCard'] } } },
+                'review.edited': {
+                  actions: {
+                    type: 'goTo',
+                    params: ({ event }) => ({ wanted: [STEP_ROUTE[event.step]] }),
+                  },
                 },
               },
             },

@@ -44,6 +44,8 @@ export type SessionEvent =
   /** A call was answered with a session code; screen machines escalate it without the code. */
   | { type: 'session.ended'; code?: number }
   | { type: 'session.toastShown' }
+  /** Read the user info again (the review of an application shows what the server has). */
+  | { type: 'session.reload' }
 
 /** Spec §2 route guard: a protected route needs a stored token; without one the borrower goes to login. */
 export function needsLogin(route: RouteName, token: string | null): boolean {
@@ -142,6 +144,7 @@ export const sessionMachine = setup({
       on: {
         'shell.logout': 'signingOut',
         'session.signOut': 'signingOut',
+        'session.reload': '.loadingUser',
         'session.ended': {
           guard: 'isSessionCode',
           target: 'ending',

@@ -10,7 +10,11 @@
  *   formId         the draft's key (1–64 of A–Z a–z 0–9 _ . -), e.g. 'personalInfo'
  *   initialValues  what the server already knows; a kept draft wins over it
  *   schema         optional valibot schema the values must pass before they are sent
- * Events: form.changed {values} (merged), form.submitted {extra?} (merged for this submission only, not drafted)
+ *   reviewFirst    the values are shown for review before they are sent: a valid 'form.submitted' only tells the
+ *                  parent 'form.ready' {values} (kept and drafted; the form stays open); 'form.confirmed' sends them (an invalid draft tells
+ *                  the parent 'form.refused' and shows its errors)
+ * Events: form.changed {values} (merged), form.submitted {extra?} (merged for this submission only, not drafted),
+ *         form.confirmed (send the reviewed values)
  * Tags:   busy (submitting), canSubmit (idle, failed), failed
  * Output: { status: 'saved', data } | { status: 'sessionEnded' }
  * Actors the composition provides: submit ({ values }) → data; draftStore (callback; input { formId }; receives
@@ -143,11 +147,14 @@ export interface SubmitInput {
   formId: string
   initialValues?: FormValues
   schema?: GenericSchema
+  /** Review before sending (see the header): 'form.submitted' only checks, 'form.confirmed' sends. */
+  reviewFirst?: boolean
 }
 
 export interface SubmitContext {
   formId: string
   schema: GenericSchema | undefined
+  reviewFirst: boolean
   values: FormValues
   /** Per field: the schema's key or the server's text. */
   fieldErrors: Record<string, Message>
@@ -159,11 +166,17 @@ export interface SubmitContext {
 export type SubmitEvent =
   | { type: 'form.changed'; values: FormValues }
   | { type: 'form.submitted'; extra?: FormValues }
+  | { type: 'form.confirmed' }
   | { type: 'draft.restored'; values: FormValues }
+
+/** What a form reviewed first tells its parent (SubmitInput.reviewFirst). */
+export type FormReviewEvent = { type: 'form.ready'; values: FormValues } | { type: 'form.refused' }
 
 export type SubmitOutput = { status: 'saved'; data: unknown } | { status: 'sessionEnded' }
 
 export type DraftStoreEvent = { type: 'draft.save'; values: FormValues } | { type: 'draft.clear' }
+/** What the draft store's callback may send back (it sends draft.restored): the form's events but the review's. */
+export type DraftStoreReply = Exclude<SubmitEvent, { type: 'form.confirmed' }>
 
 
 export const submitMachine = setup({
@@ -177,13 +190,14 @@ export const submitMachine = setup({
   },
   actors: {
     submit: fromPromise<unknown, { values: FormValues }>(notProvided('submit')),
-    draftStore: fromCallback<DraftStoreEvent, { formId: string }, SubmitEvent>(notProvided('draftStore')),
+    draftStore: fromCallback<DraftStoreEvent, { formId: string }, DraftStoreReply>(notProvided('draftStore')),
   },
   guards: {
     valuesInvalid: ({ context, event }) =>
       Object.keys(schemaErrors(context.schema, { ...context.values, ...extraOf(event) })).length > 0,
     sessionEnded: ({ event }) => endsSession(event),
     invalid: ({ event }) => 'error' in event && isInvalid(event.error),
+    reviewFirst: ({ context }) => context.reviewFirst,
   },
   actions: {
     changeValues: assign(({ context, event }) => {
@@ -223,6 +237,17 @@ export const submitMachine = setup({
     showFailure: assign({ error: ({ event }) => messageOf(failureOf(errorOf(event))) }),
     keepData: assign({ data: ({ event }) => (event as { output?: unknown }).output }),
     escalateSessionEnded: enqueueActions(escalateSessionEnded),
+    /** A draft that no longer passes was confirmed: the parent (the journey) opens the form; nothing on its own. */
+    tellRefused: enqueueActions(({ enqueue, self }) => {
+      if (self._parent) enqueue.sendParent({ type: 'form.refused' } satisfies FormReviewEvent)
+    }),
+    /** The values pass and are to be reviewed: kept (with this submission's extra) and drafted, and handed up. */
+    announceReady: enqueueActions(({ enqueue, context, event, self }) => {
+      const values = { ...context.values, ...extraOf(event) }
+      enqueue.assign({ values, fieldErrors: {}, error: null })
+      enqueue.sendTo('draftStore', { type: 'draft.save', values } satisfies DraftStoreEvent)
+      if (self._parent) enqueue.sendParent({ type: 'form.ready', values } satisfies FormReviewEvent)
+    }),
   },
 }).createMachine({
   id: 'submit',
@@ -230,6 +255,7 @@ export const submitMachine = setup({
   context: ({ input }) => ({
     formId: input.formId,
     schema: input.schema,
+    reviewFirst: input.reviewFirst ?? false,
     values: { ...input.initialValues },
     fieldErrors: {},
     error: null,
@@ -245,6 +271,14 @@ export const submitMachine = setup({
         'form.changed': { actions: ['changeValues', 'saveDraft'] },
         'form.submitted': [
           { guard: 'valuesInvalid', actions: 'showSchemaErrors' },
+          { guard: 'reviewFirst', actions: 'announceReady' },
+          { target: 'submitting', actions: 'clearErrors' },
+        ],
+        'form.confirmed': [
+          {
+            guard: 'valuesInvalid',
+            actions: ['showSchemaErrors', 'tellRefused'],
+          },
           { target: 'submitting', actions: 'clearErrors' },
         ],
       },
@@ -270,6 +304,19 @@ export const submitMachine = setup({
         'form.changed': { target: 'idle', actions: ['changeValues', 'saveDraft'] },
         'form.submitted': [
           { guard: 'valuesInvalid', target: 'idle', actions: 'showSchemaErrors' },
+          {
+            guard: 'reviewFirst',
+            target: 'idle',
+            actions: 'announceReady',
+          },
+          { target: 'submitting', actions: 'clearErrors' },
+        ],
+        'form.confirmed': [
+          {
+            guard: 'valuesInvalid',
+            target: 'idle',
+            actions: ['showSchemaErrors', 'tellRefused'],
+          },
           { target: 'submitting', actions: 'clearErrors' },
         ],
       },

@@ -731,7 +731,29 @@ export const journeyMachine = createMachine({
           }
         },
         "bankAccount": {
+          "description": "The wallet form and the review share one walletForm: a first wallet (5) is checked, reviewed, then sent from the review; a wallet corrected after a failed pay-out (10) is sent at once.",
           "initial": "addBankCard",
+          "invoke": [
+            {
+              "id": "walletForm",
+              "src": "walletForm",
+              "input": "(from the event)",
+              "onDone": [
+                {
+                  "target": [
+                    "#journey.app.following"
+                  ],
+                  "guard": {
+                    "type": "formSaved",
+                    "params": "(from the event)"
+                  },
+                  "actions": [
+                    "forgetReview"
+                  ]
+                }
+              ]
+            }
+          ],
           "states": {
             "addBankCard": {
               "id": "addBankCard",
@@ -754,24 +776,84 @@ export const journeyMachine = createMachine({
                   }
                 }
               ],
-              "invoke": [
+              "on": {
+                "form.ready": [
+                  {
+                    "actions": [
+                      {
+                        "type": "keepReviewWallet",
+                        "params": "(from the event)"
+                      },
+                      {
+                        "type": "goTo",
+                        "params": {
+                          "wanted": [
+                            "reviewApplication"
+                          ]
+                        }
+                      }
+                    ]
+                  }
+                ]
+              }
+            },
+            "reviewApplication": {
+              "id": "reviewApplication",
+              "description": "What the borrower applies for and entered: the order's amount and term, the profile the server has (read again on entry), the wallet as typed. Edit opens a step; Submit sends the wallet.",
+              "meta": {
+                "route": "reviewApplication"
+              },
+              "route": {
+                "guard": {
+                  "type": "mayEnter",
+                  "params": {
+                    "route": "reviewApplication"
+                  }
+                }
+              },
+              "entry": [
                 {
-                  "id": "walletForm",
-                  "src": "walletForm",
-                  "input": "(from the event)",
-                  "onDone": [
-                    {
-                      "target": [
-                        "#journey.app.following"
-                      ],
-                      "guard": {
-                        "type": "formSaved",
+                  "type": "arrive",
+                  "params": {
+                    "route": "reviewApplication"
+                  }
+                },
+                "startReview",
+                "rereadUser"
+              ],
+              "on": {
+                "application.submitted": [
+                  {
+                    "actions": [
+                      "confirmWallet"
+                    ]
+                  }
+                ],
+                "form.refused": [
+                  {
+                    "actions": [
+                      {
+                        "type": "goTo",
+                        "params": {
+                          "wanted": [
+                            "addBankCard"
+                          ]
+                        }
+                      }
+                    ]
+                  }
+                ],
+                "review.edited": [
+                  {
+                    "actions": [
+                      {
+                        "type": "goTo",
                         "params": "(from the event)"
                       }
-                    }
-                  ]
-                }
-              ]
+                    ]
+                  }
+                ]
+              }
             }
           }
         },

@@ -135,6 +135,13 @@ export const sessionMachine = createMachine({
             ]
           }
         ],
+        "session.reload": [
+          {
+            "target": [
+              "#session.signedIn.loadingUser"
+            ]
+          }
+        ],
         "session.ended": [
           {
             "target": [

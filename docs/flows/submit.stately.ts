@@ -42,6 +42,29 @@ export const submitMachine = createMachine({
             ]
           },
           {
+            "guard": "reviewFirst",
+            "actions": [
+              "announceReady"
+            ]
+          },
+          {
+            "target": [
+              "#submit.submitting"
+            ],
+            "actions": [
+              "clearErrors"
+            ]
+          }
+        ],
+        "form.confirmed": [
+          {
+            "guard": "valuesInvalid",
+            "actions": [
+              "showSchemaErrors",
+              "tellRefused"
+            ]
+          },
+          {
             "target": [
               "#submit.submitting"
             ],
@@ -126,6 +149,35 @@ export const submitMachine = createMachine({
             "guard": "valuesInvalid",
             "actions": [
               "showSchemaErrors"
+            ]
+          },
+          {
+            "target": [
+              "#submit.idle"
+            ],
+            "guard": "reviewFirst",
+            "actions": [
+              "announceReady"
+            ]
+          },
+          {
+            "target": [
+              "#submit.submitting"
+            ],
+            "actions": [
+              "clearErrors"
+            ]
+          }
+        ],
+        "form.confirmed": [
+          {
+            "target": [
+              "#submit.idle"
+            ],
+            "guard": "valuesInvalid",
+            "actions": [
+              "showSchemaErrors",
+              "tellRefused"
             ]
           },
           {

@@ -1,7 +1,9 @@
 /**
  * The wallet account the loan is paid to (status 5; and, after a failed pay-out (10), correcting it). The borrower
  * chooses a provider of their country (Mexico: a bank account by CLABE) and types the number twice; the journey's
- * `walletForm` schema checks it against the provider's number ranges (walletSchema).
+ * `walletForm` schema checks it against the provider's number ranges (walletSchema). A first wallet is not sent
+ * from here: Continue opens the review of the application (reviewApplication), whose Submit sends it; a corrected
+ * wallet is saved at once.
  */
 import { useSelector } from '@xstate/react'
 import { useMemo, type ReactElement } from 'react'
@@ -95,7 +97,7 @@ export default function AddBankcardScreen({ journey }: ScreenProps): ReactElemen
       {form && (
         <SubmitForm actor={form} defaults={defaults}>
           <AccountFields country={country} />
-          <SubmitButton actor={form}>{t('wallet.save')}</SubmitButton>
+          <SubmitButton actor={form}>{t(correcting ? 'wallet.save' : 'wallet.next')}</SubmitButton>
         </SubmitForm>
       )}
     </main>

@@ -46,6 +46,8 @@ export const ROUTES = [
   r('me', '/me', 'tabs', false),
 
   r('addBankCard', '/bank_account/add_bankcard', 'bankAccount', true),
+  // Issue 13: what the borrower applies for and entered, before the wallet save sends the application.
+  r('reviewApplication', '/bank_account/review_application', 'bankAccount', true),
 
   r('personalInfomation', '/auth/personal_infomation', 'auth', true),
   r('idCardAuthentication', '/auth/id_card_authentication', 'auth', true),

@@ -31,6 +31,8 @@ const ROUTE_NAMESPACES: Partial<Record<RouteName, readonly string[]>> = {
   records: ['records', 'repay'],
   me: ['me', 'user-center'],
   outcome: ['outcome'],
+  // The review reads the labels of every onboarding form.
+  reviewApplication: ['wallet', 'auth'],
 }
 
 const preloads: Partial<Record<RouteName, () => Promise<unknown>>> = {}
@@ -50,6 +52,7 @@ export const SCREENS: Readonly<Record<RouteName, Screen>> = {
   records: screen('records', () => import('../../screens/tabs/records')),
   me: screen('me', () => import('../../screens/tabs/me')),
   addBankCard: screen('addBankCard', () => import('../../screens/bank-account/add-bankcard')),
+  reviewApplication: screen('reviewApplication', () => import('../../screens/bank-account/review-application')),
   personalInfomation: screen('personalInfomation', () => import('../../screens/auth/personal-infomation')),
   idCardAuthentication: screen('idCardAuthentication', () => import('../../screens/auth/id-card-authentication')),
   additionalInfomation: screen('additionalInfomation', () => import('../../screens/auth/additional-infomation')),

@@ -10,7 +10,8 @@
  *   Tanzania (camera, location, device, storage), never for contacts, SMS, call log or installed apps;
  * - spec §2 route guard: Apply without a session opens login; once registered the borrower goes on to to_borrow;
  * - spec §5: registration needs the mobile number and the SMS code (read from the server's development outbox);
- * - spec §4 navigation by code: 6 personal info → 12 ID → 11 additional info → 5 wallet → 19 finish loading →
+ * - spec §4 navigation by code: 6 personal info → 12 ID → 11 additional info → 5 wallet (then the review of the
+ *   application, issue 13, whose Submit sends the wallet) → 19 finish loading →
  *   1 review tips → 14 confirm borrow → 7 lending → 2 money sent (outcome) → repay detail → 4 repaid (outcome) → home;
  * - spec §5 ID order: the face step before the card's photos is refused with "front first"; the face check runs
  *   in the native shell's liveness SDK (startLiveness, featureMode.live 1);
@@ -203,7 +204,7 @@ for (const lang of ['en', 'sw'] as const) {
         tenureDays: 120,
       })
       await expect(heading('auth.personal.title')).toBeVisible()
-      await expect(page.getByText(tr(lang, 'ui.steps.count', { number: 1, total: 4 }), { exact: true })).toBeVisible()
+      await expect(page.getByText(tr(lang, 'ui.steps.count', { number: 1, total: 5 }), { exact: true })).toBeVisible()
       await expectErrorsSeen(page, lang)
       await fillPersonalInfo(page, lang, 'TZ', ASHA)
       await expectNidaFitsNarrowPhone(page, lang)
@@ -234,13 +235,36 @@ for (const lang of ['en', 'sw'] as const) {
       await shot('additional-info')
       await tap(page, lang, 'auth.common.next')
 
-      // The wallet (5); saving it submits the application: finish loading (19) while it is sent.
+      // The wallet (5): checked, not sent — Continue opens the review of the application (issue 13).
       await expect(page).toHaveURL(/#\/bank_account\/add_bankcard$/)
       await expect(heading('wallet.title')).toBeVisible()
       await fillWallet(page, lang, 'mpesa', mobile)
       await shot('wallet')
+      await tap(page, lang, 'wallet.next')
+
+      // The review: what is applied for and what was entered, numbers partly hidden; nothing sent yet (5).
+      await expect(page).toHaveURL(/#\/bank_account\/review_application$/)
+      await expect(heading('wallet.review.title')).toBeVisible()
+      await expect(page.getByText(t(lang, 'ui.steps.review'), { exact: true })).toBeVisible()
+      const walletSection = page.getByRole('region', { name: t(lang, 'ui.steps.addWallet'), exact: true })
+      await expect(walletSection).toContainText('***')
+      await expect(walletSection).not.toContainText(mobile)
+      expect((await latest()).status).toBe(5)
+      await shot('review-application')
+      // Edit opens the step again; once it is saved again the borrower is back on the review, still at 5.
+      const personalSection = page.getByRole('region', { name: t(lang, 'ui.steps.personalInfo'), exact: true })
+      await personalSection
+        .getByRole('button', { name: tr(lang, 'wallet.review.editLabel', { section: t(lang, 'ui.steps.personalInfo') }) })
+        .click()
+      await expect(page).toHaveURL(/#\/auth\/personal_infomation$/)
+      await tap(page, lang, 'auth.common.next')
+      await expect(page).toHaveURL(/#\/bank_account\/review_application$/)
+      await expect(walletSection).toContainText('***')
+      expect((await latest()).status).toBe(5)
+
+      // Submit application sends the wallet, and so the application: finish loading (19) while it is sent.
       const submit = await holdNextCall(page, '/user/submit')
-      await tap(page, lang, 'wallet.save')
+      await tap(page, lang, 'wallet.review.submit')
       await submit.reached
       await expect(page).toHaveURL(/#\/finish_loading$/)
       await expect(

@@ -199,7 +199,17 @@ test.describe('(11) a Mexican borrower in Spanish [es]', () => {
     await expect(page.getByRole('radio')).toHaveCount(1)
     await fillWallet(page, lang, 'clabe', CLABE)
     await shot('wallet')
-    await tap(page, lang, 'wallet.save')
+    await tap(page, lang, 'wallet.next')
+
+    // The review (issue 13): the CLABE shows its last four digits only; Submit application sends it.
+    await expect(page).toHaveURL(/#\/bank_account\/review_application$/)
+    await expect(heading('wallet.review.title')).toBeVisible()
+    const walletSection = page.getByRole('region', { name: t(lang, 'ui.steps.addWallet'), exact: true })
+    await expect(walletSection).toContainText(CLABE.slice(-4))
+    await expect(walletSection).not.toContainText(CLABE)
+    expect((await latest()).status).toBe(5)
+    await shot('review-application')
+    await tap(page, lang, 'wallet.review.submit')
 
     // The questionnaire (17): refused until every question is answered.
     await expect(page).toHaveURL(/#\/auth\/loan_question$/)

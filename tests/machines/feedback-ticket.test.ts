@@ -10,7 +10,7 @@ import {
   submitMachine,
   type DraftStoreEvent,
   type FormValues,
-  type SubmitEvent,
+  type DraftStoreReply,
 } from '../../machines/submit.machine'
 import type { FeedbackDetail, FeedbackItem, FeedbackMessage, Page, UploadedFile } from '../../src/domain/api-types'
 import type { ApiFailure } from '../../src/domain/api-result'
@@ -138,7 +138,7 @@ function open(o: Options = {}) {
       ticketForm: submitMachine.provide({
         actors: {
           submit: fromPromise(create),
-          draftStore: fromCallback<DraftStoreEvent, { formId: string }, SubmitEvent>(() => {}),
+          draftStore: fromCallback<DraftStoreEvent, { formId: string }, DraftStoreReply>(() => {}),
         },
       }),
       loadTicket: fromPromise(loadTicket),

@@ -19,7 +19,7 @@ import {
   type OrderLifecycleSnapshot,
 } from '../../machines/order-lifecycle.machine'
 import { sessionMachine, type StoredSession } from '../../machines/session.machine'
-import { submitMachine } from '../../machines/submit.machine'
+import { submitMachine, type DraftStoreEvent, type DraftStoreReply } from '../../machines/submit.machine'
 import { uploadGateMachine, type UploadFlags } from '../../machines/upload-gate.machine'
 import type {
   FeedbackItem,
@@ -330,6 +330,11 @@ describe('journey: the order status decides the next screen', () => {
     snap = await settledOn(actor, 'addBankCard')
     child(snap, 'walletForm').send({ type: 'form.submitted', extra: WALLET })
 
+    // The wallet is checked, not sent: the review comes first; its Submit sends the wallet (5 → 19).
+    await settledOn(actor, 'reviewApplication')
+    expect(calls).not.toContain('addBankCard')
+    actor.send({ type: 'application.submitted' })
+
     // 19: the upload check passes and /user/submit moves the order to 1.
     snap = await settledOn(actor, 'reviewTips')
     expect(snap.context.order?.status).toBe(1)
@@ -353,6 +358,8 @@ describe('journey: the order status decides the next screen', () => {
     })
     let snap = await settledOn(actor, 'addBankCard')
     child(snap, 'walletForm').send({ type: 'form.submitted', extra: WALLET })
+    await settledOn(actor, 'reviewApplication')
+    actor.send({ type: 'application.submitted' })
     snap = await settledOn(actor, 'loanQuestion')
     expect(snap.context.order?.status).toBe(17)
   })
@@ -388,6 +395,14 @@ describe('journey: the order status decides the next screen', () => {
     actor.send({ type: 'finishLoading.retried' })
     snap = await settledOn(actor, 'reviewTips')
     expect(snap.context.error).toBeNull()
+  })
+
+  it('saves a wallet corrected after a failed pay-out at once, with no review', async () => {
+    const { actor, calls } = start({ stored: SIGNED_IN, status: 10, entry: 'addBankCard' })
+    const snap = await settledOn(actor, 'addBankCard')
+    child(snap, 'walletForm').send({ type: 'form.submitted', extra: WALLET })
+    await waitFor(actor, () => calls.includes('addBankCard'), { timeout: 2000 })
+    expect(actor.getSnapshot().context.route).not.toBe('reviewApplication')
   })
 
   it('sends a borrower whose pay-out failed from Edit on home to the wallet form', async () => {
@@ -524,5 +539,131 @@ describe('journey: the screens of other machines', () => {
     await settledOn(actor, 'addFeedback')
     child(actor.getSnapshot(), 'feedbackTicket').send({ type: 'composing.cancelled' })
     await settledOn(actor, 'feedbackList')
+  })
+})
+
+describe('journey: the review before the application is sent (issue 13)', () => {
+  /** A profile save the server takes at any status (it moves the order only when the step is the order's). */
+  const profileSave = (calls: string[], name: string) =>
+    submitMachine.provide({
+      actors: {
+        submit: fromPromise<unknown, { values: Record<string, unknown> }>(async () => {
+          calls.push(name)
+        }),
+        draftStore: fromCallback(() => {}),
+      },
+    })
+
+  it('reads the profile the server has again when the review opens, and sends nothing until Submit', async () => {
+    let userReads = 0
+    const { actor, calls } = start({
+      stored: SIGNED_IN,
+      status: 5,
+      entry: 'addBankCard',
+      actors: {
+        session: sessionMachine.provide({
+          actors: {
+            readStoredSession: fromPromise(async () => SIGNED_IN),
+            storeToken: fromPromise(async () => {}),
+            loadUser: fromPromise(async () => {
+              userReads += 1
+              return user()
+            }),
+            clearStoredSession: fromPromise(async () => {}),
+          },
+        }),
+      },
+    })
+    let snap = await settledOn(actor, 'addBankCard')
+    const readsBefore = userReads
+    child(snap, 'walletForm').send({ type: 'form.submitted', extra: WALLET })
+    snap = await settledOn(actor, 'reviewApplication')
+    await waitFor(actor, () => userReads > readsBefore, { timeout: 2000 })
+    expect(snap.context.reviewing).toBe(true)
+    expect(snap.can({ type: 'application.submitted' })).toBe(true)
+    expect(calls).not.toContain('addBankCard')
+    // The same wallet child runs on the review: what was typed is what is sent.
+    expect(child(snap, 'walletForm').getSnapshot().context.values).toMatchObject(WALLET)
+  })
+
+  it('opens a step from Edit and, once it is saved, comes back to the review with the wallet kept', async () => {
+    const calls: string[] = []
+    const drafts = new Map<string, Record<string, unknown>>()
+    const walletWithDraft = submitMachine.provide({
+      actors: {
+        submit: fromPromise<unknown, { values: Record<string, unknown> }>(async () => {
+          calls.push('addBankCard')
+        }),
+        draftStore: fromCallback<DraftStoreEvent, { formId: string }, DraftStoreReply>(
+          ({ input, receive, sendBack }) => {
+            const kept = drafts.get(input.formId)
+            if (kept) sendBack({ type: 'draft.restored', values: kept })
+            receive((event) => {
+              if (event.type === 'draft.save') drafts.set(input.formId, event.values)
+              else drafts.delete(input.formId)
+            })
+          },
+        ),
+      },
+    })
+    const { actor } = start({
+      stored: SIGNED_IN,
+      status: 5,
+      entry: 'addBankCard',
+      actors: {
+        personalInfoForm: profileSave(calls, 'saveBasicInfo'),
+        additionalInfoForm: profileSave(calls, 'saveAdditionInfo'),
+        walletForm: walletWithDraft,
+      },
+    })
+    let snap = await settledOn(actor, 'addBankCard')
+    child(snap, 'walletForm').send({ type: 'form.changed', values: WALLET })
+    child(snap, 'walletForm').send({ type: 'form.submitted' })
+    await settledOn(actor, 'reviewApplication')
+
+    // Before the review, an earlier step is not open at 5; from the review it is.
+    actor.send({ type: 'review.edited', step: 'personalInfo' })
+    snap = await settledOn(actor, 'personalInfomation')
+    child(snap, 'personalInfoForm').send({ type: 'form.submitted', extra: PERSONAL })
+    snap = await settledOn(actor, 'reviewApplication')
+    expect(calls).toEqual(['saveBasicInfo'])
+    await waitFor(child(snap, 'walletForm'), (s) => s.context.values.accountNumber === WALLET.accountNumber)
+
+    actor.send({ type: 'review.edited', step: 'additionalInfo' })
+    snap = await settledOn(actor, 'additionalInfomation')
+    child(snap, 'additionalInfoForm').send({ type: 'form.submitted', extra: ADDITIONAL })
+    await settledOn(actor, 'reviewApplication')
+
+    actor.send({ type: 'review.edited', step: 'addWallet' })
+    snap = await settledOn(actor, 'addBankCard')
+    child(snap, 'walletForm').send({ type: 'form.submitted' })
+    await settledOn(actor, 'reviewApplication')
+
+    actor.send({ type: 'application.submitted' })
+    await waitFor(actor, () => calls.includes('addBankCard'), { timeout: 2000 })
+    expect(calls).toEqual(['saveBasicInfo', 'saveAdditionInfo', 'addBankCard'])
+    snap = await waitFor(actor, (s) => s.context.reviewing === false, { timeout: 2000 })
+    expect(snap.context.reviewing).toBe(false)
+  })
+
+  it('keeps earlier steps closed at 5 before the borrower has reached the review', async () => {
+    const { actor } = start({ stored: SIGNED_IN, status: 5, entry: 'personalInfomation' })
+    const snap = await settled(actor)
+    expect(snap.context.route).not.toBe('personalInfomation')
+  })
+
+  it('opens on a reload or a deep link while the wallet is not sent, and takes a blank wallet back to its form', async () => {
+    const { actor, calls } = start({ stored: SIGNED_IN, status: 5, entry: 'reviewApplication' })
+    await settledOn(actor, 'reviewApplication')
+    actor.send({ type: 'application.submitted' })
+    const snap = await settledOn(actor, 'addBankCard')
+    expect(calls).not.toContain('addBankCard')
+    expect(snap.context.reviewing).toBe(true)
+  })
+
+  it.each<OrderStatusCode>([6, 19, 1])('is refused at %s: the wallet is not the step, or it was sent', async (status) => {
+    const { actor } = start({ stored: SIGNED_IN, status, entry: 'reviewApplication' })
+    const snap = await settled(actor)
+    expect(snap.context.route).not.toBe('reviewApplication')
   })
 })

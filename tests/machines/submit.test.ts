@@ -5,7 +5,7 @@ import {
   submitMachine,
   type DraftStoreEvent,
   type FormValues,
-  type SubmitEvent,
+  type DraftStoreReply,
 } from '../../machines/submit.machine'
 import type { ApiFailure } from '../../src/domain/api-result'
 import { requiredText } from '../../src/domain/schemas/common'
@@ -13,7 +13,7 @@ import { requiredText } from '../../src/domain/schemas/common'
 /** A draft store over a Map, as services/actors builds it over local storage. */
 function memoryDrafts(initial: Record<string, FormValues> = {}) {
   const drafts = new Map(Object.entries(initial))
-  const draftStore = fromCallback<DraftStoreEvent, { formId: string }, SubmitEvent>(
+  const draftStore = fromCallback<DraftStoreEvent, { formId: string }, DraftStoreReply>(
     ({ input, sendBack, receive }) => {
       const kept = drafts.get(input.formId)
       if (kept) sendBack({ type: 'draft.restored', values: kept })

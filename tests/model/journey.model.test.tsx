@@ -106,13 +106,13 @@ const click = async (key: string) => {
   await run.user.click(target)
 }
 
-async function enterWallet(number: string) {
+async function enterWallet(number: string, button: 'wallet.next' | 'wallet.save') {
   await run.user.click(await screen.findByRole('radio', { name: t('enums.wallet.mpesa') }))
   const field = (key: string) => screen.getByRole('textbox', { name: new RegExp(`^${t(key)}`) })
   await run.user.type(field('wallet.mobile.number'), number)
   await run.user.type(field('wallet.mobile.confirm'), number)
   await run.user.tab()
-  await click('wallet.save')
+  await click(button)
 }
 
 async function takePhotos() {
@@ -134,7 +134,9 @@ const EXEC: Record<JourneyModelEvent['type'], () => Promise<void>> = {
     if (screen.queryByRole('button', { name: t('auth.common.next') })) await click('auth.common.next')
   },
   'additionalInfo.submitted': () => click('auth.common.next'),
-  'wallet.submitted': () => enterWallet('0765123456'),
+  // A first wallet is checked, then reviewed; Submit application on the review sends it (issue 13).
+  'wallet.submitted': () => enterWallet('0765123456', 'wallet.next'),
+  'review.submitted': () => click('wallet.review.submit'),
   'collection.finished': async () => {
     await waitFor(() => expect(run.backend.calls).toContain('/user/submit'))
     act(() => run.backend.finishCollection())
@@ -178,7 +180,7 @@ const EXEC: Record<JourneyModelEvent['type'], () => Promise<void>> = {
     await click('borrow.lending.refresh')
   },
   'wallet.correctionOpened': () => click('repay.failed.edit'),
-  'wallet.corrected': () => enterWallet('0754123456'),
+  'wallet.corrected': () => enterWallet('0754123456', 'wallet.save'),
   'outcome.continued': () => click('outcome.continue'),
   'repayment.full': async () => {
     run.backend.repayInFull()

@@ -8,6 +8,8 @@
  * Time passing is an event too: 'approval.expired' is the borrower coming back more than 24 hours after the
  * approval (the phone's and the server's clocks both a day on).
  *
+ * The review (issue 13) stands between the wallet form and finish loading: the wallet is sent from it.
+ *
  * Outcome screens (issue 13) stand between the money events the app sees and the screen after them: the money
  * sent (Refresh on lending finds the order paid out) and the loan cancelled; Continue goes on.
  *
@@ -23,6 +25,7 @@ export type JourneyModelEvent =
   | { type: 'identity.completed' }
   | { type: 'additionalInfo.submitted' }
   | { type: 'wallet.submitted' }
+  | { type: 'review.submitted' }
   | { type: 'collection.finished' }
   | { type: 'assessment.approved' }
   | { type: 'assessment.rejected' }
@@ -73,7 +76,12 @@ export const journeyModel = setup({
     },
     wallet: {
       ...at('addBankCard', 'wallet.intro'),
-      on: { 'wallet.submitted': 'finishLoading' },
+      on: { 'wallet.submitted': 'review' },
+    },
+    review: {
+      // Issue 13: what the borrower applies for and entered; Submit application sends the wallet.
+      ...at('reviewApplication', 'wallet.review.intro'),
+      on: { 'review.submitted': 'finishLoading' },
     },
     finishLoading: {
       ...at('finishLoading', 'standalone.finishLoading.title'),

@@ -25,7 +25,7 @@ import {
   submitMachine,
   type DraftStoreEvent,
   type FormValues,
-  type SubmitEvent,
+  type DraftStoreReply,
 } from '../../machines/submit.machine'
 import { createJourneyActors } from '../../services/actors/journey-actors'
 import type { ApiResult } from '../../src/domain/api-result'
@@ -107,7 +107,7 @@ export function startJourney(opts: JourneyOptions) {
           await opts.save?.[name]?.(input.values)
           move(event)
         }),
-        draftStore: fromCallback<DraftStoreEvent, { formId: string }, SubmitEvent>(
+        draftStore: fromCallback<DraftStoreEvent, { formId: string }, DraftStoreReply>(
           ({ input, receive, sendBack }) => {
             const kept = drafts.get(input.formId)
             const restore = () => kept && sendBack({ type: 'draft.restored', values: kept })

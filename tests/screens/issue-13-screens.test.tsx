@@ -12,6 +12,7 @@ import IdCardAuthenticationScreen from '../../screens/auth/id-card-authenticatio
 import LoanQuestionScreen from '../../screens/auth/loan-question'
 import PersonalInfomationScreen from '../../screens/auth/personal-infomation'
 import AddBankcardScreen from '../../screens/bank-account/add-bankcard'
+import ReviewApplicationScreen from '../../screens/bank-account/review-application'
 import ConfirmBorrowScreen from '../../screens/borrow/confirm-borrow'
 import ToBorrowScreen from '../../screens/borrow/to-borrow'
 import LanguageScreen from '../../screens/user-center/language'
@@ -88,12 +89,14 @@ describe('a Next that finds errors is seen', () => {
 
 describe('the onboarding step, from the domain list', () => {
   it.each([
-    [PersonalInfomationScreen, 'personalInfomation', 6, 'TZ', 1, 4, 'personalInfo'],
-    [IdCardAuthenticationScreen, 'idCardAuthentication', 12, 'TZ', 2, 4, 'identity'],
-    [AdditionalInfomationScreen, 'additionalInfomation', 11, 'TZ', 3, 4, 'additionalInfo'],
-    [AddBankcardScreen, 'addBankCard', 5, 'TZ', 4, 4, 'addWallet'],
-    [AddBankcardScreen, 'addBankCard', 5, 'MX', 4, 5, 'addWallet'],
-    [LoanQuestionScreen, 'loanQuestion', 17, 'MX', 5, 5, 'loanQuestion'],
+    [PersonalInfomationScreen, 'personalInfomation', 6, 'TZ', 1, 5, 'personalInfo'],
+    [IdCardAuthenticationScreen, 'idCardAuthentication', 12, 'TZ', 2, 5, 'identity'],
+    [AdditionalInfomationScreen, 'additionalInfomation', 11, 'TZ', 3, 5, 'additionalInfo'],
+    [AddBankcardScreen, 'addBankCard', 5, 'TZ', 4, 5, 'addWallet'],
+    [ReviewApplicationScreen, 'reviewApplication', 5, 'TZ', 5, 5, 'review'],
+    [AddBankcardScreen, 'addBankCard', 5, 'MX', 4, 6, 'addWallet'],
+    [ReviewApplicationScreen, 'reviewApplication', 5, 'MX', 5, 6, 'review'],
+    [LoanQuestionScreen, 'loanQuestion', 17, 'MX', 6, 6, 'loanQuestion'],
   ] as const)('%o on %s (%s, %s): step %i of %i', async (Screen, route, status, country, number, total, step) => {
     await onboarding(Screen, route, status, { country })
     const count = await screen.findByText(t('ui.steps.count', { number, total }))

@@ -23,7 +23,7 @@ import {
   submitMachine,
   type DraftStoreEvent,
   type FormValues,
-  type SubmitEvent,
+  type DraftStoreReply,
 } from '../../machines/submit.machine'
 import type { ScreenProps } from '../../screens/screen-props'
 import type {
@@ -131,7 +131,7 @@ export function startUserCentre(opts: UserCentreOptions) {
         calls.push({ name: 'createTicket', input: input.values })
         return io.createTicket(input.values)
       }),
-      draftStore: fromCallback<DraftStoreEvent, { formId: string }, SubmitEvent>(
+      draftStore: fromCallback<DraftStoreEvent, { formId: string }, DraftStoreReply>(
         ({ input, receive, sendBack }) => {
           const kept = drafts.get(input.formId)
           if (kept) sendBack({ type: 'draft.restored', values: kept })

@@ -1,10 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import AddBankcardScreen from '../../screens/bank-account/add-bankcard'
 import type { CountryCode, Language } from '../../src/domain/countries'
 import type { OrderStatusCode } from '../../src/domain/order-status'
-import { NETWORK_DOWN, renderScreen, startJourney, t, textField, type JourneyOptions } from './auth-journey'
+import { renderScreen, startJourney, t, textField, type JourneyOptions } from './auth-journey'
 
 async function openWallet(
   opts: {
@@ -50,27 +50,22 @@ describe('the wallet account screen', () => {
     expect(textField(t('wallet.clabe.confirm'))).toBeInTheDocument()
   })
 
-  it('saves the account and goes on to the last step of the application', async () => {
+  it('checks the account and opens the review of the application, sending nothing yet', async () => {
     const user = userEvent.setup()
     const { actor, sent } = await openWallet()
     await enterWallet(user, 'mpesa', '0754123456', '+255 754 123 456')
-    await user.click(screen.getByRole('button', { name: t('wallet.save') }))
-    await waitFor(() => expect(actor.getSnapshot().context.route).toBe('finishLoading'))
-    expect(sent.wallet).toMatchObject({ provider: 'mpesa', accountNumber: '0754123456' })
+    await user.click(screen.getByRole('button', { name: t('wallet.next') }))
+    await waitFor(() => expect(actor.getSnapshot().context.route).toBe('reviewApplication'))
+    expect(sent.wallet).toBeUndefined()
   })
 
-  it('disables Save while the account is sent and keeps it when sending fails', async () => {
+  it('keeps the borrower on the form when the account does not pass', async () => {
     const user = userEvent.setup()
-    let fail: (reason: unknown) => void = () => {}
-    await openWallet({ save: { wallet: () => new Promise<void>((_, reject) => (fail = reject)) } })
-    await enterWallet(user, 'airtel', '0688000002', '0688000002')
-    const save = screen.getByRole('button', { name: t('wallet.save') })
-    await user.click(save)
-    await waitFor(() => expect(save).toBeDisabled())
-    await act(async () => fail(NETWORK_DOWN))
-    await waitFor(() => expect(save).toBeEnabled())
-    expect(screen.getByRole('alert')).toHaveTextContent(t('errors.network'))
-    expect(textField(t('wallet.mobile.number'))).toHaveValue('0688000002')
+    const { actor } = await openWallet()
+    await enterWallet(user, 'airtel', '0688000002', '0688000003')
+    await user.click(screen.getByRole('button', { name: t('wallet.next') }))
+    expect(await screen.findByText(t('validation.wallet.mismatch'))).toBeInTheDocument()
+    expect(actor.getSnapshot().context.route).toBe('addBankCard')
   })
 
   it('explains a failed pay-out, shows the account used, and pays out again once corrected', async () => {
