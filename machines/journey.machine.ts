@@ -414,6 +414,14 @@ function legalDocumentOf(document: LegalDocumentName) {
  * the status names (`followStatus`, as after any read). A session it finds ended reaches the journey as
  * 'session.ended', like every child's.
  */
+const watchOutput = ({ event }: { event: { output: OrderWatchOutput } }) => ({ output: event.output })
+/** The journey takes the order the watch read (it saw a change). */
+const takeWatchReading = {
+  type: 'takeOrder',
+  params: ({ event }: { event: { output: OrderWatchOutput } }) =>
+    (event.output as Extract<OrderWatchOutput, { outcome: 'changed' }>).reading,
+} as const
+
 const orderWatchOf = () =>
   ({
     id: 'orderWatch',
@@ -422,34 +430,10 @@ const orderWatchOf = () =>
     onDone: [
       {
         // The money reached the wallet (7 → 2 on lending, or on home): the outcome screen says so first.
-        guard: {
-          type: 'orderWatchSawMoneySent',
-          params: ({ event }: { event: { output: OrderWatchOutput } }) => ({ output: event.output }),
-        },
-        actions: [
-          {
-            type: 'takeOrder',
-            params: ({ event }: { event: { output: OrderWatchOutput } }) =>
-              (event.output as Extract<OrderWatchOutput, { outcome: 'changed' }>).reading,
-          },
-          { type: 'expectOutcome', params: { news: { kind: 'moneySent' } } },
-          'showOutcome',
-        ],
+        guard: { type: 'orderWatchSawMoneySent', params: watchOutput },
+        actions: [takeWatchReading, { type: 'expectOutcome', params: { news: { kind: 'moneySent' } } }, 'showOutcome'],
       },
-      {
-        guard: {
-          type: 'orderWatchSawChange',
-          params: ({ event }: { event: { output: OrderWatchOutput } }) => ({ output: event.output }),
-        },
-        actions: [
-          {
-            type: 'takeOrder',
-            params: ({ event }: { event: { output: OrderWatchOutput } }) =>
-              (event.output as Extract<OrderWatchOutput, { outcome: 'changed' }>).reading,
-          },
-          'followStatus',
-        ],
-      },
+      { guard: { type: 'orderWatchSawChange', params: watchOutput }, actions: [takeWatchReading, 'followStatus'] },
     ],
   }) as const
 

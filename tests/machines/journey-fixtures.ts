@@ -1,4 +1,7 @@
 /** Test data shared by the journey's machine tests: a borrower and their latest order, as the API sends them. */
+import { fromPromise } from 'xstate'
+import type { HomeOverview } from '../../machines/home.machine'
+import { sessionMachine, type StoredSession } from '../../machines/session.machine'
 import type { LatestOrder, UserInfo } from '../../src/domain/api-types'
 import type { OrderStatusCode } from '../../src/domain/order-status'
 
@@ -55,4 +58,27 @@ export function order(status: OrderStatusCode, extra: Partial<LatestOrder> = {})
     collectionPending: false,
     ...extra,
   }
+}
+
+/** The session child of a borrower the shell signed in earlier (token tok-1), whose user info reads fine. */
+export function signedInSession() {
+  return sessionMachine.provide({
+    actors: {
+      readStoredSession: fromPromise(async (): Promise<StoredSession> => ({ token: 'tok-1', user: user() })),
+      storeToken: fromPromise(async () => {}),
+      loadUser: fromPromise(async () => user()),
+      clearStoredSession: fromPromise(async () => {}),
+    },
+  })
+}
+
+/** Home's card when the server names no product yet. */
+export const NO_PRODUCT_OVERVIEW: HomeOverview = {
+  product: null,
+  minAmountMinor: 5_000_00,
+  maxAmountMinor: 500_000_00,
+  maxTenureDays: 180,
+  currency: 'TZS',
+  canApply: true,
+  repeatBorrower: false,
 }

@@ -6,15 +6,14 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, SimulatedClock, waitFor, type AnyActorRef } from 'xstate'
 import { confirmBorrowMachine } from '../../machines/confirm-borrow.machine'
-import { homeMachine, type HomeOverview } from '../../machines/home.machine'
+import { homeMachine } from '../../machines/home.machine'
 import { journeyMachine, type JourneySnapshot, type OrderReading } from '../../machines/journey.machine'
 import { JOURNEY_CHILDREN } from '../../machines/journey-children'
 import { lendingMachine } from '../../machines/lending.machine'
 import { orderWatchMachine } from '../../machines/order-watch.machine'
-import { sessionMachine, type StoredSession } from '../../machines/session.machine'
 import type { LatestOrder, RejectRecommendation } from '../../src/domain/api-types'
 import type { RouteName } from '../../src/domain/routes'
-import { DAY, T0, iso, order, user } from './journey-fixtures'
+import { DAY, NO_PRODUCT_OVERVIEW, T0, iso, order, signedInSession } from './journey-fixtures'
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a call that never answers, whatever it is asked
@@ -32,26 +31,11 @@ function start(entry: RouteName, first: LatestOrder | null) {
     if (server.ended) throw EXPIRED
     return { order: server.order, readAt: clock.now() + 90_000, receivedAt: clock.now() }
   }
-  const overview: HomeOverview = {
-    product: null,
-    minAmountMinor: 5_000_00,
-    maxAmountMinor: 500_000_00,
-    maxTenureDays: 180,
-    currency: 'TZS',
-    canApply: true,
-    repeatBorrower: false,
-  }
+  const overview = NO_PRODUCT_OVERVIEW
   const machine = journeyMachine.provide({
     actors: {
       ...JOURNEY_CHILDREN,
-      session: sessionMachine.provide({
-        actors: {
-          readStoredSession: fromPromise(async (): Promise<StoredSession> => ({ token: 'tok-1', user: user() })),
-          storeToken: fromPromise(async () => {}),
-          loadUser: fromPromise(async () => user()),
-          clearStoredSession: fromPromise(async () => {}),
-        },
-      }),
+      session: signedInSession(),
       fetchLatestOrder: fromPromise(async () => {
         reads.journey += 1
         return reading()

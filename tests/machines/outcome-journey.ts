@@ -6,17 +6,16 @@
 import { createActor, fromPromise, setup, SimulatedClock, waitFor, type AnyActorRef } from 'xstate'
 import type { CancellationOutput } from '../../machines/cancellation.machine'
 import type { ConfirmBorrowOutput } from '../../machines/confirm-borrow.machine'
-import { homeMachine, type HomeOverview } from '../../machines/home.machine'
+import { homeMachine } from '../../machines/home.machine'
 import { journeyMachine, type JourneySnapshot, type OrderReading } from '../../machines/journey.machine'
 import { JOURNEY_CHILDREN } from '../../machines/journey-children'
 import { lendingMachine } from '../../machines/lending.machine'
 import { orderWatchMachine } from '../../machines/order-watch.machine'
 import type { RepaymentOutput } from '../../machines/repayment.machine'
 import type { RolloverOutput } from '../../machines/rollover.machine'
-import { sessionMachine, type StoredSession } from '../../machines/session.machine'
 import type { LatestOrder, RejectRecommendation } from '../../src/domain/api-types'
 import type { RouteName } from '../../src/domain/routes'
-import { T0, user } from './journey-fixtures'
+import { NO_PRODUCT_OVERVIEW, T0, signedInSession } from './journey-fixtures'
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a call that never answers, whatever it is asked
@@ -49,26 +48,11 @@ export function startOutcomeJourney(entry: RouteName, first: LatestOrder | null,
     if (server.failing) throw { ok: false, kind: 'network', messageKey: 'errors.network' }
     return { order: server.order, readAt: clock.now() }
   }
-  const overview: HomeOverview = {
-    product: null,
-    minAmountMinor: 5_000_00,
-    maxAmountMinor: 500_000_00,
-    maxTenureDays: 180,
-    currency: 'TZS',
-    canApply: true,
-    repeatBorrower: false,
-  }
+  const overview = NO_PRODUCT_OVERVIEW
   const machine = journeyMachine.provide({
     actors: {
       ...JOURNEY_CHILDREN,
-      session: sessionMachine.provide({
-        actors: {
-          readStoredSession: fromPromise(async (): Promise<StoredSession> => ({ token: 'tok-1', user: user() })),
-          storeToken: fromPromise(async () => {}),
-          loadUser: fromPromise(async () => user()),
-          clearStoredSession: fromPromise(async () => {}),
-        },
-      }),
+      session: signedInSession(),
       fetchLatestOrder: fromPromise(reading),
       orderWatch: orderWatchMachine.provide({ actors: { fetchLatestOrder: fromPromise(reading) } }),
       home: homeMachine.provide({
