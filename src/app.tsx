@@ -33,7 +33,8 @@ function JourneyToasts({ journey }: { journey: JourneyRef }): null {
   return null
 }
 
-export function App({ journey }: { journey: JourneyRef }): ReactElement {
+/** `openedAt`: the hash path the app was opened at (its journey's entry), for the route sync. */
+export function App({ journey, openedAt }: { journey: JourneyRef; openedAt?: string }): ReactElement {
   const { i18n } = useTranslation()
   const route = useSelector(journey, routeOf)
   const busy = useSelector(journey, (s) => s.hasTag('busy'))
@@ -46,7 +47,7 @@ export function App({ journey }: { journey: JourneyRef }): ReactElement {
   return (
     <DisplayProvider country={country} language={language}>
       <ToastProvider>
-        <RouteSync actor={journey} />
+        <RouteSync actor={journey} openedAt={openedAt} />
         <div className="k-app">
           <Suspense fallback={<LoadingOverlay visible />}>
             <Screen journey={journey} />

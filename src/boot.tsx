@@ -8,7 +8,8 @@ import { App } from './app'
 import { createServices, loadJourneyChildren, startJourney } from './compose'
 import type { RouteName } from './domain/routes'
 
-export async function boot(root: Root, entry: RouteName | null): Promise<void> {
+/** `entry`: the route the app was opened at, if it is one; `openedAt`: that hash path as it was read. */
+export async function boot(root: Root, entry: RouteName | null, openedAt: string): Promise<void> {
   // A lender's own back end: build with VITE_API_BASE_URL=https://api.lender.example (default: this origin).
   const services = createServices(window, import.meta.env.VITE_API_BASE_URL ?? '')
   // The machines, in small steps: each module evaluated in a task of its own.
@@ -24,7 +25,7 @@ export async function boot(root: Root, entry: RouteName | null): Promise<void> {
     startTransition(() =>
       root.render(
         <StrictMode>
-          <App journey={journey} />
+          <App journey={journey} openedAt={openedAt} />
         </StrictMode>,
       ),
     ),

@@ -28,13 +28,14 @@ if (element) {
   // The language chosen on this phone, else the phone's own if the country offers it, else the country's default.
   const language = startLanguage(storage.get('language'), storage.get('country'), navigator.languages ?? [])
   // The route the app was opened at (its hash), if it is one.
-  const entry = (routeByPath(window.location.hash.replace(/^#/, '') || '/')?.name as RouteName | undefined) ?? null
+  const openedAt = '/' + window.location.hash.replace(/^#?\/?/, '')
+  const entry = (routeByPath(openedAt)?.name as RouteName | undefined) ?? null
   const first = entry ?? 'home'
   const app = import('./boot')
   void Promise.all([app, initI18n(language, [...CORE_NAMESPACES, ...namespacesOf(first)]), preloadScreen(first)]).then(
     ([{ boot }]) => {
       // A task of its own: the scripts' evaluation before it, the journey's start in it.
-      setTimeout(() => void boot(createRoot(element), entry))
+      setTimeout(() => void boot(createRoot(element), entry, openedAt))
       prefetchLanguage()
       if (import.meta.env.PROD) registerServiceWorker()
     },

@@ -16,13 +16,17 @@ import { routeEventFor, stateToPath } from './state-to-path'
 
 export type JourneyActorRef = ActorRefFrom<typeof journeyMachine>
 
-export function RouteSync({ actor }: { actor: JourneyActorRef }): null {
+/**
+ * `openedAt`: the hash path the app was opened at, which start-up gave the journey as its entry (src/main.tsx).
+ * Without it every URL the sync finds is taken for the borrower's request.
+ */
+export function RouteSync({ actor, openedAt }: { actor: JourneyActorRef; openedAt?: string }): null {
   const [location, navigate] = useHashLocation()
   const path = useSelector(actor, stateToPath)
   const booted = useSelector(actor, (snapshot) => snapshot.context.booted)
   const wasBooted = useRef(false)
-  /** The URL the app was opened at has been handled: it is the journey's entry, not a request of its own. */
-  const opened = useRef(false)
+  /** Whether the sync has judged a URL yet: the first may be the one the app was opened at. */
+  const judged = useRef(false)
 
   // URL → journey: a location the journey does not show is the borrower's request. Both effects act on the URL
   // and the journey as they are when the effect runs, never on what they were at render: the other effect of the
@@ -32,15 +36,17 @@ export function RouteSync({ actor }: { actor: JourneyActorRef }): null {
     // The URL moved since this render: the render that follows judges the new one.
     if (location !== currentHashPath()) return
     const shown = () => stateToPath(actor.getSnapshot())
-    const request = opened.current
-    opened.current = true
+    const first = !judged.current
+    judged.current = true
     if (location === shown()) return
     // The URL the app was opened at was the journey's entry; if the journey shows another screen now (login, once
-    // the session turned out to have ended), that is its answer to it, so the URL follows the journey.
-    const event = request ? routeEventFor(location) : null
+    // the session turned out to have ended), that is its answer to it, so the URL follows the journey. A URL that
+    // changed while the app was starting (a deep link, a typed URL) is a request like any other.
+    const entry = first && location === openedAt
+    const event = entry ? null : routeEventFor(location)
     if (event) actor.send(event)
     if (shown() !== location) navigate(shown(), { replace: true })
-  }, [actor, location, navigate])
+  }, [actor, location, navigate, openedAt])
 
   // Journey → URL. Start-up's own redirect (e.g. a deep link sent to login) replaces the URL it was opened at.
   useEffect(() => {

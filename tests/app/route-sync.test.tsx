@@ -130,11 +130,23 @@ describe('route sync', () => {
       if (++changes > 100) actor.stop()
     })
 
-    render(<RouteSync actor={actor} />)
+    render(<RouteSync actor={actor} openedAt="/me" />)
     await waitFor(() => expect(hash()).toBe('#/user/login'))
     await act(() => new Promise((resolve) => setTimeout(resolve, 100)))
     expect(changes).toBeLessThan(100)
     expect(actor.getSnapshot().context.route).toBe('login')
     expect(hash()).toBe('#/user/login')
+  })
+
+  it('opens a URL the borrower went to while the app was starting, once it has started', async () => {
+    // Opened at home; before the first draw the borrower (or the shell) goes to the coupons.
+    window.history.replaceState(null, '', '/#/')
+    const actor = journey(SIGNED_IN, null)
+    await waitFor(() => expect(actor.getSnapshot().context.route).toBe('home'))
+    window.history.replaceState(null, '', '/#/user_center/coupons')
+
+    render(<RouteSync actor={actor} openedAt="/" />)
+    await waitFor(() => expect(actor.getSnapshot().context.route).toBe('coupons'))
+    expect(hash()).toBe('#/user_center/coupons')
   })
 })

@@ -213,6 +213,17 @@ describe('journey: start-up and the route guard', () => {
     expect(snap.context.returnTo).toBeNull()
   })
 
+  it('opens a screen asked for while the shell’s login is still being read, once it is', async () => {
+    const { actor } = start()
+    await settledOn(actor, 'home')
+    actor.send({ type: 'shell.login', token: 'tok-new' })
+    // The deep link arrives while the journey is still signing the borrower in (reading the latest order).
+    actor.send({ type: 'xstate.route', to: '#coupons' })
+    const snap = await settledOn(actor, 'coupons')
+    expect(snap.context.session.token).toBe('tok-new')
+    expect(snap.context.returnTo).toBeNull()
+  })
+
   it('sends a borrower who types a protected URL without a session to login, remembering where they were going', async () => {
     const { actor } = start()
     await settledOn(actor, 'home')
