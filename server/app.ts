@@ -6,7 +6,6 @@
 import path from 'node:path'
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import { pino, type DestinationStream } from 'pino'
-import { attachCache, createNoticeCache, type NoticeCache } from './cache'
 import { createClock, type Clock } from './clock'
 import type { ServerConfig } from './config'
 import { COUNTRIES } from '../src/domain/countries'
@@ -64,15 +63,9 @@ export interface ServerOverrides {
 }
 
 /** A start-up that failed after the database was opened: the modules' close hooks run, the database closes. */
-async function shutDown(
-  app: FastifyInstance,
-  database: Database,
-  clock: Clock,
-  cache: NoticeCache,
-): Promise<void> {
+async function shutDown(app: FastifyInstance, database: Database, clock: Clock): Promise<void> {
   await app.close().catch(() => undefined)
   await clock.stop()
-  await cache.stop()
   await database.close()
 }
 
@@ -154,20 +147,6 @@ export async function buildServer(
     throw err
   }
   await clock.sync()
-  // The hot reads' cache (issue 17, server/cache.ts): sessions, borrowers, profiles, wallets, orders and payments,
-  // forgotten on every write of this instance and on every change the database announces (migration 0008).
-  const cache = createNoticeCache({
-    watch: (onChanged) => database.listen('kopa_changed', onChanged),
-    local: (onWrite) => database.onWrite(onWrite),
-  })
-  try {
-    await cache.start()
-  } catch (err) {
-    await clock.stop()
-    await database.close()
-    throw err
-  }
-  attachCache(database.db, cache)
   const jobs = createJobRunner(database.db, clock, log, ops)
   const sms =
     overrides.sms ??
@@ -182,7 +161,6 @@ export async function buildServer(
     database,
     db: database.db,
     clock,
-    cache,
     jobs,
     log,
     t: translator.t,
@@ -224,14 +202,14 @@ export async function buildServer(
     for (const mod of overrides.modules ?? MODULES) await mod.register(host)
   } catch (err) {
     if (!(err instanceof ProductionRefusal)) {
-      await shutDown(app, database, clock, cache)
+      await shutDown(app, database, clock)
       throw err
     }
     refusal = err
   }
   const problems = [...(refusal?.problems ?? []), ...productionProblems({ mode: config.mode, kyc })]
   if (problems.length) {
-    await shutDown(app, database, clock, cache)
+    await shutDown(app, database, clock)
     throw new ProductionRefusal(problems)
   }
 
@@ -252,7 +230,6 @@ export async function buildServer(
   app.addHook('onClose', async () => {
     await jobs.stop()
     await clock.stop()
-    await cache.stop()
     await database.close()
   })
   await app.ready()

@@ -15,7 +15,6 @@ import type { ApiPath, ApiTable, ApiValidRequest, RequestContext } from '../src/
 import type { CreditInfo } from '../src/domain/api-types'
 import type { CountryCode, Language } from '../src/domain/countries'
 import type { OrderStatusCode } from '../src/domain/order-status'
-import type { NoticeCache } from './cache'
 import type { Clock } from './clock'
 import type { ServerConfig } from './config'
 import type { Database, Db, Queryable } from './db/client'
@@ -97,11 +96,6 @@ export interface ServerContext {
   readonly database: Database
   readonly db: Db
   readonly clock: Clock
-  /**
-   * The hot reads' cache (server/cache.ts): read through it with `cachedOn(ctx.db, …)`; a write the next request
-   * must see on every instance (a logout, a login) runs through `cache.write`.
-   */
-  readonly cache: NoticeCache
   readonly jobs: JobRunner
   readonly log: Log
   readonly t: Translate
