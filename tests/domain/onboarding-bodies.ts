@@ -37,3 +37,6 @@ export const workInfo = {
   emergencyContactMobile2: '688000002',
   emergencyContactRelation2: 'brothersOrSisters',
 }
+
+/** Her M-Pesa wallet as the wallet form holds it (the number typed twice). */
+export const walletDraft = { provider: 'mpesa', accountNumber: '0754123456', confirmAccountNumber: '0754123456' }

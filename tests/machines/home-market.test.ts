@@ -5,21 +5,13 @@
  */
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { homeMachine, type HomeOverview } from '../../machines/home.machine'
+import { homeMachine } from '../../machines/home.machine'
 import type { LatestOrder } from '../../machines/latest-order'
 import type { ApiFailure } from '../../src/domain/api-result'
 import type { LendingRecord, MarketIndex, RejectRecommendation, RepayColor } from '../../src/domain/api-types'
-import { DAY, T0, iso, order } from './journey-fixtures'
+import { DAY, NO_PRODUCT_OVERVIEW, T0, iso, order } from './journey-fixtures'
 
-const OVERVIEW: HomeOverview = {
-  product: null,
-  minAmountMinor: 5_000_00,
-  maxAmountMinor: 500_000_00,
-  maxTenureDays: 180,
-  currency: 'TZS',
-  canApply: true,
-  repeatBorrower: false,
-}
+const OVERVIEW = NO_PRODUCT_OVERVIEW
 const RECORDS: LendingRecord[] = [
   { maskedMobile: '•••••••678', amountMinor: 50_000_00, currency: 'TZS', at: iso(T0 - 600_000) },
   { maskedMobile: '•••••••123', amountMinor: 20_000_00, currency: 'TZS', at: iso(T0 - 3_600_000) },

@@ -2,22 +2,14 @@ import { describe, expect, it, vi } from 'vitest'
 import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate'
 import { HOME_BUTTON_EVENT, homeMachine, type HomeOverview } from '../../machines/home.machine'
 import type { LatestOrder } from '../../machines/latest-order'
-import { DAY, T0, iso, order } from './journey-fixtures'
+import { DAY, NO_PRODUCT_OVERVIEW, T0, iso, order } from './journey-fixtures'
 import { RETRY_AFTER_MS } from '../../machines/order-lifecycle.machine'
 import type { RejectRecommendation } from '../../src/domain/api-types'
 import { HOME_BUTTON, type HomeState } from '../../src/domain/order-status'
 
 const rejected = (daysAgo: number) => order(9, { retryAt: iso(T0 - daysAgo * DAY + RETRY_AFTER_MS) })
 
-const OVERVIEW: HomeOverview = {
-  product: null,
-  minAmountMinor: 5_000_00,
-  maxAmountMinor: 500_000_00,
-  maxTenureDays: 180,
-  currency: 'TZS',
-  canApply: true,
-  repeatBorrower: false,
-}
+const OVERVIEW = NO_PRODUCT_OVERVIEW
 
 const RECOMMENDATION: RejectRecommendation = {
   show: true,

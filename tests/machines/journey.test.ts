@@ -31,26 +31,13 @@ import type {
 import type { PopEvaluateTime } from '../../services/storage/storage'
 import type { OrderStatusCode } from '../../src/domain/order-status'
 import type { RouteName } from '../../src/domain/routes'
-import { workInfo } from '../domain/onboarding-bodies'
-import { T0, iso, order, user } from './journey-fixtures'
+import { personalInfoDraft, walletDraft, workInfo } from '../domain/onboarding-bodies'
+import { NO_PRODUCT_OVERVIEW, T0, iso, order, user } from './journey-fixtures'
 
 // Valid form values for a Tanzanian borrower (the journey checks each form against the country's schema).
-const PERSONAL = {
-  firstName: 'Asha',
-  lastName: 'Mwakyusa',
-  gender: 'female',
-  nationalId: '19900517-12345-00002-26',
-  birthday: '1990-05-17',
-  education: 'bachelors',
-  maritalStatus: 'single',
-  residenceType: 'rened',
-  state: 'Arusha',
-  city: 'Karatu',
-  address: 'Plot 12, Sokoine Road',
-  email: 'asha.m@gmail.com',
-}
+const PERSONAL = personalInfoDraft
 const ADDITIONAL = workInfo
-const WALLET = { provider: 'mpesa', accountNumber: '0754123456', confirmAccountNumber: '0754123456' }
+const WALLET = walletDraft
 const APPLICATION = { productId: 'tz-standard', amountMinor: 100_000_00, tenureDays: 91 }
 const ALL_FLAGS: UploadFlags = {
   appList: true,
@@ -101,15 +88,7 @@ function start(opts: Options = {}) {
         draftStore: fromCallback(() => {}),
       },
     })
-  const overview: HomeOverview = {
-    product: null,
-    minAmountMinor: 5_000_00,
-    maxAmountMinor: 500_000_00,
-    maxTenureDays: 180,
-    currency: 'TZS',
-    canApply: true,
-    repeatBorrower: opts.repeatBorrower ?? false,
-  }
+  const overview: HomeOverview = { ...NO_PRODUCT_OVERVIEW, repeatBorrower: opts.repeatBorrower ?? false }
 
   const machine = journeyMachine.provide({
     actors: {

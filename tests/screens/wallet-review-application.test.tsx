@@ -11,25 +11,12 @@ import ReviewApplicationScreen from '../../screens/bank-account/review-applicati
 import type { PersonalInfo } from '../../src/domain/schemas/personal-info'
 import type { Language } from '../../src/domain/countries'
 import type { OrderStatusCode } from '../../src/domain/order-status'
-import { workInfo } from '../domain/onboarding-bodies'
+import { personalInfoDraft, walletDraft, workInfo } from '../domain/onboarding-bodies'
 import { NETWORK_DOWN, renderScreen, startJourney, t, textField, type JourneyOptions } from './auth-journey'
 
-const PERSONAL = {
-  firstName: 'Asha',
-  lastName: 'Mwakyusa',
-  gender: 'female',
-  nationalId: '19900517123450000226',
-  birthday: '1990-05-17',
-  education: 'bachelors',
-  maritalStatus: 'single',
-  residenceType: 'rened',
-  state: 'Arusha',
-  city: 'Karatu',
-  address: 'Plot 12, Sokoine Road',
-  email: 'asha.m@gmail.com',
-} as unknown as PersonalInfo
+const PERSONAL = personalInfoDraft as unknown as PersonalInfo
 
-const WALLET: FormValues = { provider: 'mpesa', accountNumber: '0754123456', confirmAccountNumber: '0754123456' }
+const WALLET: FormValues = walletDraft
 
 /** The review opened as after a reload: the wallet typed earlier is the draft kept on the phone. */
 async function openReview(opts: Partial<JourneyOptions> & { language?: Language; status?: OrderStatusCode } = {}) {
