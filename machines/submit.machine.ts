@@ -179,6 +179,23 @@ export type DraftStoreEvent = { type: 'draft.save'; values: FormValues } | { typ
 export type DraftStoreReply = Exclude<SubmitEvent, { type: 'form.confirmed' }>
 
 
+/**
+ * Submit and the review's confirm, from idle or after a failure (`back`: where a submission that is not sent goes;
+ * none: it stays). Invalid values show their errors; reviewed-first values are handed up; valid ones are sent.
+ */
+const submitOn = (back?: 'idle') =>
+  ({
+    'form.submitted': [
+      { guard: 'valuesInvalid', target: back, actions: 'showSchemaErrors' },
+      { guard: 'reviewFirst', target: back, actions: 'announceReady' },
+      { target: 'submitting', actions: 'clearErrors' },
+    ],
+    'form.confirmed': [
+      { guard: 'valuesInvalid', target: back, actions: ['showSchemaErrors', 'tellRefused'] },
+      { target: 'submitting', actions: 'clearErrors' },
+    ],
+  }) as const
+
 export const submitMachine = setup({
   types: {
     context: {} as SubmitContext,
@@ -269,18 +286,7 @@ export const submitMachine = setup({
       on: {
         'draft.restored': { actions: 'restoreDraft' },
         'form.changed': { actions: ['changeValues', 'saveDraft'] },
-        'form.submitted': [
-          { guard: 'valuesInvalid', actions: 'showSchemaErrors' },
-          { guard: 'reviewFirst', actions: 'announceReady' },
-          { target: 'submitting', actions: 'clearErrors' },
-        ],
-        'form.confirmed': [
-          {
-            guard: 'valuesInvalid',
-            actions: ['showSchemaErrors', 'tellRefused'],
-          },
-          { target: 'submitting', actions: 'clearErrors' },
-        ],
+        ...submitOn(),
       },
     },
     submitting: {
@@ -302,23 +308,7 @@ export const submitMachine = setup({
       tags: ['canSubmit', 'failed'],
       on: {
         'form.changed': { target: 'idle', actions: ['changeValues', 'saveDraft'] },
-        'form.submitted': [
-          { guard: 'valuesInvalid', target: 'idle', actions: 'showSchemaErrors' },
-          {
-            guard: 'reviewFirst',
-            target: 'idle',
-            actions: 'announceReady',
-          },
-          { target: 'submitting', actions: 'clearErrors' },
-        ],
-        'form.confirmed': [
-          {
-            guard: 'valuesInvalid',
-            target: 'idle',
-            actions: ['showSchemaErrors', 'tellRefused'],
-          },
-          { target: 'submitting', actions: 'clearErrors' },
-        ],
+        ...submitOn('idle'),
       },
     },
     saved: {
