@@ -14,6 +14,7 @@ import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../src/ui/button'
 import { DateText, Money } from '../../src/ui/display'
+import { KvLine } from '../../src/ui/kv-line'
 import { PageHeader } from '../../src/ui/page-header'
 import type { ScreenProps } from '../screen-props'
 import { GO_HOME } from '../shared/journey-selectors'
@@ -40,22 +41,13 @@ export default function ReviewTipsScreen({ journey }: ScreenProps): ReactElement
       </section>
       {order && (
         <dl className="k-card k-kv">
-          <div>
-            <dt>{t('auth.review.amount')}</dt>
-            <dd>
-              <Money minor={order.amountMinor} />
-            </dd>
-          </div>
-          <div>
-            <dt>{t('auth.review.tenure')}</dt>
-            <dd>{t('auth.review.days', { count: order.tenureDays })}</dd>
-          </div>
-          <div>
-            <dt>{t('auth.review.appliedAt')}</dt>
-            <dd>
-              <DateText at={order.createdAt} withTime />
-            </dd>
-          </div>
+          <KvLine label={t('auth.review.amount')}>
+            <Money minor={order.amountMinor} />
+          </KvLine>
+          <KvLine label={t('auth.review.tenure')}>{t('auth.review.days', { count: order.tenureDays })}</KvLine>
+          <KvLine label={t('auth.review.appliedAt')}>
+            <DateText at={order.createdAt} withTime />
+          </KvLine>
         </dl>
       )}
       <section className="k-card k-stack" aria-labelledby="review-delay">

@@ -15,6 +15,7 @@ import { enumLabelKey } from '../../src/domain/enums'
 import { normalizeMobile } from '../../src/domain/phone'
 import { Button } from '../../src/ui/button'
 import { Money } from '../../src/ui/display'
+import { KvLine } from '../../src/ui/kv-line'
 import { PageHeader } from '../../src/ui/page-header'
 import type { ScreenProps } from '../screen-props'
 import { DayText } from '../shared/display-text'
@@ -144,12 +145,7 @@ function Section({
 function Line({ label, children }: { label: string; children: ReactNode }): ReactElement {
   const { t } = useTranslation()
   const empty = children === '' || children === null || children === undefined || children === false
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{empty ? t('wallet.review.missing') : children}</dd>
-    </div>
-  )
+  return <KvLine label={label}>{empty ? t('wallet.review.missing') : children}</KvLine>
 }
 
 function Contact({ n, country, values }: { n: number; country: CountryCode; values: Values | null }): ReactElement {

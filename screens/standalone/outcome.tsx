@@ -13,6 +13,7 @@ import type { LoanOutcome } from '../../machines/loan-outcome'
 import { Button } from '../../src/ui/button'
 import { Money } from '../../src/ui/display'
 import { Icon } from '../../src/ui/icons'
+import { KvLine } from '../../src/ui/kv-line'
 import { PageHeader } from '../../src/ui/page-header'
 import type { ScreenProps } from '../screen-props'
 import { DayText, useDisplayText } from '../shared/display-text'
@@ -38,25 +39,16 @@ export default function OutcomeScreen({ journey }: ScreenProps): ReactElement {
           </p>
         </section>
         <dl className="k-kv k-card">
-          <div>
-            <dt>{t('outcome.orderNo')}</dt>
-            <dd>{outcome.orderNo}</dd>
-          </div>
+          <KvLine label={t('outcome.orderNo')}>{outcome.orderNo}</KvLine>
           {outcome.remainingMinor !== null && (
-            <div>
-              <dt>{t('outcome.remaining')}</dt>
-              <dd>
-                <Money minor={outcome.remainingMinor} />
-              </dd>
-            </div>
+            <KvLine label={t('outcome.remaining')}>
+              <Money minor={outcome.remainingMinor} />
+            </KvLine>
           )}
           {outcome.dueDate && (
-            <div>
-              <dt>{t('outcome.dueDate')}</dt>
-              <dd>
-                <DayText day={outcome.dueDate} />
-              </dd>
-            </div>
+            <KvLine label={t('outcome.dueDate')}>
+              <DayText day={outcome.dueDate} />
+            </KvLine>
           )}
         </dl>
         <section className="k-card k-stack" aria-labelledby="outcome-next">

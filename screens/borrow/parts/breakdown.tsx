@@ -4,11 +4,12 @@
  * pays interest to the day only, the late-penalty rule and the rollover fee (decisions.md "Pricing": all of it before confirming). to_borrow shows the app's own quote
  * of the borrower's choice; confirm_borrow the server's quote of the approved order, with the coupon's effect.
  */
-import { useId, type ReactElement, type ReactNode } from 'react'
+import { useId, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { subMinor } from '../../../src/domain/money'
 import type { Quote } from '../../../src/domain/pricing'
 import { Money } from '../../../src/ui/display'
+import { KvLine } from '../../../src/ui/kv-line'
 import { ListRow } from '../../../src/ui/list-row'
 import { DayText, useDisplayText } from '../../shared/display-text'
 
@@ -19,15 +20,6 @@ export interface BreakdownProps {
   feeTaxNameKey: string
   /** The coupon applied and what is repaid after it (confirm borrow). */
   coupon?: { discountMinor: number; payableAfterCouponMinor: number } | null
-}
-
-function Line({ label, children, sub }: { label: ReactNode; children: ReactNode; sub?: boolean }) {
-  return (
-    <div className={sub ? 'k-kv__sub' : undefined}>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  )
 }
 
 /**
@@ -46,59 +38,59 @@ export function Breakdown({ quote, aprLabel, feeTaxNameKey, coupon }: BreakdownP
         {t('borrow.breakdown.title')}
       </h2>
       <dl className="k-figures">
-        <Line label={t('borrow.breakdown.disbursal')}>
+        <KvLine label={t('borrow.breakdown.disbursal')}>
           <Money minor={quote.disbursalMinor} />
-        </Line>
+        </KvLine>
         {coupon ? (
-          <Line label={t('borrow.breakdown.afterCoupon')}>
+          <KvLine label={t('borrow.breakdown.afterCoupon')}>
             <Money minor={coupon.payableAfterCouponMinor} />
-          </Line>
+          </KvLine>
         ) : (
-          <Line label={t('borrow.breakdown.totalRepayable')}>
+          <KvLine label={t('borrow.breakdown.totalRepayable')}>
             <Money minor={quote.totalRepayableMinor} />
-          </Line>
+          </KvLine>
         )}
-        <Line label={t('borrow.breakdown.dueDate')}>
+        <KvLine label={t('borrow.breakdown.dueDate')}>
           <DayText day={quote.dueDate} />
-        </Line>
+        </KvLine>
       </dl>
       <dl className="k-kv">
-        <Line label={t('borrow.breakdown.amount')}>
+        <KvLine label={t('borrow.breakdown.amount')}>
           <Money minor={quote.principalMinor} />
-        </Line>
-        <Line label={t('borrow.breakdown.tenure')}>{t('ui.tenure.days', { count: quote.tenureDays })}</Line>
-        <Line
+        </KvLine>
+        <KvLine label={t('borrow.breakdown.tenure')}>{t('ui.tenure.days', { count: quote.tenureDays })}</KvLine>
+        <KvLine
           label={t('borrow.breakdown.interest', {
             daily: percent(quote.interestRate.dailyPercent / 100),
             annual: percent(quote.interestRate.annualPercent / 100),
           })}
         >
           <Money minor={quote.interestMinor} />
-        </Line>
+        </KvLine>
         {/*
           One fee, taken from the loan before it is sent: the processing fee and the tax on it, shown as its two
           parts under it (issue 13: three lines read as three fees). Every figure is the quote's own.
         */}
-        <Line label={t('borrow.breakdown.upFront', { tax })}>
+        <KvLine label={t('borrow.breakdown.upFront', { tax })}>
           <Money minor={subMinor(quote.principalMinor, quote.disbursalMinor)} />
-        </Line>
-        <Line label={t('borrow.breakdown.processingFee')} sub>
+        </KvLine>
+        <KvLine label={t('borrow.breakdown.processingFee')} sub>
           <Money minor={quote.processingFeeMinor} />
-        </Line>
-        <Line label={t('borrow.breakdown.feeTax', { tax, rate: percent(quote.feeTaxBps / 10_000) })} sub>
+        </KvLine>
+        <KvLine label={t('borrow.breakdown.feeTax', { tax, rate: percent(quote.feeTaxBps / 10_000) })} sub>
           <Money minor={quote.feeTaxMinor} />
-        </Line>
+        </KvLine>
         {coupon && (
           <>
-            <Line label={t('borrow.breakdown.totalRepayable')}>
+            <KvLine label={t('borrow.breakdown.totalRepayable')}>
               <Money minor={quote.totalRepayableMinor} />
-            </Line>
-            <Line label={t('borrow.breakdown.coupon')}>
+            </KvLine>
+            <KvLine label={t('borrow.breakdown.coupon')}>
               <Money minor={-coupon.discountMinor} />
-            </Line>
+            </KvLine>
           </>
         )}
-        <Line label={t(`borrow.breakdown.apr.${aprLabel}`)}>{percent(quote.apr.basisPoints / 10_000)}</Line>
+        <KvLine label={t(`borrow.breakdown.apr.${aprLabel}`)}>{percent(quote.apr.basisPoints / 10_000)}</KvLine>
       </dl>
       {aprLabel === 'CAT' && <p className="k-small k-muted">{t('borrow.breakdown.catNote')}</p>}
       {quote.installments.length > 1 && (
