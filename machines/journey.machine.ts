@@ -422,6 +422,28 @@ const takeWatchReading = {
     (event.output as Extract<OrderWatchOutput, { outcome: 'changed' }>).reading,
 } as const
 
+/** A reading found the money sent: the outcome screen says so (after the reading is taken). */
+const SHOW_MONEY_SENT = [{ type: 'expectOutcome', params: { news: { kind: 'moneySent' } } }, 'showOutcome'] as const
+
+/**
+ * A read of the latest order failed: a session code ends the session; anything else is shown where the borrower
+ * is (`forgetOutcome` first when the read was to complete an outcome).
+ */
+const orderReadFailed = (...first: ['forgetOutcome'] | []) =>
+  [
+    {
+      guard: { type: 'sessionEnded', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+      actions: 'endSession',
+    },
+    {
+      actions: [
+        { type: 'showError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+        ...first,
+        { type: 'goTo', params: ({ context }: { context: JourneyContext }) => ({ wanted: [context.route] }) },
+      ],
+    },
+  ] as const
+
 const orderWatchOf = () =>
   ({
     id: 'orderWatch',
@@ -431,7 +453,7 @@ const orderWatchOf = () =>
       {
         // The money reached the wallet (7 → 2 on lending, or on home): the outcome screen says so first.
         guard: { type: 'orderWatchSawMoneySent', params: watchOutput },
-        actions: [takeWatchReading, { type: 'expectOutcome', params: { news: { kind: 'moneySent' } } }, 'showOutcome'],
+        actions: [takeWatchReading, ...SHOW_MONEY_SENT],
       },
       { guard: { type: 'orderWatchSawChange', params: watchOutput }, actions: [takeWatchReading, 'followStatus'] },
     ],
@@ -820,23 +842,11 @@ export const journeyMachine = setup({
               {
                 // After confirming, or Refresh on lending: the money is already sent; the outcome screen says so.
                 guard: { type: 'readingShowsMoneySent', params: ({ event }) => ({ reading: event.output }) },
-                actions: [
-                  { type: 'takeOrder', params: ({ event }) => event.output },
-                  { type: 'expectOutcome', params: { news: { kind: 'moneySent' } } },
-                  'showOutcome',
-                ],
+                actions: [{ type: 'takeOrder', params: ({ event }) => event.output }, ...SHOW_MONEY_SENT],
               },
               { actions: [{ type: 'takeOrder', params: ({ event }) => event.output }, 'followStatus'] },
             ],
-            onError: [
-              { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, actions: 'endSession' },
-              {
-                actions: [
-                  { type: 'showError', params: ({ event }) => ({ error: event.error }) },
-                  { type: 'goTo', params: ({ context }) => ({ wanted: [context.route] }) },
-                ],
-              },
-            ],
+            onError: orderReadFailed(),
           },
         },
         concluding: {
@@ -847,16 +857,7 @@ export const journeyMachine = setup({
           invoke: {
             src: 'fetchLatestOrder',
             onDone: { actions: [{ type: 'takeOrder', params: ({ event }) => event.output }, 'showOutcome'] },
-            onError: [
-              { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, actions: 'endSession' },
-              {
-                actions: [
-                  { type: 'showError', params: ({ event }) => ({ error: event.error }) },
-                  'forgetOutcome',
-                  { type: 'goTo', params: ({ context }) => ({ wanted: [context.route] }) },
-                ],
-              },
-            ],
+            onError: orderReadFailed('forgetOutcome'),
           },
         },
         returning: {
