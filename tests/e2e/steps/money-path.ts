@@ -9,6 +9,7 @@
  *   while it runs and check the server's state before it lands.
  */
 import { tsImport } from 'tsx/esm/api'
+import type { OutcomeKind } from '../../../machines/loan-outcome'
 import type { ApiPath } from '../../../src/domain/api'
 import { expect, t, type Lang, type Page } from '../fixtures'
 
@@ -237,8 +238,6 @@ export async function holdDecision(page: Page): Promise<HeldDecision> {
     },
   }
 }
-
-export type OutcomeKind = 'moneySent' | 'repaidInFull' | 'repaidInPart' | 'rolledOver' | 'cancelled'
 
 /**
  * Issue 13 — the outcome screen after a money event (docs/decisions.md "Outcome screens"): it says what happened,
