@@ -25,7 +25,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['machines/**', 'src/domain/**'],
+    files: ['machines/**', 'domain/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -37,7 +37,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['screens/**/*.tsx', 'src/ui/**/*.tsx'],
+    files: ['screens/**/*.tsx', 'ui/**/*.tsx'],
     plugins: { i18next },
     rules: {
       'i18next/no-literal-string': [

@@ -6,7 +6,7 @@ import { precompress } from './scripts/vite/precompress.ts'
 
 /** What the shell (src/main.tsx) needs: kept together so no lazy group captures it. */
 const SHELL =
-  /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|void-elements|html-parse-stringify|valibot)[\\/]|[\\/]src[\\/](i18n\.ts|domain[\\/](countries\.ts|admin-areas[\\/])|ui[\\/]loading-overlay)|[\\/]services[\\/]storage[\\/]/
+  /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|void-elements|html-parse-stringify|valibot)[\\/]|[\\/]src[\\/]i18n\.ts|[\\/]domain[\\/](countries\.ts|admin-areas[\\/])|[\\/]ui[\\/]loading-overlay|[\\/]services[\\/]storage[\\/]/
 
 /**
  * The app after the shell, as small parallel chunks: libraries first, then the domain rules, the services and
@@ -18,8 +18,9 @@ const GROUPS: { name: string | ((id: string) => string | null); test: RegExp; pr
   { name: 'axios-helpers', test: /node_modules[\\/]axios[\\/]lib[\\/](helpers|platform)[\\/]/, priority: 8 },
   { name: 'axios', test: /node_modules[\\/]axios[\\/]/, priority: 7 },
   { name: 'final-form', test: /node_modules[\\/](react-)?final-form[\\/]/, priority: 7 },
-  { name: 'domain-schemas', test: /[\\/]src[\\/]domain[\\/]schemas[\\/]/, priority: 6 },
-  { name: 'domain', test: /[\\/]src[\\/]domain[\\/]/, priority: 5 },
+  { name: 'domain-schemas', test: /[\\/]domain[\\/]schemas[\\/]/, priority: 6 },
+  { name: 'domain', test: /[\\/]domain[\\/]/, priority: 5 },
+  { name: 'protocol', test: /[\\/]protocol[\\/]/, priority: 4 },
   { name: (id) => `services-${/[\\/]services[\\/]([a-z-]+)[\\/]/.exec(id)?.[1] ?? 'other'}`, test: /[\\/]services[\\/]/, priority: 4 },
   { name: 'machines-core', test: /[\\/]machines[\\/](session|home|latest-order|order-lifecycle|submit)[.-]/, priority: 3 },
   // The journey's children in three chunks, each evaluated in a task of its own (src/compose.ts loadJourneyChildren).

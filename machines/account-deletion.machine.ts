@@ -18,12 +18,12 @@
  */
 import type { InferInput } from 'valibot'
 import { assign, enqueueActions, fromPromise, setup } from 'xstate'
-import { ApiCode } from '../src/domain/api-codes'
-import type { AccountDeleted, VerifyCodeSent } from '../src/domain/api-types'
-import type { DeleteAccountReason } from '../src/domain/enums'
-import { isOpenStatus, type OrderStatusCode } from '../src/domain/order-status'
-import { deleteAccountSchema } from '../src/domain/schemas/account'
-import { fieldErrors } from '../src/domain/schemas/field-errors'
+import { ApiCode } from '../domain/api-codes'
+import type { AccountDeleted, VerifyCodeSent } from '../domain/api-types'
+import type { DeleteAccountReason } from '../domain/enums'
+import { isOpenStatus, type OrderStatusCode } from '../domain/order-status'
+import { deleteAccountSchema } from '../domain/schemas/account'
+import { fieldErrors } from '../domain/schemas/field-errors'
 import { toggle } from './cancellation.machine'
 import {
   codeMessage,

@@ -14,7 +14,7 @@
  *   loadContract  ({ loanOrderId })  → AgreementDocument   (GET /loan/get-money/contract)
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate'
-import type { AgreementDocument } from '../src/domain/api-types'
+import type { AgreementDocument } from '../domain/api-types'
 import {
   endsSession,
   errorOf,

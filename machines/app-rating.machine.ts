@@ -22,8 +22,8 @@
  *   recordShown   ({ loanOrderId }) → void                                  (POST /app/evaluate/record 'shown')
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate'
-import type { RatingPromptState } from '../src/domain/api-types'
-import { OrderStatus, type OrderStatusCode } from '../src/domain/order-status'
+import type { RatingPromptState } from '../domain/api-types'
+import { OrderStatus, type OrderStatusCode } from '../domain/order-status'
 import { endsSession, escalateSessionEnded, type SessionEndedEvent } from './submit.machine'
 import { notProvided } from './not-provided'
 

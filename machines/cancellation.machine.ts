@@ -3,7 +3,7 @@
  * (decisions.md "Cancelling"). The form offers the reasons as a radio group (issue 13): choosing one replaces the
  * one chosen before (`reason.chosen`), so the only problem left is none chosen — "You have to choose the reason",
  * kept apart in `reasonError` so the screen shows it at the group. `reason.toggled` (a check box's toggle) is still
- * taken, and with it the schema's "Choose only one reason" (src/domain/schemas/common.ts `oneReason`). Confirm
+ * taken, and with it the schema's "Choose only one reason" (domain/schemas/common.ts `oneReason`). Confirm
  * borrow invokes this machine for its cancel step.
  *
  * Input (CancellationInput): { loanOrderId }
@@ -15,9 +15,9 @@
  *   cancelOrder (CancelLoanInput: { loanOrderId, reasons: [one], remark? }) → void   (POST /loan/cancel-draw-money)
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate'
-import type { CancelReason } from '../src/domain/enums'
-import { fieldErrors } from '../src/domain/schemas/field-errors'
-import { cancelLoanSchema, type CancelLoanInput } from '../src/domain/schemas/loan'
+import type { CancelReason } from '../domain/enums'
+import { fieldErrors } from '../domain/schemas/field-errors'
+import { cancelLoanSchema, type CancelLoanInput } from '../domain/schemas/loan'
 import {
   endsSession,
   escalateSessionEnded,

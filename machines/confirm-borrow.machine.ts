@@ -22,10 +22,10 @@
  *   coupons       = couponsMachine with its actors provided (choose mode applies the coupon)
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate'
-import type { AgreementDocument, ConfirmProductInfo } from '../src/domain/api-types'
-import { REQUIRED } from '../src/domain/schemas/common'
-import { fieldErrors } from '../src/domain/schemas/field-errors'
-import { confirmBorrowSchema, type ConfirmBorrowInput as GetMoneyRequest } from '../src/domain/schemas/loan'
+import type { AgreementDocument, ConfirmProductInfo } from '../domain/api-types'
+import { REQUIRED } from '../domain/schemas/common'
+import { fieldErrors } from '../domain/schemas/field-errors'
+import { confirmBorrowSchema, type ConfirmBorrowInput as GetMoneyRequest } from '../domain/schemas/loan'
 import { APPROVAL_TTL_MS } from './order-lifecycle.machine'
 import { cancellationMachine, type CancellationOutput } from './cancellation.machine'
 import { couponsMachine, type CouponsOutput } from './coupons.machine'
@@ -52,7 +52,7 @@ export interface ConfirmBorrowInput {
 }
 
 /**
- * Everything shown before confirming (src/domain/api-types.ts ConfirmProductInfo: the full quote, the wallet,
+ * Everything shown before confirming (domain/api-types.ts ConfirmProductInfo: the full quote, the wallet,
  * the coupon applied and what is repaid after it), with the clocks of the answer.
  */
 export type ConfirmOffer = ConfirmProductInfo & ServerTime

@@ -20,8 +20,8 @@
  *   applyCoupon ({ couponId, loanOrderId }) → CouponApplied (POST /lottery-draw/coupon/use)
  */
 import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate'
-import type { Coupon, CouponApplied, LotteryDraw, Page } from '../src/domain/api-types'
-import type { CouponStatus } from '../src/domain/schemas/coupon'
+import type { Coupon, CouponApplied, LotteryDraw, Page } from '../domain/api-types'
+import type { CouponStatus } from '../domain/schemas/coupon'
 import {
   endsSession,
   errorOf,

@@ -40,17 +40,17 @@
  *   rateTicket      ({ feedbackId, rating }) → Empty                  (POST /feedback/submit-rating)
  */
 import { assign, enqueueActions, fromCallback, fromPromise, not, sendTo, setup } from 'xstate'
-import { ApiCode } from '../src/domain/api-codes'
-import type { FeedbackDetail, FeedbackItem, FeedbackMessage, Page, UploadedFile } from '../src/domain/api-types'
-import type { CountryCode } from '../src/domain/countries'
-import { imageFile } from '../src/domain/schemas/common'
+import { ApiCode } from '../domain/api-codes'
+import type { FeedbackDetail, FeedbackItem, FeedbackMessage, Page, UploadedFile } from '../domain/api-types'
+import type { CountryCode } from '../domain/countries'
+import { imageFile } from '../domain/schemas/common'
 import {
   feedbackSchema,
   leaveMessageSchema,
   MAX_RECEIPTS,
   ratingSchema,
-} from '../src/domain/schemas/feedback'
-import { fieldErrors } from '../src/domain/schemas/field-errors'
+} from '../domain/schemas/feedback'
+import { fieldErrors } from '../domain/schemas/field-errors'
 import {
   endsSession,
   errorOf,

@@ -16,7 +16,7 @@
  *   loadDownloadAddress () → DownloadAddress | null   (null: running inside the native shell)
  */
 import { assign, fromPromise, setup } from 'xstate'
-import type { DownloadAddress, FaqContent, FaqItem } from '../src/domain/api-types'
+import type { DownloadAddress, FaqContent, FaqItem } from '../domain/api-types'
 import { failureOf, messageOf, type Message } from './submit.machine'
 import { notProvided } from './not-provided'
 

@@ -1,6 +1,6 @@
 /**
  * home — the home tab: the product card, and one of spec §4's eight home states with its button
- * (src/domain/order-status.ts homeStateFor, HOME_BUTTON). The journey hands in the latest order; the machine
+ * (domain/order-status.ts homeStateFor, HOME_BUTTON). The journey hands in the latest order; the machine
  * loads the product card (/loan/loan-product/index) with the repeat-loan benefit flag, the lender's notice
  * (/loanMarket/index), and for a rejected borrower the retry date (30 days after the decision) and whether to
  * recommend other products (/app/isRejectRecommendation). At the retry date the card turns back to Apply by
@@ -30,14 +30,14 @@
  *   loadRepayTone () → RepayColor (/loanMarket/repay-color), while repaying or overdue
  */
 import { assign, enqueueActions, fromPromise, raise, setup, stateIn } from 'xstate'
-import { HOME_BUTTON, homeStateFor, type HomeState } from '../src/domain/order-status'
+import { HOME_BUTTON, homeStateFor, type HomeState } from '../domain/order-status'
 import type {
   HomeIndex,
   LendingRecord,
   MarketIndex,
   RejectRecommendation,
   RepayColor,
-} from '../src/domain/api-types'
+} from '../domain/api-types'
 import { canApply, retryAtOf, type LatestOrder } from './latest-order'
 import { APPROVAL_TTL_MS } from './order-lifecycle.machine'
 import {

@@ -26,7 +26,7 @@
  *   finishUploads () → void                                      (/user/finishUploadAllImg)
  */
 import { assign, enqueueActions, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
-import type { IdCheckProblem } from '../src/domain/api-types'
+import type { IdCheckProblem } from '../domain/api-types'
 import {
   escalateSessionEnded,
   failureOf,
@@ -49,7 +49,7 @@ export interface IdentityFeatureMode {
 
 /**
  * What the native liveness SDK hands back: which SDK, its session, its score if any, and its best frame; saved
- * as it came (/portal/liveness/detection/result/save, src/domain/schemas/identity.ts livenessResultSchema).
+ * as it came (/portal/liveness/detection/result/save, domain/schemas/identity.ts livenessResultSchema).
  */
 export interface LivenessResult {
   sdk: string

@@ -1,5 +1,5 @@
 /**
- * journey — the app's root machine. Every route of src/domain/routes.ts is a state whose `id` is the route's
+ * journey — the app's root machine. Every route of domain/routes.ts is a state whose `id` is the route's
  * name, so the hash URL is a pure projection of the snapshot (src/routing/state-to-path.ts) and a URL typed,
  * bookmarked or reached with the back button is the routable-state event `{ type: 'xstate.route', to: '#name' }`
  * that each state's route guard may refuse (`mayEnter`).
@@ -55,17 +55,17 @@
  * 'language.chosen' keeps the borrower's choice, and the composition switches i18n on its `context.language`.
  */
 import { assign, enqueueActions, fromPromise, raise, sendTo, setup, type SnapshotFrom } from 'xstate'
-import type { LatestOrder } from '../src/domain/api-types'
-import { DEFAULT_COUNTRY, type CountryCode } from '../src/domain/countries'
-import { DEFAULT_REQUIRED_FLAGS } from '../src/domain/permissions'
-import { isProtectedRoute, type RouteName } from '../src/domain/routes'
-import { hasSignedContract, isOpenStatus, type OrderStatusCode, type StatusStep } from '../src/domain/order-status'
-import { additionalInfoSchema } from '../src/domain/schemas/additional-info'
-import { applySchema } from '../src/domain/schemas/loan'
-import { personalInfoSchema } from '../src/domain/schemas/personal-info'
-import { questionnaireSchema } from '../src/domain/schemas/questionnaire'
-import type { SalaryBandTerms } from '../src/domain/salary-bands'
-import { walletSchema } from '../src/domain/schemas/wallet'
+import type { LatestOrder } from '../domain/api-types'
+import { DEFAULT_COUNTRY, type CountryCode } from '../domain/countries'
+import { DEFAULT_REQUIRED_FLAGS } from '../domain/permissions'
+import { isProtectedRoute, type RouteName } from '../domain/routes'
+import { hasSignedContract, isOpenStatus, type OrderStatusCode, type StatusStep } from '../domain/order-status'
+import { additionalInfoSchema } from '../domain/schemas/additional-info'
+import { applySchema } from '../domain/schemas/loan'
+import { personalInfoSchema } from '../domain/schemas/personal-info'
+import { questionnaireSchema } from '../domain/schemas/questionnaire'
+import type { SalaryBandTerms } from '../domain/salary-bands'
+import { walletSchema } from '../domain/schemas/wallet'
 import type { agreementMachine } from './agreement.machine'
 import type { accountDeletionMachine, AccountDeletionOutput } from './account-deletion.machine'
 import type { appRatingMachine } from './app-rating.machine'

@@ -13,7 +13,7 @@
  *   saveLanguage ({ language }) → void          (storage 'language')
  */
 import { assign, fromPromise, setup } from 'xstate'
-import type { Language } from '../src/domain/countries'
+import type { Language } from '../domain/countries'
 import { notProvided } from './not-provided'
 
 export interface LanguageContext {

@@ -1,9 +1,9 @@
 /**
- * The borrower's latest order (/loan/loan-order/latest, src/domain/api-types.ts LatestOrder) as the journey and
+ * The borrower's latest order (/loan/loan-order/latest, domain/api-types.ts LatestOrder) as the journey and
  * the home screen read it, and what the order lifecycle says the borrower may do with it. Pure: no I/O.
  */
-import type { LatestOrder } from '../src/domain/api-types'
-import { STEP_BY_STATUS, type StatusStep } from '../src/domain/order-status'
+import type { LatestOrder } from '../domain/api-types'
+import { STEP_BY_STATUS, type StatusStep } from '../domain/order-status'
 import { lifecycleAt, type OrderLifecycleSnapshot } from './order-lifecycle.machine'
 
 export type { LatestOrder }

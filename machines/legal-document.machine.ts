@@ -10,8 +10,8 @@
  *   loadLegalDocument ({ document, country }) → AgreementDocument   (GET /legal/<document>.json)
  */
 import { assign, fromPromise, setup } from 'xstate'
-import type { AgreementDocument } from '../src/domain/api-types'
-import type { CountryCode } from '../src/domain/countries'
+import type { AgreementDocument } from '../domain/api-types'
+import type { CountryCode } from '../domain/countries'
 import { failureOf, messageOf, type Message } from './submit.machine'
 
 export const LEGAL_DOCUMENTS = ['privacy-policy', 'terms-of-service'] as const

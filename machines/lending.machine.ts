@@ -13,7 +13,7 @@
  *   loadMoneyTime ({ loanOrderId }) → MoneyTime   (GET /loan/get-money-time)
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate'
-import type { MoneyTime } from '../src/domain/api-types'
+import type { MoneyTime } from '../domain/api-types'
 import {
   endsSession,
   errorOf,

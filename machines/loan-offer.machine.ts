@@ -1,7 +1,7 @@
 /**
  * loan offer — what the borrower may borrow now (to_borrow): the product's amounts and tenures for this borrower
  * (a repeat borrower's higher limit and lower rate), with the product's pricing terms, so every amount and tenure
- * the borrower tries is priced at once on the phone by the same engine the server uses (src/domain/pricing.ts
+ * the borrower tries is priced at once on the phone by the same engine the server uses (domain/pricing.ts
  * `quote`) — no call per change on a slow, costly connection. The application itself is the journey's
  * applicationForm / repeatApplicationForm child (submit machine); its values are the borrower's choice.
  *
@@ -22,9 +22,9 @@
  *   loadCredit () → CreditInfo                (GET /loan/get-credit-info)
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate'
-import type { CreditInfo, ProductSummary, StepAmounts } from '../src/domain/api-types'
-import { checkLoanRequest, quote, type Quote } from '../src/domain/pricing'
-import { suggestedAmountMinor } from '../src/domain/suggested-amount'
+import type { CreditInfo, ProductSummary, StepAmounts } from '../domain/api-types'
+import { checkLoanRequest, quote, type Quote } from '../domain/pricing'
+import { suggestedAmountMinor } from '../domain/suggested-amount'
 import {
   endsSession,
   errorOf,
@@ -66,7 +66,7 @@ export type LoanOffer = StepAmounts & { previousAmountMinor?: number | null }
 
 /**
  * The borrower's choice from the application form's values (its draft): an amount or tenure this offer does not
- * include (a draft from an earlier, lower limit) falls back to the suggested amount (src/domain/suggested-amount.ts:
+ * include (a draft from an earlier, lower limit) falls back to the suggested amount (domain/suggested-amount.ts:
  * the last repaid loan's, the lender's default below the maximum, else the middle of the range — never the maximum
  * by default) and the offer's default tenure, so what is shown is always what would be sent.
  */

@@ -4,10 +4,10 @@
  * order the journey read right after it (what is still owed, the next due date, whether a new loan may be applied
  * for). Every figure is the server's: nothing is computed here but which of them to show. Pure: no I/O.
  */
-import type { LatestOrder } from '../src/domain/api-types'
-import type { CurrencyCode } from '../src/domain/countries'
-import { isOpenStatus } from '../src/domain/order-status'
-import type { IsoDate } from '../src/domain/pricing'
+import type { LatestOrder } from '../domain/api-types'
+import type { CurrencyCode } from '../domain/countries'
+import { isOpenStatus } from '../domain/order-status'
+import type { IsoDate } from '../domain/pricing'
 import { canApply } from './latest-order'
 
 /** What a child (or an order reading) reported, before the order is read to complete the figures. */

@@ -35,11 +35,11 @@
  */
 import * as v from 'valibot'
 import { and, assign, fromPromise, setup } from 'xstate'
-import type { CountryMeta, ExistsResult, LoginResult, VerifyCodeSent } from '../src/domain/api-types'
-import type { CountryCode } from '../src/domain/countries'
-import { normalizeMobile } from '../src/domain/phone'
-import { loginSchema, mobileNumber, type VerifyCodePurpose } from '../src/domain/schemas/account'
-import { fieldErrors } from '../src/domain/schemas/field-errors'
+import type { CountryMeta, ExistsResult, LoginResult, VerifyCodeSent } from '../domain/api-types'
+import type { CountryCode } from '../domain/countries'
+import { normalizeMobile } from '../domain/phone'
+import { loginSchema, mobileNumber, type VerifyCodePurpose } from '../domain/schemas/account'
+import { fieldErrors } from '../domain/schemas/field-errors'
 import { failureOf, messageOf, msg, type Message } from './submit.machine'
 import { notProvided } from './not-provided'
 

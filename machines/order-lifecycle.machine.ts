@@ -10,7 +10,7 @@
  * one is open.
  */
 import { assign, setup, transition, type SnapshotFrom } from 'xstate'
-import { OrderStatus, type OrderStatusCode } from '../src/domain/order-status'
+import { OrderStatus, type OrderStatusCode } from '../domain/order-status'
 
 export const APPROVAL_TTL_MS = 24 * 60 * 60 * 1000
 export const RETRY_AFTER_MS = 30 * 24 * 60 * 60 * 1000

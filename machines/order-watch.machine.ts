@@ -21,8 +21,8 @@
  * Actors the composition provides: fetchLatestOrder () → OrderReading (GET /loan/loan-order/latest)
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate'
-import type { LatestOrder } from '../src/domain/api-types'
-import type { OrderStatusCode } from '../src/domain/order-status'
+import type { LatestOrder } from '../domain/api-types'
+import type { OrderStatusCode } from '../domain/order-status'
 import {
   endsSession,
   errorOf,

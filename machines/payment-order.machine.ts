@@ -18,13 +18,13 @@
  *   (GET /portal/repayment/pay-order)
  */
 import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate'
-import type { PayOrder } from '../src/domain/api-types'
+import type { PayOrder } from '../domain/api-types'
 import { endsSession, escalateSessionEnded, type ServerTime, type SessionEndedEvent } from './submit.machine'
 
 export const PAYMENT_WINDOW_MS = 15 * 60 * 1000
 export const PAYMENT_POLL_MS = 5_000
 
-/** A payment order as the server created it (src/domain/api-types.ts PayOrder), with the clocks of its answer. */
+/** A payment order as the server created it (domain/api-types.ts PayOrder), with the clocks of its answer. */
 export type PaymentOrder = PayOrder & ServerTime
 
 export type PaymentState = PayOrder['status']

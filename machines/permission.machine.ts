@@ -1,6 +1,6 @@
 /**
  * permission — the permission disclosure (/pop and /permission; spec §1, §6; decisions.md "Data and privacy").
- * The screen lists every permission with its purpose and what refusing it means (src/domain/permissions.ts
+ * The screen lists every permission with its purpose and what refusing it means (domain/permissions.ts
  * `permissionUse` for the country's required data). This machine reads the phone's current answers without
  * asking, and once the borrower accepts, asks the phone for the permissions the app uses (never the ones the
  * lender does not use in the country). "Not now" goes on without asking.
@@ -26,7 +26,7 @@ import {
   type DisclosedPermission,
   type PermissionStates,
   type UploadFlag,
-} from '../src/domain/permissions'
+} from '../domain/permissions'
 import { msg, type Message } from './submit.machine'
 import { notProvided } from './not-provided'
 

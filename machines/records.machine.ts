@@ -1,6 +1,6 @@
 /**
  * records — the records tab (spec §2): the borrower's orders in two tabs, Incomplete (open orders) and Finished
- * (closed ones), a page at a time, each shown with its list state (src/domain/order-status.ts
+ * (closed ones), a page at a time, each shown with its list state (domain/order-status.ts
  * LIST_STATE_BY_STATUS); and the statement of one order (its lending record: amounts, dates, state).
  *
  * Input: none
@@ -12,8 +12,8 @@
  *   loadOrders ({ tab, page }) → Page<OrderSummary>   (GET /loan/loan-order/list-market)
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate'
-import type { OrderSummary, Page } from '../src/domain/api-types'
-import type { ORDER_LIST_TABS } from '../src/domain/schemas/loan'
+import type { OrderSummary, Page } from '../domain/api-types'
+import type { ORDER_LIST_TABS } from '../domain/schemas/loan'
 import {
   endsSession,
   errorOf,

@@ -26,15 +26,15 @@
  *   paymentOrder       = paymentOrderMachine with its checkPayment actor provided
  */
 import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate'
-import { ApiCode } from '../src/domain/api-codes'
-import type { RepaymentDetail as ApiRepaymentDetail, RepayProduct } from '../src/domain/api-types'
-import { fieldErrors } from '../src/domain/schemas/field-errors'
+import { ApiCode } from '../domain/api-codes'
+import type { RepaymentDetail as ApiRepaymentDetail, RepayProduct } from '../domain/api-types'
+import { fieldErrors } from '../domain/schemas/field-errors'
 import {
   repaymentMessageValues,
   repaymentSchema,
   type RepaymentInput as PaymentOrderRequest,
   type RepaymentLimits,
-} from '../src/domain/schemas/repayment'
+} from '../domain/schemas/repayment'
 import {
   expiryOf,
   paymentOrderMachine,
@@ -61,7 +61,7 @@ export interface RepaymentInput {
   orderNo: string
 }
 
-/** The repay detail as the server sends it (src/domain/api-types.ts), with the clocks of its answer. */
+/** The repay detail as the server sends it (domain/api-types.ts), with the clocks of its answer. */
 export type RepaymentDetail = ApiRepaymentDetail & ServerTime
 
 /** The rules a typed amount follows, from the detail (the same ones the server checks). */

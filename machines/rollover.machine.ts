@@ -19,11 +19,11 @@
  *   paymentOrder     = paymentOrderMachine with its checkPayment actor provided
  */
 import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate'
-import { ApiCode } from '../src/domain/api-codes'
-import type { RolloverOffer } from '../src/domain/api-types'
-import type { IsoDate } from '../src/domain/pricing'
-import { fieldErrors } from '../src/domain/schemas/field-errors'
-import { rolloverConfirmSchema } from '../src/domain/schemas/repayment'
+import { ApiCode } from '../domain/api-codes'
+import type { RolloverOffer } from '../domain/api-types'
+import type { IsoDate } from '../domain/pricing'
+import { fieldErrors } from '../domain/schemas/field-errors'
+import { rolloverConfirmSchema } from '../domain/schemas/repayment'
 import {
   paymentOrderMachine,
   paymentOutcomeOf,
@@ -46,7 +46,7 @@ export interface RolloverInput {
   orderNo: string
 }
 
-/** The rollover offer as the server sends it (src/domain/api-types.ts RolloverOffer). */
+/** The rollover offer as the server sends it (domain/api-types.ts RolloverOffer). */
 export type ExtensionData = RolloverOffer
 
 /** Why the server offers no rollover, as the message shown. */

@@ -9,9 +9,9 @@
  * Where the borrower goes next (login, home) is the journey's business; this machine only keeps the session.
  */
 import { assign, fromPromise, setup } from 'xstate'
-import { ApiCode, isSessionCode } from '../src/domain/api-codes'
-import type { UserInfo } from '../src/domain/api-types'
-import { isProtectedRoute, type RouteName } from '../src/domain/routes'
+import { ApiCode, isSessionCode } from '../domain/api-codes'
+import type { UserInfo } from '../domain/api-types'
+import { isProtectedRoute, type RouteName } from '../domain/routes'
 import { isSessionEnded } from './submit.machine'
 
 /** The user info of /security/getUserInfo, as stored under `userInfo` (spec §3: includes basicInfo.userId). */

@@ -3,7 +3,7 @@
  *
  * The values typed so far are a draft: every change is saved (action `saveDraft` → the invoked `draftStore`
  * actor), a draft found at start is restored over the initial values, a failed submit keeps it, and a saved
- * submit clears it. The values are checked against the form's schema (src/domain/schemas) before they are sent;
+ * submit clears it. The values are checked against the form's schema (domain/schemas) before they are sent;
  * the server's own per-field messages (a ValidationFailed reply) land at the same fields.
  *
  * Input (SubmitInput):
@@ -33,15 +33,15 @@ import {
   type EventObject,
 } from 'xstate'
 import type { GenericSchema } from 'valibot'
-import { ApiCode } from '../src/domain/api-codes'
-import type { ApiFailure } from '../src/domain/api-result'
-import { fieldErrors } from '../src/domain/schemas/field-errors'
+import { ApiCode } from '../domain/api-codes'
+import type { ApiFailure } from '../domain/api-result'
+import { fieldErrors } from '../domain/schemas/field-errors'
 import { notProvided } from './not-provided'
 
 // ------------------------------------------------------------------------------------------ shared contract
 
 /**
- * How an I/O actor fails: it rejects with the API client's failure value as it came (src/domain/api-result.ts).
+ * How an I/O actor fails: it rejects with the API client's failure value as it came (domain/api-result.ts).
  * `invalid` carries the server's per-field messages, already translated; `rejected` the server's message (maybe
  * empty) and the app's own key for its code; `network` and `timeout` an i18n key.
  */

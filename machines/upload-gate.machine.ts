@@ -21,7 +21,7 @@
  *   startCollector        (CollectorInput) → void               (bridge timeSDK, or the browser's collector)
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate'
-import type { PackageListPolicy, UploadEnable, UploadStatusFlags } from '../src/domain/api-types'
+import type { PackageListPolicy, UploadEnable, UploadStatusFlags } from '../domain/api-types'
 import { escalateSessionEnded, failureOf, isSessionEnded, type SessionEndedEvent } from './submit.machine'
 
 /** /time/upload/uploadStatus: spec §4's seven flags. */

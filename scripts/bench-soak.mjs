@@ -38,7 +38,7 @@ const MB = 1024 * 1024
 export async function soak({ minutes = 30, rate = 40, databaseUrl, keep = false, log = console.log } = {}) {
   const url = databaseUrl || process.env.DATABASE_URL || DEFAULT_DATABASE_URL
   const { tsImport } = await import('tsx/esm/api')
-  const wire = await tsImport(path.join(root, 'services/wire/protocol.ts'), import.meta.url)
+  const wire = await tsImport(path.join(root, 'protocol/protocol.ts'), import.meta.url)
   const schema = `kopa_soak_${randomBytes(4).toString('hex')}`
   const uploadDir = await mkdtemp(path.join(os.tmpdir(), 'kopa-soak-'))
   const server = await startServer({ databaseUrl: url, schema, uploadDir, log })

@@ -363,9 +363,9 @@ async function waitForChromium(timeoutMs = 20 * 60_000) {
   await sleep(5000) // let the package finish unpacking
 }
 
-/** The login route's hash path, from the route table (src/domain/routes.ts). */
+/** The login route's hash path, from the route table (domain/routes.ts). */
 function loginPath() {
-  const source = readFileSync(path.join(root, 'src', 'domain', 'routes.ts'), 'utf8')
+  const source = readFileSync(path.join(root, 'domain', 'routes.ts'), 'utf8')
   return /r\('login',\s*'([^']+)'/.exec(source)?.[1] ?? '/user/login'
 }
 

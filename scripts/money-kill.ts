@@ -56,16 +56,16 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
-import * as wire from '../services/wire/protocol'
-import { API, type ApiPath } from '../src/domain/api'
-import { ApiCode, type ApiEnvelope } from '../src/domain/api-codes'
+import * as wire from '../protocol/protocol'
+import { API, type ApiPath } from '../domain/api'
+import { ApiCode, type ApiEnvelope } from '../domain/api-codes'
 import type {
   ApplyResult,
   LatestOrder,
   LoginResult,
   PayOrder,
   RepaymentDetail,
-} from '../src/domain/api-types'
+} from '../domain/api-types'
 import { PERSONAL, photoPng, TZ_PRODUCT, TZS, WORK } from '../tests/e2e/borrower-api'
 
 const ROOT = path.resolve(import.meta.dirname, '..')

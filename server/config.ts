@@ -4,9 +4,9 @@
  */
 import os from 'node:os'
 import path from 'node:path'
-import type { UploadStatusFlags } from '../src/domain/api-types'
-import { DEFAULT_COUNTRY, isCountryCode, type CountryCode } from '../src/domain/countries'
-import { MAX_RECEIPTS } from '../src/domain/schemas/feedback'
+import type { UploadStatusFlags } from '../domain/api-types'
+import { DEFAULT_COUNTRY, isCountryCode, type CountryCode } from '../domain/countries'
+import { MAX_RECEIPTS } from '../domain/schemas/feedback'
 
 export type ServerMode = 'demo' | 'production' | 'test'
 

@@ -11,10 +11,10 @@
  * The modules are listed in server/modules.ts.
  */
 import type { FastifyInstance } from 'fastify'
-import type { ApiPath, ApiTable, ApiValidRequest, RequestContext } from '../src/domain/api'
-import type { CreditInfo } from '../src/domain/api-types'
-import type { CountryCode, Language } from '../src/domain/countries'
-import type { OrderStatusCode } from '../src/domain/order-status'
+import type { ApiPath, ApiTable, ApiValidRequest, RequestContext } from '../domain/api'
+import type { CreditInfo } from '../domain/api-types'
+import type { CountryCode, Language } from '../domain/countries'
+import type { OrderStatusCode } from '../domain/order-status'
 import type { Clock } from './clock'
 import type { ServerConfig } from './config'
 import type { Database, Db, Queryable } from './db/client'

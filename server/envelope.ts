@@ -1,10 +1,10 @@
 /**
  * The `{ code, msg, data }` envelope and how a handler says no. A handler returns its `data` for success, or
- * throws an ApiFailure: a code of src/domain/api-codes.ts and, when the code's own message is not specific
+ * throws an ApiFailure: a code of domain/api-codes.ts and, when the code's own message is not specific
  * enough, an i18n message key. Field problems use `fieldFailure`, which becomes ValidationFailed with
  * `data.fields` translated into the request's language.
  */
-import { ApiCode, type ApiEnvelope } from '../src/domain/api-codes'
+import { ApiCode, type ApiEnvelope } from '../domain/api-codes'
 
 export class ApiFailure extends Error {
   readonly code: number

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import i18next, { type i18n } from 'i18next'
-import { LANGUAGES, type Language } from '../src/domain/countries'
+import { LANGUAGES, type Language } from '../domain/countries'
 
 export const LOCALES_DIR = path.resolve(import.meta.dirname, '..', 'locales')
 

@@ -13,7 +13,7 @@
  *
  * server/main.ts prints that line (no stack trace) and exits with status 1.
  */
-import { COUNTRIES, type CountryCode } from '../src/domain/countries'
+import { COUNTRIES, type CountryCode } from '../domain/countries'
 import type { ServerMode } from './config'
 
 export interface ReadinessProblem {

@@ -1,8 +1,8 @@
 /**
- * The handler registry: which function serves which call of the API table (src/domain/api.ts), with the
+ * The handler registry: which function serves which call of the API table (domain/api.ts), with the
  * loader of anything else its request schema needs.
  */
-import { API_PATHS, isApiPath, type ApiPath } from '../src/domain/api'
+import { API_PATHS, isApiPath, type ApiPath } from '../domain/api'
 import type { Handler, HandlerOptions } from './context'
 
 export interface Registered {

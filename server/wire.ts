@@ -1,15 +1,15 @@
 /**
  * The wire protocol's cipher on the server, with Node's built-in crypto (OpenSSL) instead of crypto-js (issue 17):
- * the same functions as services/wire/protocol.ts — AES-256-CBC, PKCS#7, key SHA-256(UTF-8 package name), token
+ * the same functions as protocol/protocol.ts — AES-256-CBC, PKCS#7, key SHA-256(UTF-8 package name), token
  * base64url(IV ‖ ciphertext) — byte for byte (tests/server/wire-node-crypto.test.ts proves both produce the same
- * tokens and open each other's). The app keeps crypto-js: services/wire/protocol.ts stays what both sides agree
+ * tokens and open each other's). The app keeps crypto-js: protocol/protocol.ts stays what both sides agree
  * on, and everything that is not the cipher (constants, WireError, the payload's text) is taken from it.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes as nodeRandomBytes } from 'node:crypto'
-import { createWireCodec, IV_BYTES } from '../services/wire/protocol'
+import { createWireCodec, IV_BYTES } from '../protocol/protocol'
 
-export { UPLOAD_EXTRA_FIELD, WireError } from '../services/wire/protocol'
-export type { DecodedRequest, DecodeRequestInput } from '../services/wire/protocol'
+export { UPLOAD_EXTRA_FIELD, WireError } from '../protocol/protocol'
+export type { DecodedRequest, DecodeRequestInput } from '../protocol/protocol'
 
 const keys = new Map<string, Buffer>()
 
@@ -68,5 +68,5 @@ export function decryptText(packageName: string, token: string): string | null {
   }
 }
 
-/** The protocol (services/wire/protocol.ts) over Node's cipher. */
+/** The protocol (protocol/protocol.ts) over Node's cipher. */
 export const { encodeRequest, encodeUploadExtra, decodeRequest } = createWireCodec({ encryptText, decryptText })

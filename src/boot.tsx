@@ -6,7 +6,7 @@ import { StrictMode, startTransition } from 'react'
 import type { Root } from 'react-dom/client'
 import { App } from './app'
 import { createServices, loadJourneyChildren, startJourney } from './compose'
-import type { RouteName } from './domain/routes'
+import type { RouteName } from '../domain/routes'
 
 /** `entry`: the route the app was opened at, if it is one; `openedAt`: that hash path as it was read. */
 export async function boot(root: Root, entry: RouteName | null, openedAt: string): Promise<void> {

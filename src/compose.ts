@@ -39,7 +39,7 @@ import { createBridge, type Bridge } from '../services/bridge/native-bridge'
 import { createStorage, type KopaStorage } from '../services/storage/storage'
 import { compressImage } from '../services/uploads/compress'
 import { createCollectorReporter } from '../services/collector/report'
-import { DEFAULT_COUNTRY, getCountry } from './domain/countries'
+import { DEFAULT_COUNTRY, getCountry } from '../domain/countries'
 import { changeLanguage, isLanguage } from './i18n'
 
 export interface Services {

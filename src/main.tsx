@@ -8,11 +8,11 @@
  * service worker.
  */
 import { createRoot } from 'react-dom/client'
-import './ui/styles.css'
+import '../ui/styles.css'
 import { createStorage } from '../services/storage/storage'
 import { registerServiceWorker } from '../services/offline/register-service-worker'
-import { startLanguage } from './domain/countries'
-import { routeByPath, type RouteName } from './domain/routes'
+import { startLanguage } from '../domain/countries'
+import { routeByPath, type RouteName } from '../domain/routes'
 import { CORE_NAMESPACES, initI18n, prefetchLanguage } from './i18n'
 import { namespacesOf, preloadScreen } from './routing/screens'
 

@@ -11,7 +11,7 @@ import { useSelector } from '@xstate/react'
 import { useMemo, type ReactElement } from 'react'
 import { useField } from 'react-final-form'
 import { useTranslation } from 'react-i18next'
-import { COUNTRIES, type CountryCode } from '../../src/domain/countries'
+import { COUNTRIES, type CountryCode } from '../../domain/countries'
 import {
   CONTACT_RELATIONS,
   DAYS_OF_MONTH,
@@ -27,15 +27,15 @@ import {
   type EmploymentType,
   type PayFrequency,
   type WorkField,
-} from '../../src/domain/enums'
-import { useDisplay } from '../../src/ui/display'
-import { formatNumber } from '../../src/ui/format'
-import { SelectField, TextField } from '../../src/ui/form-fields'
-import { createClearingDecorator } from '../../src/ui/forms'
-import { PageHeader } from '../../src/ui/page-header'
+} from '../../domain/enums'
+import { useDisplay } from '../../ui/display'
+import { formatNumber } from '../../ui/format'
+import { SelectField, TextField } from '../../ui/form-fields'
+import { createClearingDecorator } from '../../ui/forms'
+import { PageHeader } from '../../ui/page-header'
 import type { JourneySnapshot } from '../../machines/journey.machine'
 import type { FormValues } from '../../machines/submit.machine'
-import { countrySalaryBands, type SalaryBandTerms } from '../../src/domain/salary-bands'
+import { countrySalaryBands, type SalaryBandTerms } from '../../domain/salary-bands'
 import type { ScreenProps } from '../screen-props'
 import { GO_HOME, selectCountry, useFormChild } from '../shared/journey-selectors'
 import { OnboardingStepIndicator } from '../shared/onboarding-step'

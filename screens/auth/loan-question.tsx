@@ -13,9 +13,9 @@ import {
   QUESTION_ANSWER_SETS,
   unansweredQuestions,
   type QuestionDef,
-} from '../../src/domain/enums'
-import { RadioGroupField } from '../../src/ui/form-fields'
-import { PageHeader } from '../../src/ui/page-header'
+} from '../../domain/enums'
+import { RadioGroupField } from '../../ui/form-fields'
+import { PageHeader } from '../../ui/page-header'
 import type { ScreenProps } from '../screen-props'
 import { GO_HOME, useFormChild } from '../shared/journey-selectors'
 import { OnboardingStepIndicator } from '../shared/onboarding-step'

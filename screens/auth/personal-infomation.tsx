@@ -8,7 +8,7 @@ import { useSelector } from '@xstate/react'
 import { useMemo, useState, type ReactElement } from 'react'
 import { useField } from 'react-final-form'
 import { useTranslation } from 'react-i18next'
-import { COUNTRIES, type CountryCode } from '../../src/domain/countries'
+import { COUNTRIES, type CountryCode } from '../../domain/countries'
 import {
   DEPENDENT_FIELDS,
   EDUCATION,
@@ -16,13 +16,13 @@ import {
   MARITAL_STATUS,
   RESIDENCE_TYPES,
   personalFieldsFor,
-} from '../../src/domain/enums'
-import { validationMessageValues } from '../../src/domain/schemas/message-values'
-import { BirthdayPicker } from '../../src/ui/birthday-picker'
-import { ControlField, RadioGroupField, SelectField, TextField } from '../../src/ui/form-fields'
-import { createClearingDecorator } from '../../src/ui/forms'
-import { PageHeader } from '../../src/ui/page-header'
-import { NidaInput } from '../../src/ui/segmented-input'
+} from '../../domain/enums'
+import { validationMessageValues } from '../../domain/schemas/message-values'
+import { BirthdayPicker } from '../../ui/birthday-picker'
+import { ControlField, RadioGroupField, SelectField, TextField } from '../../ui/form-fields'
+import { createClearingDecorator } from '../../ui/forms'
+import { PageHeader } from '../../ui/page-header'
+import { NidaInput } from '../../ui/segmented-input'
 import type { FormValues } from '../../machines/submit.machine'
 import type { ScreenProps } from '../screen-props'
 import { GO_HOME, selectCountry, useFormChild } from '../shared/journey-selectors'

@@ -10,16 +10,16 @@ import { useMemo, type ReactElement } from 'react'
 import { useField } from 'react-final-form'
 import { useTranslation } from 'react-i18next'
 import type { FormValues } from '../../machines/submit.machine'
-import { FEEDBACK_TYPE_CODES, type FeedbackTypeCode } from '../../src/domain/enums'
+import { FEEDBACK_TYPE_CODES, type FeedbackTypeCode } from '../../domain/enums'
 import {
   FEEDBACK_CONTACT_TIMES,
   FEEDBACK_DESCRIPTION_MAX,
   TYPES_NEEDING_ACCOUNT,
-} from '../../src/domain/schemas/feedback'
-import { Button } from '../../src/ui/button'
-import { ControlField, RadioGroupField, SelectField, TextField } from '../../src/ui/form-fields'
-import { createClearingDecorator } from '../../src/ui/forms'
-import { PageHeader } from '../../src/ui/page-header'
+} from '../../domain/schemas/feedback'
+import { Button } from '../../ui/button'
+import { ControlField, RadioGroupField, SelectField, TextField } from '../../ui/form-fields'
+import { createClearingDecorator } from '../../ui/forms'
+import { PageHeader } from '../../ui/page-header'
 import type { ScreenProps } from '../screen-props'
 import { FormFailure, SubmitForm, type SubmitFormRef } from '../shared/submit-form'
 import { Receipts } from './parts/receipts'

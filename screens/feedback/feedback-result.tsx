@@ -5,9 +5,9 @@
 import { useSelector } from '@xstate/react'
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '../../src/ui/button'
-import { Icon } from '../../src/ui/icons'
-import { PageHeader } from '../../src/ui/page-header'
+import { Button } from '../../ui/button'
+import { Icon } from '../../ui/icons'
+import { PageHeader } from '../../ui/page-header'
 import type { ScreenProps } from '../screen-props'
 import { useTicketChild } from './parts/ticket-child'
 

@@ -3,9 +3,9 @@
  * amounts and rates as text for sentences (an amount inside a translated sentence cannot be a component).
  */
 import type { ReactElement } from 'react'
-import { formatMoney } from '../../src/domain/money'
-import { useDisplay } from '../../src/ui/display'
-import { formatDate, formatDateTimeRange, type Instant } from '../../src/ui/format'
+import { formatMoney } from '../../domain/money'
+import { useDisplay } from '../../ui/display'
+import { formatDate, formatDateTimeRange, type Instant } from '../../ui/format'
 
 /**
  * A calendar day ('YYYY-MM-DD': due dates, installment dates) in the borrower's locale. A day is not an instant:

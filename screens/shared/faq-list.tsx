@@ -4,7 +4,7 @@
  * work without script, and nothing is downloaded twice.
  */
 import type { ReactElement } from 'react'
-import type { FaqItem } from '../../src/domain/api-types'
+import type { FaqItem } from '../../domain/api-types'
 import './faq-list.css'
 
 export function FaqList({ items }: { items: readonly FaqItem[] }): ReactElement {

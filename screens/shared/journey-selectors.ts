@@ -6,7 +6,7 @@ import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import type { JourneyEvent, JourneySnapshot } from '../../machines/journey.machine'
 import type { submitMachine } from '../../machines/submit.machine'
-import { DEFAULT_COUNTRY, type CountryCode } from '../../src/domain/countries'
+import { DEFAULT_COUNTRY, type CountryCode } from '../../domain/countries'
 import type { JourneyRef } from '../screen-props'
 
 /**

@@ -6,7 +6,7 @@
 import { useSelector } from '@xstate/react'
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import { COUNTRIES } from '../../src/domain/countries'
+import { COUNTRIES } from '../../domain/countries'
 import type { ScreenProps } from '../screen-props'
 import { useCurrentLanguage } from '../user-center/parts/current-language'
 import { selectCountry } from './journey-selectors'

@@ -4,8 +4,8 @@
  * national way the borrower writes them and the wallet shows them (issue 13; docs/glossary.md); grouping is the
  * domain's formatMobile.
  */
-import type { CountryCode } from '../../src/domain/countries'
-import { formatMobile } from '../../src/domain/phone'
+import type { CountryCode } from '../../domain/countries'
+import { formatMobile } from '../../domain/phone'
 
 export function maskedMobile(country: CountryCode, national: string): string {
   const groups = formatMobile(country, national, 'national').split(' ')

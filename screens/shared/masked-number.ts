@@ -3,8 +3,8 @@
  * account (CLABE) its last four digits, a mobile wallet its first and last groups (maskedMobile). The borrower can
  * still tell which number it is; a stranger reading over the shoulder cannot copy it.
  */
-import type { CountryCode } from '../../src/domain/countries'
-import { findProvider, normalizeWalletNumber } from '../../src/domain/wallets'
+import type { CountryCode } from '../../domain/countries'
+import { findProvider, normalizeWalletNumber } from '../../domain/wallets'
 import { maskedMobile } from './masked-mobile'
 
 const SHOWN = 4

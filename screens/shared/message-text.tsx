@@ -6,7 +6,7 @@
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Message } from '../../machines/submit.machine'
-import { AlertNotice } from '../../src/ui/notice'
+import { AlertNotice } from '../../ui/notice'
 
 export function useMessageText(): (message: Message) => string {
   const { t } = useTranslation()

@@ -1,14 +1,14 @@
 /**
  * "Step 2 of 5 · Your ID" on an onboarding screen: the steps come from the domain's list of the borrower's
- * country's steps (src/domain/onboarding-steps.ts), never from the screen, with the review of the application
+ * country's steps (domain/onboarding-steps.ts), never from the screen, with the review of the application
  * (issue 13) right after the wallet: the wallet is sent from the review (docs/decisions.md "Review before
  * submitting"), so in Mexico the questionnaire the server asks after the wallet still follows it.
  */
 import { useSelector } from '@xstate/react'
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import { onboardingSteps, type OnboardingStep } from '../../src/domain/onboarding-steps'
-import { StepIndicator } from '../../src/ui/step-indicator'
+import { onboardingSteps, type OnboardingStep } from '../../domain/onboarding-steps'
+import { StepIndicator } from '../../ui/step-indicator'
 import type { JourneyRef } from '../screen-props'
 import { selectCountry } from './journey-selectors'
 

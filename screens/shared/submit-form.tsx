@@ -19,11 +19,11 @@ import { Form, useForm } from 'react-final-form'
 import { useTranslation } from 'react-i18next'
 import { waitFor, type ActorRefFrom } from 'xstate'
 import type { FormValues, Message, submitMachine } from '../../machines/submit.machine'
-import { Button } from '../../src/ui/button'
-import { useErrorFocus } from '../../src/ui/error-focus'
-import { AlertNotice } from '../../src/ui/notice'
-import { useOnValuesChange } from '../../src/ui/form-fields'
-import { toFormErrors, validateWith } from '../../src/ui/forms'
+import { Button } from '../../ui/button'
+import { useErrorFocus } from '../../ui/error-focus'
+import { AlertNotice } from '../../ui/notice'
+import { useOnValuesChange } from '../../ui/form-fields'
+import { toFormErrors, validateWith } from '../../ui/forms'
 
 export type SubmitFormRef = ActorRefFrom<typeof submitMachine>
 

@@ -4,7 +4,7 @@
  */
 import type { ReactElement } from 'react'
 import type { JourneyEvent } from '../../machines/journey.machine'
-import { TabBar, type TabName } from '../../src/ui/tab-bar'
+import { TabBar, type TabName } from '../../ui/tab-bar'
 import type { JourneyRef } from '../screen-props'
 
 const TAB_EVENT: Readonly<Record<TabName, JourneyEvent>> = {

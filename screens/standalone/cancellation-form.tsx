@@ -6,7 +6,7 @@ import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSelector } from '@xstate/react'
 import { CancellationView, type CancellationRef } from '../borrow/parts/cancellation-view'
-import { PageHeader } from '../../src/ui/page-header'
+import { PageHeader } from '../../ui/page-header'
 import type { ScreenProps } from '../screen-props'
 
 export default function CancellationFormScreen({ journey }: ScreenProps): ReactElement {

@@ -1,6 +1,6 @@
 /**
  * /pop and /permission — the permission disclosure (spec §1, §6; decisions.md "Data and privacy"): each
- * permission with its purpose and what it means for this borrower (src/domain/permissions.ts `permissionUse`):
+ * permission with its purpose and what it means for this borrower (domain/permissions.ts `permissionUse`):
  * required by the country's policy (refusing it affects loan approval), the camera (without it the ID and face
  * photos cannot be taken), optional (refusing it changes nothing), or not used at all in the country. "Accept"
  * lets the phone ask for the permissions the app uses; "Not now" goes on without asking. An acceptance is
@@ -11,10 +11,10 @@ import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
 import type { permissionMachine } from '../../machines/permission.machine'
-import { DISCLOSED_PERMISSIONS, permissionUse, type PermissionUse } from '../../src/domain/permissions'
-import { Button } from '../../src/ui/button'
-import { DateText } from '../../src/ui/display'
-import { PageHeader } from '../../src/ui/page-header'
+import { DISCLOSED_PERMISSIONS, permissionUse, type PermissionUse } from '../../domain/permissions'
+import { Button } from '../../ui/button'
+import { DateText } from '../../ui/display'
+import { PageHeader } from '../../ui/page-header'
 import type { ScreenProps } from '../screen-props'
 import { MessageNotice } from '../shared/message-text'
 

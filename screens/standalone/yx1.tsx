@@ -6,8 +6,8 @@
 import { useSelector } from '@xstate/react'
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '../../src/ui/button'
-import { PageHeader } from '../../src/ui/page-header'
+import { Button } from '../../ui/button'
+import { PageHeader } from '../../ui/page-header'
 import type { ScreenProps } from '../screen-props'
 import { GO_HOME, selectSignedIn } from '../shared/journey-selectors'
 

@@ -1,6 +1,6 @@
 /**
  * records — the borrower's orders (the journey's records child) in two tabs, Incomplete and Finished, each order
- * with its list state (src/domain/order-status.ts LIST_STATE_BY_STATUS: assessing, repaying, overdue, …), a page
+ * with its list state (domain/order-status.ts LIST_STATE_BY_STATUS: assessing, repaying, overdue, …), a page
  * at a time; tapping one opens its statement (the lending record: amounts, dates, state), from which an open
  * order can be continued where its status says, and a confirmed one's signed contract read.
  */
@@ -8,17 +8,17 @@ import { useId, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
-import { ORDER_LIST_TABS } from '../../src/domain/schemas/loan'
+import { ORDER_LIST_TABS } from '../../domain/schemas/loan'
 import type { recordsMachine } from '../../machines/records.machine'
-import type { OrderSummary } from '../../src/domain/api-types'
-import { LIST_STATE_BY_STATUS, isOpenStatus, type OrderListState } from '../../src/domain/order-status'
-import { BottomSheet } from '../../src/ui/bottom-sheet'
-import { Button } from '../../src/ui/button'
-import { CopyButton } from '../../src/ui/copy-button'
-import { DateText, Money } from '../../src/ui/display'
-import { ListRow } from '../../src/ui/list-row'
-import { PageHeader } from '../../src/ui/page-header'
-import { EmptyState, ErrorState } from '../../src/ui/states'
+import type { OrderSummary } from '../../domain/api-types'
+import { LIST_STATE_BY_STATUS, isOpenStatus, type OrderListState } from '../../domain/order-status'
+import { BottomSheet } from '../../ui/bottom-sheet'
+import { Button } from '../../ui/button'
+import { CopyButton } from '../../ui/copy-button'
+import { DateText, Money } from '../../ui/display'
+import { ListRow } from '../../ui/list-row'
+import { PageHeader } from '../../ui/page-header'
+import { EmptyState, ErrorState } from '../../ui/states'
 import type { JourneyRef, ScreenProps } from '../screen-props'
 import { DayText, useDisplayText } from '../shared/display-text'
 import { MessageNotice, useMessageText } from '../shared/message-text'

@@ -6,8 +6,8 @@
 import { useSelector } from '@xstate/react'
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../src/domain/countries'
-import { PageHeader } from '../../src/ui/page-header'
+import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../domain/countries'
+import { PageHeader } from '../../ui/page-header'
 import type { ScreenProps } from '../screen-props'
 
 export default function NationScreen({ journey }: ScreenProps): ReactElement {

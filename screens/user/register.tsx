@@ -5,7 +5,7 @@
  */
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import { PageHeader } from '../../src/ui/page-header'
+import { PageHeader } from '../../ui/page-header'
 import type { ScreenProps } from '../screen-props'
 import { GO_HOME } from '../shared/journey-selectors'
 import { LanguageSwitch } from '../shared/language-switch'

@@ -64,8 +64,8 @@ export async function apiBench(o) {
   const databaseUrl = o.databaseUrl ?? process.env.DATABASE_URL ?? ''
   const { default: autocannon } = await import('autocannon')
   const { tsImport } = await import('tsx/esm/api')
-  const wire = await tsImport(path.join(o.root, 'services/wire/protocol.ts'), import.meta.url)
-  const { API } = await tsImport(path.join(o.root, 'src/domain/api.ts'), import.meta.url)
+  const wire = await tsImport(path.join(o.root, 'protocol/protocol.ts'), import.meta.url)
+  const { API } = await tsImport(path.join(o.root, 'domain/api.ts'), import.meta.url)
   const forms = await tsImport(path.join(o.root, 'tests/domain/onboarding-bodies.ts'), import.meta.url)
   const forms2 = { personal: forms.tanzanianPersonalInfo, workInfo: forms.workInfo }
 

@@ -7,34 +7,30 @@ const root = path.resolve(import.meta.dirname, '..', '..')
 /** The pure machines the server runs to decide every status change: an order's and a transfer's. */
 const PURE_MACHINES = ['order-lifecycle.machine', 'transfer.machine']
 
-/** The layer of a file path inside the repository, or null outside the layered folders. */
+/**
+ * The layer of a file path inside the repository, or null outside the layered folders: its top-level folder,
+ * except the pure machines (a layer of their own, below the other machines).
+ */
 export function layerOf(file) {
   const rel = path.relative(root, file).split(path.sep).join('/')
-  if (rel.startsWith('src/domain/')) return 'domain'
-  if (rel.startsWith('src/ui/')) return 'ui'
-  if (rel.startsWith('src/')) return 'app'
-  if (rel.startsWith('services/wire/')) return 'wire'
-  if (rel.startsWith('services/')) return 'services'
   if (PURE_MACHINES.some((m) => rel === `machines/${m}.ts` || rel === `machines/${m}`)) return 'lifecycle'
-  if (rel.startsWith('machines/')) return 'machines'
-  if (rel.startsWith('screens/')) return 'screens'
-  if (rel.startsWith('server/')) return 'server'
-  if (rel.startsWith('locales/')) return 'locales'
-  return null
+  const top = rel.split('/')[0]
+  return top in allowed && rel.includes('/') ? top : null
 }
 
-// What each layer may import. 'wire' is the one services/ module the server shares (issue 2, item 6);
-// 'lifecycle' is the pure machines the server runs (DEVELOPERS.md): the order lifecycle and the transfer.
+// What each layer may import, from the ground up (README "Layout"). 'protocol' is the wire format shared by the
+// app and the server; 'lifecycle' is the pure machines the server runs (DEVELOPERS.md): the order lifecycle and
+// the transfer. 'src' is the composition on top.
 const allowed = {
   domain: ['domain'],
-  wire: ['domain', 'wire'],
-  services: ['domain', 'services', 'wire'],
+  protocol: ['domain', 'protocol'],
   lifecycle: ['domain'],
   machines: ['domain', 'machines', 'lifecycle'],
-  screens: ['screens', 'machines', 'lifecycle', 'domain', 'ui'],
   ui: ['ui', 'domain'],
-  app: ['app', 'domain', 'ui', 'services', 'wire', 'machines', 'lifecycle', 'screens', 'locales'],
-  server: ['server', 'domain', 'lifecycle', 'wire', 'locales'],
+  services: ['domain', 'protocol', 'services'],
+  screens: ['screens', 'machines', 'lifecycle', 'domain', 'ui'],
+  src: ['src', 'domain', 'protocol', 'ui', 'services', 'machines', 'lifecycle', 'screens', 'locales'],
+  server: ['server', 'domain', 'lifecycle', 'protocol', 'locales'],
   locales: [],
 }
 

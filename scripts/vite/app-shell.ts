@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Plugin } from 'vite'
 import { CORE_NAMESPACES, FIRST_SCREEN_NAMESPACES } from '../../src/i18n-namespaces.ts'
-import { COUNTRIES, DEFAULT_COUNTRY, LANGUAGES } from '../../src/domain/countries.ts'
+import { COUNTRIES, DEFAULT_COUNTRY, LANGUAGES } from '../../domain/countries.ts'
 
 /** The words of the frame: `<namespace>.<path>` keys of locales/<lang>/<namespace>.json. */
 export const SHELL_KEYS = [
@@ -111,7 +111,7 @@ export function shellScript(
   preloads: Record<string, string[]> = {},
   start: StartScripts | null = null,
 ): string {
-  // Each country's languages, its default first (src/domain/countries.ts startLanguage does the same choice).
+  // Each country's languages, its default first (domain/countries.ts startLanguage does the same choice).
   const countryLanguages = Object.fromEntries(Object.values(COUNTRIES).map((c) => [c.code, c.languages]))
   const fallback = JSON.stringify(countries.defaultLanguage)
   return [
@@ -157,7 +157,7 @@ type Bundle = NonNullable<Parameters<Extract<NonNullable<Plugin['transformIndexH
  * Modules imported dynamically that every open needs at once: the app proper, home's screen, and the wire
  * protocol (the API client loads it on the first call).
  */
-const START_UP_MODULES = ['/src/boot.tsx', '/screens/tabs/home.tsx', '/services/wire/protocol.ts']
+const START_UP_MODULES = ['/src/boot.tsx', '/screens/tabs/home.tsx', '/protocol/protocol.ts']
 
 /**
  * The entry screens other than home (hash path → screen module, and the namespaces it needs beside the core ones,
@@ -196,7 +196,7 @@ export function startUpImports(bundle: Bundle, entryFile: string): string[] {
     const id = chunk?.type === 'chunk' ? (chunk.facadeModuleId ?? '').replace(/\\/g, '/') : ''
     // Grouped chunks have no single module: the machines the app loads in steps before it starts
     // (src/compose.ts), and the wire protocol's group (vite.config.ts).
-    return START_UP_MODULES.some((m) => id.endsWith(m)) || /^assets\/(machines|services-wire)[-.]/.test(file)
+    return START_UP_MODULES.some((m) => id.endsWith(m)) || /^assets\/(machines|protocol)[-.]/.test(file)
   }
   const visit = (file: string) => {
     const chunk = bundle[file]

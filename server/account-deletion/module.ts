@@ -12,10 +12,10 @@
  * wallet accounts those orders paid out to keep their row with the number removed.
  */
 import { and, eq, notExists, sql } from 'drizzle-orm'
-import { ApiCode } from '../../src/domain/api-codes'
-import type { AccountDeleted, VerifyCodeSent } from '../../src/domain/api-types'
-import { toE164 } from '../../src/domain/phone'
-import { routeByName } from '../../src/domain/routes'
+import { ApiCode } from '../../domain/api-codes'
+import type { AccountDeleted, VerifyCodeSent } from '../../domain/api-types'
+import { toE164 } from '../../domain/phone'
+import { routeByName } from '../../domain/routes'
 import { ACCOUNT_MESSAGES } from '../accounts/module'
 import { checkCode, issueCode } from '../accounts/verify-codes'
 import type { CallRequest, ServerContext, ServerModule } from '../context'

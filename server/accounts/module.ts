@@ -1,12 +1,12 @@
 /**
  * Accounts (spec §7 /security/*): is a number registered, send a code, register, log in, who am I.
- * Numbers are stored as the country's national significant number (src/domain/phone.ts), unique per country.
+ * Numbers are stored as the country's national significant number (domain/phone.ts), unique per country.
  */
 import { and, eq } from 'drizzle-orm'
-import { ApiCode } from '../../src/domain/api-codes'
-import type { LoginResult } from '../../src/domain/api-types'
-import type { CountryCode, Language } from '../../src/domain/countries'
-import { normalizeMobile, toE164 } from '../../src/domain/phone'
+import { ApiCode } from '../../domain/api-codes'
+import type { LoginResult } from '../../domain/api-types'
+import type { CountryCode, Language } from '../../domain/countries'
+import { normalizeMobile, toE164 } from '../../domain/phone'
 import type { ServerContext, ServerModule } from '../context'
 import { isUniqueViolation, type Queryable } from '../db/client'
 import { sessions, users } from '../db/schema/core'

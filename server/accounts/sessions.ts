@@ -5,8 +5,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, isNull, ne, sql, type Placeholder } from 'drizzle-orm'
-import { ApiCode } from '../../src/domain/api-codes'
-import { isCountryCode } from '../../src/domain/countries'
+import { ApiCode } from '../../domain/api-codes'
+import { isCountryCode } from '../../domain/countries'
 import type { Session } from '../context'
 import { preparedOn, type Queryable } from '../db/client'
 import { sessions, users } from '../db/schema/core'

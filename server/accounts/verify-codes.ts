@@ -8,7 +8,7 @@
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
-import type { CountryCode } from '../../src/domain/countries'
+import type { CountryCode } from '../../domain/countries'
 import type { VerifyCodePolicy } from '../config'
 import type { Queryable, Tx } from '../db/client'
 import { verifyCodes } from '../db/schema/core'

@@ -6,11 +6,11 @@
  * reader's language and the country's locale.
  */
 import { and, asc, eq } from 'drizzle-orm'
-import { COUNTRIES, intlLocale, type CountryCode, type Language } from '../../src/domain/countries'
-import { formatMoney, ratioToNumber } from '../../src/domain/money'
-import { dailyInterestRate, processingFeeRate, quote } from '../../src/domain/pricing'
-import { REPAYMENT_FLOOR_UNITS, validateProduct, type ProductConfig } from '../../src/domain/product'
-import { SERIOUS_OVERDUE_DAYS } from '../../src/domain/scorecard-policy'
+import { COUNTRIES, intlLocale, type CountryCode, type Language } from '../../domain/countries'
+import { formatMoney, ratioToNumber } from '../../domain/money'
+import { dailyInterestRate, processingFeeRate, quote } from '../../domain/pricing'
+import { REPAYMENT_FLOOR_UNITS, validateProduct, type ProductConfig } from '../../domain/product'
+import { SERIOUS_OVERDUE_DAYS } from '../../domain/scorecard-policy'
 import type { CollectionPolicy } from '../config'
 import type { Queryable } from '../db/client'
 import { loanProducts } from '../db/schema/loans'
@@ -42,7 +42,7 @@ export interface LoanFacts {
   /**
    * Each loan repaid on time raises the limit by this and lowers the daily rate to at least `floorRate`; each one
    * repaid late takes a step back, and one more than `resetAfterDays` days late goes back to the first-loan terms
-   * (src/domain/ladder.ts).
+   * (domain/ladder.ts).
    */
   ladder: { increase: string; floorRate: string; resetAfterDays: number } | null
   /** A loan more than this many days overdue refuses every later application (the scorecard's hard rule). */

@@ -6,8 +6,8 @@
  * The feedback screen shows the questions a ticket is usually about before the borrower writes one
  * (FEEDBACK_QUESTIONS, /feedback/list/question_answer); they are the same entries, not a second text.
  */
-import type { FaqContent, FaqItem, FaqSection } from '../../src/domain/api-types'
-import type { Language } from '../../src/domain/countries'
+import type { FaqContent, FaqItem, FaqSection } from '../../domain/api-types'
+import type { Language } from '../../domain/countries'
 import { orList, type Facts } from './facts'
 
 /** [id, question, answer or null when the facts to answer it are missing]. */

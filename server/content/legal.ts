@@ -7,8 +7,8 @@
  * They are public documents (an app store asks for a privacy-policy address), served as HTML pages at
  * /legal/privacy-policy and /legal/terms-of-service and as the app's AgreementDocument at the same paths + .json.
  */
-import type { AgreementDocument } from '../../src/domain/api-types'
-import type { CountryCode, Language } from '../../src/domain/countries'
+import type { AgreementDocument } from '../../domain/api-types'
+import type { CountryCode, Language } from '../../domain/countries'
 import { orList, type Facts } from './facts'
 
 /**

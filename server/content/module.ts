@@ -8,7 +8,7 @@
  * configured IP country (config.ipCountry, default Tanzania).
  */
 import type { FastifyRequest } from 'fastify'
-import type { RejectRecommendation } from '../../src/domain/api-types'
+import type { RejectRecommendation } from '../../domain/api-types'
 import {
   COUNTRIES,
   DEFAULT_COUNTRY,
@@ -16,8 +16,8 @@ import {
   LANGUAGES,
   type CountryCode,
   type Language,
-} from '../../src/domain/countries'
-import { OrderStatus } from '../../src/domain/order-status'
+} from '../../domain/countries'
+import { OrderStatus } from '../../domain/order-status'
 import type { ServerContext, ServerModule, Session } from '../context'
 import { languageOf } from '../i18n'
 import { faqContent, feedbackQuestions } from './faq'

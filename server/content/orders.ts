@@ -3,7 +3,7 @@
  * orders. Read-only: only the loans module changes an order.
  */
 import { and, desc, eq } from 'drizzle-orm'
-import { OrderStatus } from '../../src/domain/order-status'
+import { OrderStatus } from '../../domain/order-status'
 import type { Queryable } from '../db/client'
 import { loanOrders } from '../db/schema/loans'
 

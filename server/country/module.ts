@@ -7,8 +7,8 @@
  * when it is set to `none` and the app asks the borrower to choose. A lender with a geo-IP service replaces
  * `detectCountry`. docs/api.md "Country".
  */
-import type { CountryMeta } from '../../src/domain/api-types'
-import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../src/domain/countries'
+import type { CountryMeta } from '../../domain/api-types'
+import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../domain/countries'
 import type { ServerConfig } from '../config'
 import type { ServerModule } from '../context'
 import { fieldFailure } from '../envelope'

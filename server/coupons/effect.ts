@@ -7,7 +7,7 @@
  * the whole interest when that is smaller, rounded down to the currency's whole unit. With installments the
  * discount comes off the interest of the earliest installments first.
  */
-import type { Installment, Quote } from '../../src/domain/pricing'
+import type { Installment, Quote } from '../../domain/pricing'
 
 /** The coupon's side: its face value, its quota condition and its currency. */
 export interface CouponTerms {
@@ -16,7 +16,7 @@ export interface CouponTerms {
   readonly currency: string
 }
 
-/** The loan's side: any Quote (src/domain/pricing.ts) has these. */
+/** The loan's side: any Quote (domain/pricing.ts) has these. */
 export type QuoteFigures = Pick<
   Quote,
   'currency' | 'minorPerUnit' | 'principalMinor' | 'interestMinor' | 'totalRepayableMinor' | 'installments'

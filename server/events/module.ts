@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto'
 import { lt } from 'drizzle-orm'
-import { ApiCode } from '../../src/domain/api-codes'
+import { ApiCode } from '../../domain/api-codes'
 import type { ServerModule } from '../context'
 import { appEvents } from '../db/schema/events'
 import { fail } from '../envelope'

@@ -14,9 +14,9 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { and, eq, gt, sql } from 'drizzle-orm'
-import { ApiCode } from '../../src/domain/api-codes'
-import type { UploadedFile } from '../../src/domain/api-types'
-import { FEEDBACK_MESSAGE_MAX } from '../../src/domain/schemas/feedback'
+import { ApiCode } from '../../domain/api-codes'
+import type { UploadedFile } from '../../domain/api-types'
+import { FEEDBACK_MESSAGE_MAX } from '../../domain/schemas/feedback'
 import { bearerToken, resolveSession } from '../accounts/sessions'
 import { devEndpointsEnabled } from '../config'
 import type { CallRequest, ModuleHost, RequestContextLoader, ServerContext, ServerModule } from '../context'

@@ -6,18 +6,18 @@
  * the borrower last opened the ticket is its red dot.
  */
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm'
-import { ApiCode } from '../../src/domain/api-codes'
+import { ApiCode } from '../../domain/api-codes'
 import type {
   FeedbackDetail,
   FeedbackItem,
   FeedbackMessage,
   Page,
   UploadedFile,
-} from '../../src/domain/api-types'
-import type { CountryCode } from '../../src/domain/countries'
-import type { FeedbackStatusCode, FeedbackTypeCode } from '../../src/domain/enums'
-import { normalizeMobile, toE164 } from '../../src/domain/phone'
-import type { FeedbackContactTime } from '../../src/domain/schemas/feedback'
+} from '../../domain/api-types'
+import type { CountryCode } from '../../domain/countries'
+import type { FeedbackStatusCode, FeedbackTypeCode } from '../../domain/enums'
+import { normalizeMobile, toE164 } from '../../domain/phone'
+import type { FeedbackContactTime } from '../../domain/schemas/feedback'
 import type { Queryable } from '../db/client'
 import { feedbackFiles, feedbackMessages, feedbackTickets, type FeedbackAuthor } from '../db/schema/feedback'
 import { images } from '../db/schema/profile'

@@ -6,9 +6,9 @@
  * anything that is plausibly a photo is recognised. They are marked `simulated`, and production refuses to start
  * with them (server/production-readiness.ts).
  */
-import type { IdOcrResult } from '../../src/domain/api-types'
-import { COUNTRIES, type CountryCode } from '../../src/domain/countries'
-import type { PersonalInfo } from '../../src/domain/schemas/personal-info'
+import type { IdOcrResult } from '../../domain/api-types'
+import { COUNTRIES, type CountryCode } from '../../domain/countries'
+import type { PersonalInfo } from '../../domain/schemas/personal-info'
 import type { UploadedImage } from '../uploads'
 
 export type IdSide = 'front' | 'back'

@@ -4,11 +4,11 @@
  * the smallest amount and shortest tenure. Every interpolated value is escaped; the HTML uses headings,
  * paragraphs, lists and one table only.
  */
-import type * as T from '../../src/domain/api-types'
-import { COUNTRIES, type CountryCode, type Language } from '../../src/domain/countries'
-import { formatMoney, formatPercent } from '../../src/domain/money'
-import { addDays, balanceOf, MIN_INTEREST_DAYS, openLoan, type Quote } from '../../src/domain/pricing'
-import type { ProductConfig } from '../../src/domain/product'
+import type * as T from '../../domain/api-types'
+import { COUNTRIES, type CountryCode, type Language } from '../../domain/countries'
+import { formatMoney, formatPercent } from '../../domain/money'
+import { addDays, balanceOf, MIN_INTEREST_DAYS, openLoan, type Quote } from '../../domain/pricing'
+import type { ProductConfig } from '../../domain/product'
 
 /** 2026-02: interest to the day on early repayment, the rollover's meaning, the cap on every charge. */
 export const AGREEMENT_VERSION = '2026-02'

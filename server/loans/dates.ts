@@ -3,7 +3,7 @@
  * server decides which day "today" is in the borrower's country (Tanzania and Kenya: East Africa Time; Mexico:
  * Mexico City), and when a due date ends.
  */
-import type { IsoDate } from '../../src/domain/pricing'
+import type { IsoDate } from '../../domain/pricing'
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
 

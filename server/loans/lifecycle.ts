@@ -12,8 +12,8 @@ import {
   type OrderLifecycleEvent,
   type OrderLifecycleSnapshot,
 } from '../../machines/order-lifecycle.machine'
-import { ApiCode } from '../../src/domain/api-codes'
-import type { OrderStatusCode } from '../../src/domain/order-status'
+import { ApiCode } from '../../domain/api-codes'
+import type { OrderStatusCode } from '../../domain/order-status'
 import type { Queryable } from '../db/client'
 import { loanOrderEvents, loanOrders } from '../db/schema/loans'
 import { ApiFailure } from '../envelope'

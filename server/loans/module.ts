@@ -10,25 +10,25 @@
 import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm'
 import * as v from 'valibot'
 import { APPROVAL_TTL_MS, lifecycleAt } from '../../machines/order-lifecycle.machine'
-import { ApiCode } from '../../src/domain/api-codes'
-import { orderNo as orderNoSchema } from '../../src/domain/schemas/common'
-import type * as T from '../../src/domain/api-types'
+import { ApiCode } from '../../domain/api-codes'
+import { orderNo as orderNoSchema } from '../../domain/schemas/common'
+import type * as T from '../../domain/api-types'
 import {
   COUNTRIES,
   DEFAULT_COUNTRY,
   type CountryCode,
   type CurrencyCode,
   type Language,
-} from '../../src/domain/countries'
-import { ladderPosition } from '../../src/domain/ladder'
-import { ratioToNumber } from '../../src/domain/money'
+} from '../../domain/countries'
+import { ladderPosition } from '../../domain/ladder'
+import { ratioToNumber } from '../../domain/money'
 import {
   CLOSED_STATUSES,
   OPEN_STATUSES,
   OrderStatus,
   type OrderStatusCode,
-} from '../../src/domain/order-status'
-import { quote, repeatBorrowerTerms } from '../../src/domain/pricing'
+} from '../../domain/order-status'
+import { quote, repeatBorrowerTerms } from '../../domain/pricing'
 import type { ModuleHost, RequestContextLoader, ServerContext, ServerModule, Session } from '../context'
 import type { Db, Queryable } from '../db/client'
 import { users } from '../db/schema/core'
@@ -259,7 +259,7 @@ export async function creditInfo(
       nextLimitMinor: null,
     }
   }
-  // The ladder's one rule (src/domain/ladder.ts), as apply and the assessment read it.
+  // The ladder's one rule (domain/ladder.ts), as apply and the assessment read it.
   const position = ladderPosition(history.loans, p.config)
   const terms = repeatBorrowerTerms(p.config, position.step)
   const next = repeatBorrowerTerms(p.config, position.nextStep)

@@ -3,8 +3,8 @@
  * product stops the start-up with every problem named (assertValidProduct), never a loan priced wrong.
  */
 import { and, asc, eq } from 'drizzle-orm'
-import type { CountryCode, Language } from '../../src/domain/countries'
-import { assertValidProduct, type ProductConfig } from '../../src/domain/product'
+import type { CountryCode, Language } from '../../domain/countries'
+import { assertValidProduct, type ProductConfig } from '../../domain/product'
 import type { Queryable } from '../db/client'
 import { loanProducts } from '../db/schema/loans'
 

@@ -4,26 +4,26 @@
  * (`loan_orders.assessment`): each rule's points with its reason in plain words, the hard rules that refused, the
  * borrower's step on the repeat-borrower ladder with how each earlier loan moved it, and how the limit was reached.
  *
- * The money figures are the product's (`product.scorecard`, src/domain/scorecard-policy.ts): what each salary band
- * means in its currency, the salary points and the points that approve. The ladder is src/domain/ladder.ts.
+ * The money figures are the product's (`product.scorecard`, domain/scorecard-policy.ts): what each salary band
+ * means in its currency, the salary points and the points that approve. The ladder is domain/ladder.ts.
  *
  * Hard rules reject whatever the points: age outside 18–65, a data flag the country's policy requires but the
  * collector did not deliver, or an earlier loan more than 30 days overdue. Otherwise the points decide: at least
  * `scorecard.approveAt` approves, with a limit that is a share of the borrower's ceiling on the ladder: 100% from
  * 70 points, 75% from 55, 50% below.
  */
-import { ladderPosition, type RepaidLoan } from '../../src/domain/ladder'
-import { repeatBorrowerTerms } from '../../src/domain/pricing'
-import type { ProductConfig } from '../../src/domain/product'
-import { formatMoney } from '../../src/domain/money'
-import type { SalaryBand } from '../../src/domain/enums'
+import { ladderPosition, type RepaidLoan } from '../../domain/ladder'
+import { repeatBorrowerTerms } from '../../domain/pricing'
+import type { ProductConfig } from '../../domain/product'
+import { formatMoney } from '../../domain/money'
+import type { SalaryBand } from '../../domain/enums'
 import {
   SALARY_BAND_ORDER,
   SERIOUS_OVERDUE_DAYS,
   salaryBandOf,
   salaryPointsFor,
   type ScorecardPolicy,
-} from '../../src/domain/scorecard-policy'
+} from '../../domain/scorecard-policy'
 
 export { SERIOUS_OVERDUE_DAYS }
 export const MIN_AGE = 18

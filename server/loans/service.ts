@@ -9,11 +9,11 @@ import { randomInt } from 'node:crypto'
 import { and, count, desc, eq, inArray, lte, or, sql, type Placeholder } from 'drizzle-orm'
 import { APPROVAL_TTL_MS, decide, RETRY_AFTER_MS } from '../../machines/order-lifecycle.machine'
 import { isOpenTransfer, OPEN_TRANSFER_STATES, type TransferState } from '../../machines/transfer.machine'
-import { ApiCode } from '../../src/domain/api-codes'
-import { COUNTRIES, type CountryCode } from '../../src/domain/countries'
-import { ageOn } from '../../src/domain/enums'
-import { daysLateOf, ladderStep, type RepaidLoan } from '../../src/domain/ladder'
-import { OPEN_STATUSES, OrderStatus, isOpenStatus, type OrderStatusCode } from '../../src/domain/order-status'
+import { ApiCode } from '../../domain/api-codes'
+import { COUNTRIES, type CountryCode } from '../../domain/countries'
+import { ageOn } from '../../domain/enums'
+import { daysLateOf, ladderStep, type RepaidLoan } from '../../domain/ladder'
+import { OPEN_STATUSES, OrderStatus, isOpenStatus, type OrderStatusCode } from '../../domain/order-status'
 import {
   addDays,
   applyPaymentOn,
@@ -35,9 +35,9 @@ import {
   type LoanState,
   type Quote,
   type RolloverQuote,
-} from '../../src/domain/pricing'
-import type { ProductConfig } from '../../src/domain/product'
-import { checkRepaymentAmount } from '../../src/domain/repayment-rules'
+} from '../../domain/pricing'
+import type { ProductConfig } from '../../domain/product'
+import { checkRepaymentAmount } from '../../domain/repayment-rules'
 import type { ProfileStep } from '../context'
 import { isUniqueViolation, preparedOn, type Db, type Queryable, type Tx } from '../db/client'
 import { users } from '../db/schema/core'

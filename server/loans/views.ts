@@ -1,17 +1,17 @@
 /**
- * Stored orders, products and payments as the API table's reply shapes (src/domain/api-types.ts).
+ * Stored orders, products and payments as the API table's reply shapes (domain/api-types.ts).
  */
 import { isOpenTransfer, type TransferState } from '../../machines/transfer.machine'
 import { APPROVAL_TTL_MS } from '../../machines/order-lifecycle.machine'
-import type * as T from '../../src/domain/api-types'
+import type * as T from '../../domain/api-types'
 import {
   COUNTRIES,
   type CountryCode,
   type CurrencyCode,
   type Language,
   type WalletProviderCode,
-} from '../../src/domain/countries'
-import { LIST_STATE_BY_STATUS, OrderStatus, type OrderStatusCode } from '../../src/domain/order-status'
+} from '../../domain/countries'
+import { LIST_STATE_BY_STATUS, OrderStatus, type OrderStatusCode } from '../../domain/order-status'
 import {
   balanceOf,
   chargedSoFar,
@@ -25,9 +25,9 @@ import {
   repeatBorrowerTerms,
   roomUnderCap,
   type IsoDate,
-} from '../../src/domain/pricing'
-import { ratioToNumber } from '../../src/domain/money'
-import { REPAYMENT_FLOOR_UNITS, type ProductConfig } from '../../src/domain/product'
+} from '../../domain/pricing'
+import { ratioToNumber } from '../../domain/money'
+import { REPAYMENT_FLOOR_UNITS, type ProductConfig } from '../../domain/product'
 import type { walletAccounts } from '../db/schema/profile'
 import { maskAccount } from '../profile/store'
 import { localDate } from './dates'

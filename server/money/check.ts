@@ -28,7 +28,7 @@
  * orders, checked against their LoanState, are the exception).
  */
 import { sql } from 'drizzle-orm'
-import { balanceOf, type LoanState } from '../../src/domain/pricing'
+import { balanceOf, type LoanState } from '../../domain/pricing'
 import type { Queryable } from '../db/client'
 import { rows } from '../db/client'
 

@@ -7,8 +7,8 @@
  */
 import * as v from 'valibot'
 import { eq } from 'drizzle-orm'
-import type { UploadStatusFlags } from '../../src/domain/api-types'
-import { ApiCode } from '../../src/domain/api-codes'
+import type { UploadStatusFlags } from '../../domain/api-types'
+import { ApiCode } from '../../domain/api-codes'
 import { bearerToken, resolveSession } from '../accounts/sessions'
 import { UPLOAD_FLAGS, type UploadFlag } from '../config'
 import type { ModuleHost, ServerContext } from '../context'

@@ -9,10 +9,10 @@
  * another account holds them.
  */
 import { and, eq } from 'drizzle-orm'
-import type { ImageCheckResult, IdCheckProblem, IdOcrResult, StepResult } from '../../src/domain/api-types'
-import { FORM_ERROR } from '../../src/domain/schemas/field-errors'
-import type { PersonalInfo } from '../../src/domain/schemas/personal-info'
-import { normalizeWalletNumber } from '../../src/domain/wallets'
+import type { ImageCheckResult, IdCheckProblem, IdOcrResult, StepResult } from '../../domain/api-types'
+import { FORM_ERROR } from '../../domain/schemas/field-errors'
+import type { PersonalInfo } from '../../domain/schemas/personal-info'
+import { normalizeWalletNumber } from '../../domain/wallets'
 import type { CallRequest, ProfileStep, ServerContext, ServerModule, Session } from '../context'
 import type { ImageKind } from '../db/schema/profile'
 import { walletAccounts } from '../db/schema/profile'

@@ -1,6 +1,6 @@
 /**
  * One loan at a time per person, on the server (docs/decisions.md "One loan at a time per person";
- * src/domain/one-loan-per-person.ts decides).
+ * domain/one-loan-per-person.ts decides).
  *
  * A borrower's national ID number and payout account are each kept as a key: HMAC-SHA256, under the configured
  * `personKeySecret`, of the number's canonical form with its country — never the number itself, and not a plain
@@ -17,16 +17,16 @@ import { createHmac } from 'node:crypto'
 import { and, eq, exists, gt, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { RETRY_AFTER_MS } from '../../machines/order-lifecycle.machine'
-import { ApiCode } from '../../src/domain/api-codes'
-import type { CountryCode } from '../../src/domain/countries'
+import { ApiCode } from '../../domain/api-codes'
+import type { CountryCode } from '../../domain/countries'
 import {
   PERSON_HELD_STATUSES,
   canonicalNationalId,
   canonicalWallet,
   holdsPerson,
   samePersonRefusal,
-} from '../../src/domain/one-loan-per-person'
-import { OPEN_STATUSES, OrderStatus, type OrderStatusCode } from '../../src/domain/order-status'
+} from '../../domain/one-loan-per-person'
+import { OPEN_STATUSES, OrderStatus, type OrderStatusCode } from '../../domain/order-status'
 import { isUniqueViolation, pgErrorOf, type Db, type Queryable } from '../db/client'
 import { users } from '../db/schema/core'
 import { loanOrders, PERSON_KEY_INDEX, WALLET_KEY_INDEX } from '../db/schema/loans'

@@ -8,10 +8,10 @@
  * was rejected (9) sets rejectState and shows nothing.
  */
 import { eq } from 'drizzle-orm'
-import { ApiCode } from '../../src/domain/api-codes'
-import type { RatingPromptState } from '../../src/domain/api-types'
-import { OrderStatus } from '../../src/domain/order-status'
-import type { RatingOutcome } from '../../src/domain/schemas/misc'
+import { ApiCode } from '../../domain/api-codes'
+import type { RatingPromptState } from '../../domain/api-types'
+import { OrderStatus } from '../../domain/order-status'
+import type { RatingOutcome } from '../../domain/schemas/misc'
 import type { ServerModule } from '../context'
 import type { Queryable } from '../db/client'
 import { ratingPrompts } from '../db/schema/rating'

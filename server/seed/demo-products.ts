@@ -2,12 +2,12 @@
  * Demo loan products for Tanzania (the default country), Kenya and Mexico. Every tenure is at least 91 days (the
  * app-store rule for loan apps); every rate is within the 36% annual cap; each product passes validateProduct,
  * and the server refuses to start if one does not. A lender replaces these with its own rows in loan_products.
- * The scorecard's salary bands and points are the country's, in its currency (src/domain/scorecard-policy.ts).
+ * The scorecard's salary bands and points are the country's, in its currency (domain/scorecard-policy.ts).
  */
 import { sql } from 'drizzle-orm'
-import { COUNTRIES, type Language } from '../../src/domain/countries'
-import { defineProduct, type ProductConfig } from '../../src/domain/product'
-import { COUNTRY_SCORECARDS } from '../../src/domain/scorecard-policy'
+import { COUNTRIES, type Language } from '../../domain/countries'
+import { defineProduct, type ProductConfig } from '../../domain/product'
+import { COUNTRY_SCORECARDS } from '../../domain/scorecard-policy'
 import type { Queryable } from '../db/client'
 import { loanProducts } from '../db/schema/loans'
 

@@ -4,9 +4,9 @@
  * the composition clears the session as for a log out.
  */
 import { fromPromise } from 'xstate'
-import type { AccountDeleted, VerifyCodeSent } from '../../src/domain/api-types'
+import type { AccountDeleted, VerifyCodeSent } from '../../domain/api-types'
 import type { ApiClient, RequestOf } from '../api/client'
-import type { API } from '../../src/domain/api'
+import type { API } from '../../domain/api'
 import { dataOf } from './call'
 
 export function createAccountDeletionActors({ api }: { api: Pick<ApiClient, 'request'> }) {

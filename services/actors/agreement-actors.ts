@@ -5,7 +5,7 @@
  * `agreementMachine.provide({ actors: createAgreementActors({ api }) })`.
  */
 import { fromPromise } from 'xstate'
-import type { AgreementDocument } from '../../src/domain/api-types'
+import type { AgreementDocument } from '../../domain/api-types'
 import type { ApiClient } from '../api/client'
 import { dataOf } from './call'
 

@@ -4,7 +4,7 @@
  * `appRatingMachine.provide({ actors: createAppRatingActors({ api, storage, bridge }) })`.
  */
 import { fromPromise } from 'xstate'
-import type { RatingPromptState } from '../../src/domain/api-types'
+import type { RatingPromptState } from '../../domain/api-types'
 import type { ApiClient } from '../api/client'
 import type { Bridge } from '../bridge/native-bridge'
 import type { KopaStorage, PopEvaluateTime } from '../storage/storage'

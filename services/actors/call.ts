@@ -1,10 +1,10 @@
 /**
  * What every actor factory of services/actors shares: a successful call gives its data, a failed one rejects
- * with the API client's failure value as it came (src/domain/api-result.ts), which the machines read with
+ * with the API client's failure value as it came (domain/api-result.ts), which the machines read with
  * `failureOf` (machines/submit.machine.ts). A native-bridge failure is turned into the same shape.
  */
-import { ApiCode } from '../../src/domain/api-codes'
-import type { ApiFailure, ApiResult } from '../../src/domain/api-result'
+import { ApiCode } from '../../domain/api-codes'
+import type { ApiFailure, ApiResult } from '../../domain/api-result'
 import { isBridgeError } from '../bridge/native-bridge'
 
 /** The data of a successful result; a failure rejects as it came. */

@@ -3,7 +3,7 @@
  * `cancellationMachine.provide({ actors: createCancellationActors({ api }) })`.
  */
 import { fromPromise } from 'xstate'
-import type { CancelLoanInput } from '../../src/domain/schemas/loan'
+import type { CancelLoanInput } from '../../domain/schemas/loan'
 import type { ApiClient } from '../api/client'
 import { dataOf } from './call'
 

@@ -8,8 +8,8 @@
  *   } })
  */
 import { fromPromise } from 'xstate'
-import type { AgreementDocument, ConfirmProductInfo } from '../../src/domain/api-types'
-import type { ConfirmBorrowInput as GetMoneyRequest } from '../../src/domain/schemas/loan'
+import type { AgreementDocument, ConfirmProductInfo } from '../../domain/api-types'
+import type { ConfirmBorrowInput as GetMoneyRequest } from '../../domain/schemas/loan'
 import type { ApiClient } from '../api/client'
 import { dataOf } from './call'
 import type { ServerClock } from './server-clock'

@@ -4,7 +4,7 @@
  * /user/nation kept on the device (storage `country`), which the composition reads at start-up.
  */
 import { fromPromise } from 'xstate'
-import { COUNTRY_CODES, type CountryCode } from '../../src/domain/countries'
+import { COUNTRY_CODES, type CountryCode } from '../../domain/countries'
 import type { ApiClient } from '../api/client'
 import type { KopaStorage } from '../storage/storage'
 import { dataOf } from './call'

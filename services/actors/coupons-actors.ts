@@ -3,8 +3,8 @@
  * confirm borrow. Composition: `couponsMachine.provide({ actors: createCouponsActors({ api }) })`.
  */
 import { fromPromise } from 'xstate'
-import type { Coupon, CouponApplied, LotteryDraw, Page } from '../../src/domain/api-types'
-import type { CouponStatus } from '../../src/domain/schemas/coupon'
+import type { Coupon, CouponApplied, LotteryDraw, Page } from '../../domain/api-types'
+import type { CouponStatus } from '../../domain/schemas/coupon'
 import type { ApiClient } from '../api/client'
 import { dataOf } from './call'
 

@@ -10,7 +10,7 @@
  *   } })
  */
 import { fromCallback, fromPromise } from 'xstate'
-import type { FeedbackDetail, FeedbackItem, FeedbackMessage, Page, UploadedFile } from '../../src/domain/api-types'
+import type { FeedbackDetail, FeedbackItem, FeedbackMessage, Page, UploadedFile } from '../../domain/api-types'
 import type { ApiClient } from '../api/client'
 import { compressImage } from '../uploads/compress'
 import { dataOf } from './call'

@@ -4,7 +4,7 @@
  * `helpContentMachine.provide({ actors: createHelpContentActors({ api, inApp: bridge.isNative }) })`.
  */
 import { fromPromise } from 'xstate'
-import type { DownloadAddress, FaqContent, FaqItem } from '../../src/domain/api-types'
+import type { DownloadAddress, FaqContent, FaqItem } from '../../domain/api-types'
 import type { ApiClient } from '../api/client'
 import { dataOf } from './call'
 

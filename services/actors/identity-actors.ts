@@ -5,8 +5,8 @@
  * `identityMachine.provide({ actors: createIdentityActors({ api, bridge, storage }) })`.
  */
 import { fromCallback, fromPromise, type EventObject } from 'xstate'
-import type { ImageCheckResult } from '../../src/domain/api-types'
-import type { ApiResult } from '../../src/domain/api-result'
+import type { ImageCheckResult } from '../../domain/api-types'
+import type { ApiResult } from '../../domain/api-result'
 import type { ApiClient } from '../api/client'
 import type { Bridge, LivenessCapture } from '../bridge/native-bridge'
 import type { KopaStorage } from '../storage/storage'

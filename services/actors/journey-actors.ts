@@ -15,7 +15,7 @@
  *     … } })
  */
 import { fromPromise } from 'xstate'
-import type { API } from '../../src/domain/api'
+import type { API } from '../../domain/api'
 import type {
   HomeIndex,
   LatestOrder,
@@ -23,8 +23,8 @@ import type {
   MarketIndex,
   RejectRecommendation,
   RepayColor,
-} from '../../src/domain/api-types'
-import { salaryBandsOf, type SalaryBandTerms } from '../../src/domain/salary-bands'
+} from '../../domain/api-types'
+import { salaryBandsOf, type SalaryBandTerms } from '../../domain/salary-bands'
 import type { ApiClient, JsonPathOf, RequestOf } from '../api/client'
 import { dataOf } from './call'
 

@@ -5,7 +5,7 @@
  * child's `context.language` changes.
  */
 import { fromPromise } from 'xstate'
-import type { Language } from '../../src/domain/countries'
+import type { Language } from '../../domain/countries'
 import type { KopaStorage } from '../storage/storage'
 
 export function createLanguageActors({ storage }: { storage: Pick<KopaStorage, 'get' | 'set'> }) {

@@ -5,9 +5,9 @@
  * })`.
  */
 import { fromPromise } from 'xstate'
-import type { ApiFailure } from '../../src/domain/api-result'
-import type { AgreementDocument } from '../../src/domain/api-types'
-import type { CountryCode, Language } from '../../src/domain/countries'
+import type { ApiFailure } from '../../domain/api-result'
+import type { AgreementDocument } from '../../domain/api-types'
+import type { CountryCode, Language } from '../../domain/countries'
 import type { ApiClient } from '../api/client'
 
 interface LegalDocumentInput {

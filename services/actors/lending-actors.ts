@@ -3,7 +3,7 @@
  * (/loan/get-money-time). Composition: `lendingMachine.provide({ actors: createLendingActors({ api }) })`.
  */
 import { fromPromise } from 'xstate'
-import type { MoneyTime } from '../../src/domain/api-types'
+import type { MoneyTime } from '../../domain/api-types'
 import type { ApiClient } from '../api/client'
 import { dataOf } from './call'
 

@@ -7,10 +7,10 @@
  * Composition: `loanOfferMachine.provide({ actors: createLoanOfferActors({ api }) })`.
  */
 import { fromPromise } from 'xstate'
-import { ApiCode } from '../../src/domain/api-codes'
-import type { ApiFailure } from '../../src/domain/api-result'
-import type { CreditInfo, ProductSummary, StepAmounts } from '../../src/domain/api-types'
-import { OrderStatus } from '../../src/domain/order-status'
+import { ApiCode } from '../../domain/api-codes'
+import type { ApiFailure } from '../../domain/api-result'
+import type { CreditInfo, ProductSummary, StepAmounts } from '../../domain/api-types'
+import { OrderStatus } from '../../domain/order-status'
 import type { ApiClient } from '../api/client'
 import { dataOf } from './call'
 
@@ -29,7 +29,7 @@ const NO_PRODUCT: ApiFailure = {
 
 /**
  * The amount of the borrower's last repaid loan (status 4), where a repeat borrower's amount starts
- * (src/domain/suggested-amount.ts); null for anyone else, or when the order cannot be read — it only moves where the
+ * (domain/suggested-amount.ts); null for anyone else, or when the order cannot be read — it only moves where the
  * amount starts, so it never stops the offer.
  */
 async function previousAmountMinor(api: LoanOfferActorDeps['api'], signal: AbortSignal): Promise<number | null> {

@@ -5,9 +5,9 @@
  * calls name the country, as every call before login does.
  */
 import { fromPromise } from 'xstate'
-import type { CountryMeta, ExistsResult, LoginResult, VerifyCodeSent } from '../../src/domain/api-types'
-import type { CountryCode } from '../../src/domain/countries'
-import type { VerifyCodePurpose } from '../../src/domain/schemas/account'
+import type { CountryMeta, ExistsResult, LoginResult, VerifyCodeSent } from '../../domain/api-types'
+import type { CountryCode } from '../../domain/countries'
+import type { VerifyCodePurpose } from '../../domain/schemas/account'
 import type { ApiClient } from '../api/client'
 import { dataOf } from './call'
 

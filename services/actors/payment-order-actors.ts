@@ -4,7 +4,7 @@
  * as their `paymentOrder` actor.
  */
 import { fromPromise } from 'xstate'
-import type { PayOrder } from '../../src/domain/api-types'
+import type { PayOrder } from '../../domain/api-types'
 import type { ApiClient } from '../api/client'
 import { dataOf } from './call'
 

@@ -4,7 +4,7 @@
  * Composition: `permissionMachine.provide({ actors: createPermissionActors({ bridge, storage }) })`.
  */
 import { fromPromise } from 'xstate'
-import type { DisclosedPermission, PermissionStates } from '../../src/domain/permissions'
+import type { DisclosedPermission, PermissionStates } from '../../domain/permissions'
 import type { Bridge } from '../bridge/native-bridge'
 import type { KopaStorage, PermissionsAccepted } from '../storage/storage'
 import { failureFromBridge } from './call'

@@ -3,8 +3,8 @@
  * (/loan/loan-order/list-market). Composition: `recordsMachine.provide({ actors: createRecordsActors({ api }) })`.
  */
 import { fromPromise } from 'xstate'
-import type { OrderSummary, Page } from '../../src/domain/api-types'
-import type { ORDER_LIST_TABS } from '../../src/domain/schemas/loan'
+import type { OrderSummary, Page } from '../../domain/api-types'
+import type { ORDER_LIST_TABS } from '../../domain/schemas/loan'
 import type { ApiClient } from '../api/client'
 import { dataOf } from './call'
 

@@ -7,8 +7,8 @@
  *   } })
  */
 import { fromPromise } from 'xstate'
-import type { PayOrder, RepaymentDetail, RepayProduct } from '../../src/domain/api-types'
-import type { RepaymentInput as PaymentOrderRequest } from '../../src/domain/schemas/repayment'
+import type { PayOrder, RepaymentDetail, RepayProduct } from '../../domain/api-types'
+import type { RepaymentInput as PaymentOrderRequest } from '../../domain/schemas/repayment'
 import type { ApiClient } from '../api/client'
 import { dataOf } from './call'
 import type { ServerClock } from './server-clock'

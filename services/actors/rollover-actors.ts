@@ -7,7 +7,7 @@
  *   } })
  */
 import { fromPromise } from 'xstate'
-import type { PayOrder, RolloverOffer } from '../../src/domain/api-types'
+import type { PayOrder, RolloverOffer } from '../../domain/api-types'
 import type { ApiClient } from '../api/client'
 import { dataOf } from './call'
 import type { ServerClock } from './server-clock'

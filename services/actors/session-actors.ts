@@ -5,7 +5,7 @@
  * `sessionMachine.provide({ actors: createSessionActors({ api, storage, bridge }) })`.
  */
 import { fromPromise } from 'xstate'
-import type { UserInfo } from '../../src/domain/api-types'
+import type { UserInfo } from '../../domain/api-types'
 import type { ApiClient } from '../api/client'
 import type { Bridge } from '../bridge/native-bridge'
 import type { KopaStorage } from '../storage/storage'

@@ -6,7 +6,7 @@
  *   submitMachine.provide({ actors: { submit: forms.submitTo('/feedback/create'), draftStore: forms.draftStore } })
  */
 import { fromCallback, fromPromise } from 'xstate'
-import type { API } from '../../src/domain/api'
+import type { API } from '../../domain/api'
 import type { ApiClient, JsonPathOf, RequestOf } from '../api/client'
 import type { KopaStorage } from '../storage/storage'
 import { dataOf } from './call'

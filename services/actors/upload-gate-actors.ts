@@ -5,7 +5,7 @@
  * `uploadGateMachine.provide({ actors: createUploadGateActors({ api, bridge }) })`.
  */
 import { fromPromise } from 'xstate'
-import type { PackageListPolicy, UploadEnable, UploadStatusFlags } from '../../src/domain/api-types'
+import type { PackageListPolicy, UploadEnable, UploadStatusFlags } from '../../domain/api-types'
 import type { ApiClient } from '../api/client'
 import type { Bridge, CollectorInput } from '../bridge/native-bridge'
 import { dataOf, failureFromBridge } from './call'

@@ -1,6 +1,6 @@
 /**
- * The API client (spec §7): one axios instance, calls typed by the API table (src/domain/api.ts), every payload
- * encoded by the wire protocol (services/wire/protocol.ts, docs/wire-protocol.md) and every answer returned as an
+ * The API client (spec §7): one axios instance, calls typed by the API table (domain/api.ts), every payload
+ * encoded by the wire protocol (protocol/protocol.ts, docs/wire-protocol.md) and every answer returned as an
  * ApiResult value. It never navigates, toasts or touches the session: machines decide what an outcome means.
  *
  * The wire module (and crypto-js with it) is loaded with a dynamic import on the first request, so neither is in
@@ -16,12 +16,12 @@
  */
 import axios, { type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig } from 'axios'
 import * as v from 'valibot'
-import { API, type CallDef } from '../../src/domain/api'
-import { ApiCode } from '../../src/domain/api-codes'
-import type { ApiFailure, ApiResult } from '../../src/domain/api-result'
-import { LANG_HEADER, type Language } from '../../src/domain/countries'
+import { API, type CallDef } from '../../domain/api'
+import { ApiCode } from '../../domain/api-codes'
+import type { ApiFailure, ApiResult } from '../../domain/api-result'
+import { LANG_HEADER, type Language } from '../../domain/countries'
 import type { KopaStorage } from '../storage/storage'
-import type { WirePayload } from '../wire/protocol'
+import type { WirePayload } from '../../protocol/protocol'
 import { resultFromEnvelope, resultFromError } from './errors'
 
 /** Spec §7 and §9: 60 s. */
@@ -45,7 +45,7 @@ export function offsetFromDateHeader(headers: unknown, at: number): number | nul
 }
 
 type Table = Readonly<Record<string, CallDef>>
-type Wire = typeof import('../wire/protocol')
+type Wire = typeof import('../../protocol/protocol')
 
 /** Paths whose calls send JSON (GET or POST), and paths that are multipart uploads. */
 export type JsonPathOf<T extends Table> = {
@@ -143,7 +143,7 @@ export function clientContextFromStorage(
 let wireModule: Promise<Wire> | undefined
 /** Load the wire module once; a failed load (offline on first use) is retried on the next call. */
 function loadWire(): Promise<Wire> {
-  wireModule ??= import('../wire/protocol').catch((error: unknown) => {
+  wireModule ??= import('../../protocol/protocol').catch((error: unknown) => {
     wireModule = undefined
     throw error
   })

@@ -1,10 +1,10 @@
 /**
- * Turning what came back from the network into an ApiResult (src/domain/api-result.ts): the `{ code, msg, data }`
+ * Turning what came back from the network into an ApiResult (domain/api-result.ts): the `{ code, msg, data }`
  * envelope of decisions.md "Envelope and protocol", or the transport error when nothing usable came back.
  */
 import { isAxiosError } from 'axios'
-import { ApiCode, isSessionCode } from '../../src/domain/api-codes'
-import type { ApiFailure, ApiResult, ErrorKey, SessionEndedCode } from '../../src/domain/api-result'
+import { ApiCode, isSessionCode } from '../../domain/api-codes'
+import type { ApiFailure, ApiResult, ErrorKey, SessionEndedCode } from '../../domain/api-result'
 
 /** The app's own message for a response code: `errors.code.<code>` when the code is known. */
 export function messageKeyForCode(code: number): ErrorKey {

@@ -10,9 +10,9 @@
  * back online.
  */
 import * as v from 'valibot'
-import { logEventSchema, MAX_EVENTS_PER_BATCH } from '../../src/domain/schemas/misc'
+import { logEventSchema, MAX_EVENTS_PER_BATCH } from '../../domain/schemas/misc'
 
-/** One event as the server's /event/batch takes it (src/domain/schemas/misc.ts). */
+/** One event as the server's /event/batch takes it (domain/schemas/misc.ts). */
 export type LogEvent = v.InferOutput<ReturnType<typeof logEventSchema>>
 export interface EventBatch {
   events: LogEvent[]

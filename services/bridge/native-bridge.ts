@@ -16,9 +16,9 @@
  * Nothing here writes to the console: payloads carry tokens, user ids and images, and logs must carry none.
  */
 import * as v from 'valibot'
-import { imageFile } from '../../src/domain/schemas/common'
-import { logEventSchema } from '../../src/domain/schemas/misc'
-import { routeByPath } from '../../src/domain/routes'
+import { imageFile } from '../../domain/schemas/common'
+import { logEventSchema } from '../../domain/schemas/misc'
+import { routeByPath } from '../../domain/routes'
 import type { FeatureMode } from '../storage/storage'
 import {
   createEventBatcher,
@@ -306,7 +306,7 @@ const RESULT_SCHEMAS = {
   logEventByLocal: empty,
   logEventByAF: empty,
   timeSDK: v.object({ flags: flagsSchema, msg: v.optional(v.string()) }),
-  // The limits of /portal/liveness/detection/result/save (src/domain/schemas/identity.ts).
+  // The limits of /portal/liveness/detection/result/save (domain/schemas/identity.ts).
   startLiveness: v.object({
     sdk: v.pipe(text, v.maxLength(64)),
     sessionId: v.pipe(text, v.maxLength(64)),

@@ -11,7 +11,7 @@
  * session.
  */
 import * as v from 'valibot'
-import { COUNTRY_CODES, LANGUAGES, type CountryCode } from '../../src/domain/countries'
+import { COUNTRY_CODES, LANGUAGES, type CountryCode } from '../../domain/countries'
 
 /** The subset of the Web Storage interface this module needs. */
 export interface StorageLike {

@@ -9,7 +9,7 @@
  * and the quality loop runs again. Re-encoding always happens, so the photo's metadata (GPS position, device)
  * never leaves the phone.
  */
-import { MAX_UPLOAD_BYTES } from '../../src/domain/schemas/common'
+import { MAX_UPLOAD_BYTES } from '../../domain/schemas/common'
 
 export type CompressErrorCode = 'notImage' | 'tooLarge' | 'unreadable'
 

@@ -1,11 +1,11 @@
 /**
- * The route table as data: which screen each route of src/domain/routes.ts shows, and which translation
+ * The route table as data: which screen each route of domain/routes.ts shows, and which translation
  * namespaces it needs beside the core ones (src/i18n.ts). Every screen is its own lazily loaded chunk, fetched
  * together with its namespaces, so a borrower downloads only the screens they open (and the rest of their
  * language once the phone is idle).
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
-import { routeByName, type RouteDef, type RouteName } from '../domain/routes'
+import { routeByName, type RouteDef, type RouteName } from '../../domain/routes'
 import { loadNamespaces } from '../i18n'
 import type { ScreenProps } from '../../screens/screen-props'
 

@@ -1,10 +1,10 @@
 /**
  * The URL is a projection of the journey: `stateToPath` maps a journey snapshot to the hash path of the route it
- * shows (src/domain/routes.ts), and `routeEventFor` maps a path the borrower opened (back button, refresh, deep
+ * shows (domain/routes.ts), and `routeEventFor` maps a path the borrower opened (back button, refresh, deep
  * link, typed URL) to the routable-state event the journey's guards may accept or refuse. Pure: no React.
  */
 import type { JourneyEvent, JourneySnapshot } from '../../machines/journey.machine'
-import { routeByName, routeByPath, type RouteName } from '../domain/routes'
+import { routeByName, routeByPath, type RouteName } from '../../domain/routes'
 
 /**
  * The route a snapshot shows: the active state that is a route (its meta names it), or, between screens

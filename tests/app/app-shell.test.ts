@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { SHELL_KEYS, shellMarkup, shellScript, shellWords, type StartScripts } from '../../scripts/vite/app-shell'
-import { startLanguage } from '../../src/domain/countries'
+import { startLanguage } from '../../domain/countries'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const words = shellWords(root)

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createActor, waitFor, type AnyActorRef } from 'xstate'
 import { createJourneyLogic, createServices } from '../../src/compose'
 import { COMPOSED_MACHINES } from '../../machines/journey-children'
-import { WireError } from '../../services/wire/protocol'
+import { WireError } from '../../protocol/protocol'
 import { decodeAppCall } from './wire-backend'
 import { DAY, iso, order, user } from '../machines/journey-fixtures'
 

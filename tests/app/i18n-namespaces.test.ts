@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import i18next from 'i18next'
 import { describe, expect, it } from 'vitest'
-import { ROUTES } from '../../src/domain/routes'
+import { ROUTES } from '../../domain/routes'
 import { CORE_NAMESPACES, NAMESPACES, initI18n, loadNamespaces } from '../../src/i18n'
 import { namespacesOf } from '../../src/routing/screens'
 
@@ -19,7 +19,7 @@ describe('Translations in parts', () => {
   it('has in the core every namespace the shared parts of screens, the kit and the domain name (any screen shows them)', () => {
     // The domain's keys travel as data (a country's nameKey, a schema's message) to whichever screen shows them.
     const root = path.resolve(import.meta.dirname, '../..')
-    const files = ['screens/shared', 'src/ui', 'src/domain'].flatMap((dir) =>
+    const files = ['screens/shared', 'ui', 'domain'].flatMap((dir) =>
       readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
         .filter((f) => /\.tsx?$/.test(f))
         .map((f) => readFileSync(path.join(root, dir, f), 'utf8'))

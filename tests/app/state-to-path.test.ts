@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { journeyMachine, type JourneyContext, type JourneySnapshot } from '../../machines/journey.machine'
-import { ROUTES, type RouteName } from '../../src/domain/routes'
+import { ROUTES, type RouteName } from '../../domain/routes'
 import { routeEventFor, routeOf, stateToPath } from '../../src/routing/state-to-path'
 
 const CONTEXT: JourneyContext = {

@@ -3,7 +3,7 @@
  * reads it with the wire protocol, as the reference server does.
  */
 import { DEFAULT_PACKAGE_NAME } from '../../services/storage/storage'
-import { decodeRequest, type DecodedRequest, type WireError } from '../../services/wire/protocol'
+import { decodeRequest, type DecodedRequest, type WireError } from '../../protocol/protocol'
 
 /** The call an intercepted request carries (`token` is the encrypted path segment), or the wire's refusal. */
 export async function decodeAppCall(request: Request, token: unknown): Promise<DecodedRequest | WireError> {

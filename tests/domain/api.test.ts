@@ -12,9 +12,9 @@ import {
   type ApiResponse,
   type CallDef,
   type RequestContext,
-} from '../../src/domain/api'
-import type { LatestOrder, PayOrder } from '../../src/domain/api-types'
-import { fieldErrors } from '../../src/domain/schemas/field-errors'
+} from '../../domain/api'
+import type { LatestOrder, PayOrder } from '../../domain/api-types'
+import { fieldErrors } from '../../domain/schemas/field-errors'
 
 /** Spec §7, literally: method, path, and whether the call is a multipart form. */
 const SPEC_CALLS: readonly (readonly [method: 'GET' | 'POST', path: string, form?: 'form'])[] = [

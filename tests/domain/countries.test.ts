@@ -11,8 +11,8 @@ import {
   isKnownCity,
   startLanguage,
   statesOf,
-} from '../../src/domain/countries'
-import { CURP_STATE_CODES, MX_STATES } from '../../src/domain/admin-areas/mx'
+} from '../../domain/countries'
+import { CURP_STATE_CODES, MX_STATES } from '../../domain/admin-areas/mx'
 
 const label = (lang: string, key: string): unknown => {
   const file = JSON.parse(readFileSync(new URL(`../../locales/${lang}/enums.json`, import.meta.url), 'utf8'))

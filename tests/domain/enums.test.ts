@@ -21,7 +21,7 @@ import {
   paydayFieldsFor,
   unansweredQuestions,
   workFieldsFor,
-} from '../../src/domain/enums'
+} from '../../domain/enums'
 
 type Labels = Record<string, Record<string, string>>
 const labels = (lang: string): Labels =>

@@ -12,7 +12,7 @@ import {
   isValidRfc,
   joinNida,
   splitNida,
-} from '../../src/domain/identity-numbers'
+} from '../../domain/identity-numbers'
 
 describe('NIDA number (Tanzania)', () => {
   it('accepts 20 digits in parts of 8, 5, 5 and 2, dashed, run together or as four boxes', () => {

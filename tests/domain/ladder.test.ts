@@ -1,5 +1,5 @@
 /**
- * The repeat-borrower ladder's rule (src/domain/ladder.ts): only on-time repayment climbs; a late repayment steps
+ * The repeat-borrower ladder's rule (domain/ladder.ts): only on-time repayment climbs; a late repayment steps
  * down, a seriously late one goes back to the first-loan terms; a rolled-over loan repaid by its new due date is
  * on time. The step then prices the loan through pricing.ts `repeatBorrowerTerms`.
  */
@@ -10,10 +10,10 @@ import {
   ladderStep,
   ladderTopStep,
   type RepaidLoan,
-} from '../../src/domain/ladder'
-import { ratioToNumber } from '../../src/domain/money'
-import { repeatBorrowerTerms } from '../../src/domain/pricing'
-import { defineProduct } from '../../src/domain/product'
+} from '../../domain/ladder'
+import { ratioToNumber } from '../../domain/money'
+import { repeatBorrowerTerms } from '../../domain/pricing'
+import { defineProduct } from '../../domain/product'
 import { DEMO_PRODUCTS } from '../../server/seed/demo-products'
 import { tzStandard } from './pricing-products'
 

@@ -12,7 +12,7 @@ import {
   roundHalfUpToUnit,
   subMinor,
   unitsToMinor,
-} from '../../src/domain/money'
+} from '../../domain/money'
 
 describe('integer money helpers', () => {
   it('accept safe integers and refuse fractions, NaN and amounts beyond 2^53', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { onboardingProgress, onboardingSteps } from '../../src/domain/onboarding-steps'
+import { onboardingProgress, onboardingSteps } from '../../domain/onboarding-steps'
 
 describe('the onboarding steps the borrower counts (issue 13: no step indicator)', () => {
   it('follow the statuses 6 → 12 → 11 → 5, and the questionnaire (17) only where the country asks it', () => {

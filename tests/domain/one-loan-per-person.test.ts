@@ -1,9 +1,9 @@
 /**
- * One loan at a time per person (src/domain/one-loan-per-person.ts): which typings of an ID number or wallet are
+ * One loan at a time per person (domain/one-loan-per-person.ts): which typings of an ID number or wallet are
  * the same person's, which statuses hold them, and what another account's orders refuse.
  */
 import { describe, expect, it } from 'vitest'
-import { ApiCode } from '../../src/domain/api-codes'
+import { ApiCode } from '../../domain/api-codes'
 import {
   PERSON_HELD_STATUSES,
   canonicalNationalId,
@@ -11,8 +11,8 @@ import {
   holdsPerson,
   samePersonRefusal,
   type SamePersonOrder,
-} from '../../src/domain/one-loan-per-person'
-import { CLOSED_STATUSES, ONBOARDING_STATUSES, OPEN_STATUSES } from '../../src/domain/order-status'
+} from '../../domain/one-loan-per-person'
+import { CLOSED_STATUSES, ONBOARDING_STATUSES, OPEN_STATUSES } from '../../domain/order-status'
 
 const DAY = 86_400_000
 const NOW = Date.UTC(2025, 5, 1)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AFTER_BIRTHDAY_FIELDS, personalFieldsFor } from '../../src/domain/enums'
+import { AFTER_BIRTHDAY_FIELDS, personalFieldsFor } from '../../domain/enums'
 
 describe('personal info fields that wait for the birthday', () => {
   it('hides education, marital status, the ID and the contacts until a birthday is chosen', () => {

@@ -11,7 +11,7 @@ import {
   phoneFieldMaxLength,
   sameMobile,
   toE164,
-} from '../../src/domain/phone'
+} from '../../domain/phone'
 
 describe('mobile numbers', () => {
   it.each(['+255 712 345 678', '0712345678', '712345678', '00255712345678', '255712345678', '0712-345-678'])(

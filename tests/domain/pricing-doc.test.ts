@@ -6,7 +6,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { formatMoney, formatPercent, ratioToNumber, unitsToMinor } from '../../src/domain/money'
+import { formatMoney, formatPercent, ratioToNumber, unitsToMinor } from '../../domain/money'
 import {
   addDays,
   applyPaymentOn,
@@ -22,8 +22,8 @@ import {
   remainingBalance,
   repeatBorrowerTerms,
   rolloverQuote,
-} from '../../src/domain/pricing'
-import { defineProduct, type ProductConfig, validateProduct } from '../../src/domain/product'
+} from '../../domain/pricing'
+import { defineProduct, type ProductConfig, validateProduct } from '../../domain/product'
 import { mxInstallments, tzStandard } from './pricing-products'
 
 const DOC = new URL('../../docs/pricing.md', import.meta.url)

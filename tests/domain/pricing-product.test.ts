@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { unitsToMinor } from '../../src/domain/money'
+import { unitsToMinor } from '../../domain/money'
 import {
   assertValidProduct,
   CHARGES_CAP_BPS_BY_COUNTRY,
@@ -7,7 +7,7 @@ import {
   type ProductConfig,
   ProductConfigError,
   validateProduct,
-} from '../../src/domain/product'
+} from '../../domain/product'
 import { mxInstallments, tzStandard } from './pricing-products'
 
 const tzs = (units: number) => unitsToMinor(units, 100)

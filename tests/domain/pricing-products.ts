@@ -2,8 +2,8 @@
  * The example products of docs/pricing.md. The documentation's numbers come from these products, and
  * tests/domain/pricing-doc.test.ts asserts them, so the document cannot drift from the engine.
  */
-import { unitsToMinor } from '../../src/domain/money'
-import { defineProduct } from '../../src/domain/product'
+import { unitsToMinor } from '../../domain/money'
+import { defineProduct } from '../../domain/product'
 
 const tzs = (units: number) => unitsToMinor(units, 100)
 

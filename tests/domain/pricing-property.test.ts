@@ -20,8 +20,8 @@ import {
   quote,
   remainingBalance,
   rolloverQuote,
-} from '../../src/domain/pricing'
-import { defineProduct, type ProductConfig, validateProduct } from '../../src/domain/product'
+} from '../../domain/pricing'
+import { defineProduct, type ProductConfig, validateProduct } from '../../domain/product'
 
 const UNIT = 100
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { unitsToMinor } from '../../src/domain/money'
+import { unitsToMinor } from '../../domain/money'
 import {
   addDays,
   annualEffectiveRate,
@@ -24,8 +24,8 @@ import {
   repeatBorrowerTerms,
   roomUnderCap,
   rolloverQuote,
-} from '../../src/domain/pricing'
-import { defineProduct } from '../../src/domain/product'
+} from '../../domain/pricing'
+import { defineProduct } from '../../domain/product'
 import { mxInstallments, tzStandard } from './pricing-products'
 
 const tzs = (units: number) => unitsToMinor(units, 100)

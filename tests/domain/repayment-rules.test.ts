@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkRepaymentAmount } from '../../src/domain/repayment-rules'
+import { checkRepaymentAmount } from '../../domain/repayment-rules'
 
 // A Tanzanian loan with 5,432.10 TZS left, a product minimum of 2,000 TZS and the default unit of 100 TZS.
 const check = (amountMinor: number, remainingMinor = 543_210, productMinMinor = 200_000) =>

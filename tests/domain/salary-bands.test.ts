@@ -1,13 +1,13 @@
 /**
- * What the additional-info form's salary bands mean in money (src/domain/salary-bands.ts): the country's defaults
+ * What the additional-info form's salary bands mean in money (domain/salary-bands.ts): the country's defaults
  * are in the country's own currency, a product's step-amount reply is used only when it states all five bands in
  * the product's currency, and each band reads "less than", "from – to" or "more than" as the scorecard bounds it.
  */
 import { describe, expect, it } from 'vitest'
-import { COUNTRIES, type CountryCode } from '../../src/domain/countries'
-import { SALARY_BANDS } from '../../src/domain/enums'
-import { countrySalaryBands, salaryBandWording, salaryBandsOf } from '../../src/domain/salary-bands'
-import { COUNTRY_SCORECARDS } from '../../src/domain/scorecard-policy'
+import { COUNTRIES, type CountryCode } from '../../domain/countries'
+import { SALARY_BANDS } from '../../domain/enums'
+import { countrySalaryBands, salaryBandWording, salaryBandsOf } from '../../domain/salary-bands'
+import { COUNTRY_SCORECARDS } from '../../domain/scorecard-policy'
 
 const COUNTRY_CODES = Object.keys(COUNTRIES) as CountryCode[]
 

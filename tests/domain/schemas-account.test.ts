@@ -6,8 +6,8 @@ import {
   registerSchema,
   verifyCodeSchema,
   withCountry,
-} from '../../src/domain/schemas/account'
-import { fieldErrors } from '../../src/domain/schemas/field-errors'
+} from '../../domain/schemas/account'
+import { fieldErrors } from '../../domain/schemas/field-errors'
 
 describe('login and register', () => {
   it('require the mobile number and the 6-digit code', () => {

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { additionalInfoSchema } from '../../src/domain/schemas/additional-info'
-import { fieldErrors } from '../../src/domain/schemas/field-errors'
+import { additionalInfoSchema } from '../../domain/schemas/additional-info'
+import { fieldErrors } from '../../domain/schemas/field-errors'
 
 const LOGIN = '255712345678'
 const tz = additionalInfoSchema('TZ', { loginMobile: LOGIN })

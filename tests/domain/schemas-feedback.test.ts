@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_UPLOAD_BYTES } from '../../src/domain/schemas/common'
-import { couponUseSchema } from '../../src/domain/schemas/coupon'
+import { MAX_UPLOAD_BYTES } from '../../domain/schemas/common'
+import { couponUseSchema } from '../../domain/schemas/coupon'
 import {
   MAX_RECEIPTS,
   feedbackSchema,
   leaveMessageSchema,
   ratingSchema,
-} from '../../src/domain/schemas/feedback'
-import { FORM_ERROR, fieldErrors } from '../../src/domain/schemas/field-errors'
-import { imageFileSchema } from '../../src/domain/schemas/identity'
+} from '../../domain/schemas/feedback'
+import { FORM_ERROR, fieldErrors } from '../../domain/schemas/field-errors'
+import { imageFileSchema } from '../../domain/schemas/identity'
 
 const ticket = {
   type: 1,

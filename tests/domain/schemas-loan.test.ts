@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { defineProduct } from '../../src/domain/product'
-import { fieldErrors } from '../../src/domain/schemas/field-errors'
-import { applySchema, cancelLoanSchema, confirmBorrowSchema } from '../../src/domain/schemas/loan'
+import { defineProduct } from '../../domain/product'
+import { fieldErrors } from '../../domain/schemas/field-errors'
+import { applySchema, cancelLoanSchema, confirmBorrowSchema } from '../../domain/schemas/loan'
 
 const product = defineProduct({
   id: 'tz-91',

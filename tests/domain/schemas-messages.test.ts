@@ -2,8 +2,8 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { FORM_ERROR, fieldErrors } from '../../src/domain/schemas/field-errors'
-import { validationMessageValues } from '../../src/domain/schemas/message-values'
+import { FORM_ERROR, fieldErrors } from '../../domain/schemas/field-errors'
+import { validationMessageValues } from '../../domain/schemas/message-values'
 
 const ROOT = join(__dirname, '../..')
 const LANGS = ['en', 'sw', 'es'] as const
@@ -44,7 +44,7 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map(
 
 describe('validation messages', () => {
   it('exist in English, Kiswahili and Spanish for every key the domain uses', () => {
-    const used = keysInSource(join(ROOT, 'src/domain'))
+    const used = keysInSource(join(ROOT, 'domain'))
     expect(used.length).toBeGreaterThan(80)
     for (const lang of LANGS) {
       const missing = used.filter((key) => !texts[lang].has(key))

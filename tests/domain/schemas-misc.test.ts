@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { fieldErrors } from '../../src/domain/schemas/field-errors'
-import { livenessResultSchema } from '../../src/domain/schemas/identity'
-import { countryByCodeSchema, eventBatchSchema, logEventSchema, MAX_EVENTS_PER_BATCH } from '../../src/domain/schemas/misc'
+import { fieldErrors } from '../../domain/schemas/field-errors'
+import { livenessResultSchema } from '../../domain/schemas/identity'
+import { countryByCodeSchema, eventBatchSchema, logEventSchema, MAX_EVENTS_PER_BATCH } from '../../domain/schemas/misc'
 
 const event = {
   time: Date.UTC(2025, 5, 1, 9, 30),

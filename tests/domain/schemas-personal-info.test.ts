@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { fieldErrors } from '../../src/domain/schemas/field-errors'
-import { personalInfoSchema } from '../../src/domain/schemas/personal-info'
+import { fieldErrors } from '../../domain/schemas/field-errors'
+import { personalInfoSchema } from '../../domain/schemas/personal-info'
 import { tanzanianPersonalInfo } from './onboarding-bodies'
 
 const today = new Date('2025-06-01T08:00:00Z')

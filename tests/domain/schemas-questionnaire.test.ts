@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { QUESTIONNAIRE, QUESTION_ANSWER_SETS } from '../../src/domain/enums'
-import { FORM_ERROR, fieldErrors } from '../../src/domain/schemas/field-errors'
-import { questionnaireSchema } from '../../src/domain/schemas/questionnaire'
+import { QUESTIONNAIRE, QUESTION_ANSWER_SETS } from '../../domain/enums'
+import { FORM_ERROR, fieldErrors } from '../../domain/schemas/field-errors'
+import { questionnaireSchema } from '../../domain/schemas/questionnaire'
 
 const allAnswered = Object.fromEntries(QUESTIONNAIRE.map((q) => [String(q.code), QUESTION_ANSWER_SETS[q.answers][0]]))
 

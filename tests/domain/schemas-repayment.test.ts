@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { fieldErrors } from '../../src/domain/schemas/field-errors'
-import { payOrderQuery, repaymentMessageValues, repaymentSchema, rolloverConfirmSchema } from '../../src/domain/schemas/repayment'
+import { fieldErrors } from '../../domain/schemas/field-errors'
+import { payOrderQuery, repaymentMessageValues, repaymentSchema, rolloverConfirmSchema } from '../../domain/schemas/repayment'
 
 /** A TZS order with 5,000.00 left; partial payments of at least 1,000 in steps of 100. */
 const limits = { remainingMinor: 500_000, productMinMinor: 100_000, unitMinor: 10_000, minorPerUnit: 100 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { fieldErrors } from '../../src/domain/schemas/field-errors'
-import { walletSchema } from '../../src/domain/schemas/wallet'
+import { fieldErrors } from '../../domain/schemas/field-errors'
+import { walletSchema } from '../../domain/schemas/wallet'
 
 const wallet = (provider: string, accountNumber: string, confirmAccountNumber = accountNumber) => ({
   provider,

@@ -1,17 +1,17 @@
 /**
- * The scorecard's money figures per product (src/domain/scorecard-policy.ts): each country's salary bands are its
+ * The scorecard's money figures per product (domain/scorecard-policy.ts): each country's salary bands are its
  * own currency's, and validateProduct refuses a scorecard that is malformed or stated in another currency, so the
  * server stops at start-up instead of scoring KES or MXN incomes against TZS bands.
  */
 import { describe, expect, it } from 'vitest'
-import { SALARY_BANDS } from '../../src/domain/enums'
-import { assertValidProduct, defineProduct, validateProduct } from '../../src/domain/product'
+import { SALARY_BANDS } from '../../domain/enums'
+import { assertValidProduct, defineProduct, validateProduct } from '../../domain/product'
 import {
   COUNTRY_SCORECARDS,
   salaryBandOf,
   salaryPointsFor,
   type ScorecardPolicy,
-} from '../../src/domain/scorecard-policy'
+} from '../../domain/scorecard-policy'
 import { DEMO_PRODUCTS } from '../../server/seed/demo-products'
 
 const product = (id: string) => DEMO_PRODUCTS.find((p) => p.config.id === id)!.config

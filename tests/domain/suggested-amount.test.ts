@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { medianAmountMinor, onAmountGrid, suggestedAmountMinor } from '../../src/domain/suggested-amount'
+import { medianAmountMinor, onAmountGrid, suggestedAmountMinor } from '../../domain/suggested-amount'
 
 // TZS 10,000 to 300,000 by 10,000 (minor units: ×100); the reference server's default is the maximum.
 const range = {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { COUNTRIES, COUNTRY_CODES } from '../../src/domain/countries'
+import { COUNTRIES, COUNTRY_CODES } from '../../domain/countries'
 import {
   WALLET_PROVIDERS,
   isValidWalletNumber,
   normalizeWalletNumber,
   providerForNumber,
   providersFor,
-} from '../../src/domain/wallets'
+} from '../../domain/wallets'
 
 describe('wallet providers', () => {
   it('offers each country the providers its profile lists', () => {

@@ -31,9 +31,9 @@ import type {
   Page as ApiPage,
   RepaymentDetail,
   UploadStatusFlags,
-} from '../../src/domain/api-types'
-import { intlLocale } from '../../src/domain/countries'
-import { formatMoney } from '../../src/domain/money'
+} from '../../domain/api-types'
+import { intlLocale } from '../../domain/countries'
+import { formatMoney } from '../../domain/money'
 import { freshMobile, ok, settle, TZ_PRODUCT, type ApiBorrower } from './borrower-api'
 import { expect, shellActions, t, test, type Lang, type Page } from './fixtures'
 import {

@@ -15,8 +15,8 @@
  *   new ceiling, above the first loan's whole ceiling, at the lower rate;
  * - a repaid loan is followed by the in-app review request to the native shell.
  */
-import type { ConfirmProductInfo, CreditInfo, LatestOrder } from '../../src/domain/api-types'
-import { OrderStatus } from '../../src/domain/order-status'
+import type { ConfirmProductInfo, CreditInfo, LatestOrder } from '../../domain/api-types'
+import { OrderStatus } from '../../domain/order-status'
 import { approvedBorrower, ok, settle, TZS } from './borrower-api'
 import { expect, shellActions, t, test } from './fixtures'
 import {

@@ -11,7 +11,7 @@
  *   the borrower's locale whatever zone the phone is set to (this phone is in Honolulu, UTC−10, where a day
  *   taken for local midnight would show the day before).
  */
-import type { RepaymentDetail, RolloverOffer } from '../../src/domain/api-types'
+import type { RepaymentDetail, RolloverOffer } from '../../domain/api-types'
 import { ok, paidOutBorrower } from './borrower-api'
 import { DAY, expect, t, test, type Lang, type Page } from './fixtures'
 import {

@@ -18,7 +18,7 @@
 import { ok, paidOutBorrower, settle } from './borrower-api'
 import { DAY, expect, shellActions, shellLogin, t, test } from './fixtures'
 import { logInAgainAfterSessionExpired, shownTo, tx, valueOf } from './steps/clock'
-import type { LatestOrder, RepaymentDetail } from '../../src/domain/api-types'
+import type { LatestOrder, RepaymentDetail } from '../../domain/api-types'
 
 /** Everything the borrower is charged besides the principal (no rollover was taken). */
 const chargesOf = (d: RepaymentDetail) => d.interestMinor + d.processingFeeMinor + d.feeTaxMinor + d.balance.penaltyMinor

@@ -22,7 +22,7 @@
 import { assessedApplication, ok, registered } from './borrower-api'
 import { DAY, expect, shellActions, shellLogin, t, test } from './fixtures'
 import { logInAgainAfterSessionExpired, serverNow, shownTo, valueOf } from './steps/clock'
-import type { LatestOrder, RejectRecommendation, UploadStatusFlags } from '../../src/domain/api-types'
+import type { LatestOrder, RejectRecommendation, UploadStatusFlags } from '../../domain/api-types'
 
 for (const lang of ['en', 'sw'] as const) {
   test.describe(`(5) rejection, the retry date and a new application after 30 days [${lang}]`, () => {

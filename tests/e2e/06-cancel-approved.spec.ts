@@ -12,7 +12,7 @@
  */
 import { ok, approvedBorrower } from './borrower-api'
 import { expect, shellActions, shellLogin, t, test } from './fixtures'
-import type { LatestOrder } from '../../src/domain/api-types'
+import type { LatestOrder } from '../../domain/api-types'
 import { look, openConfirmBorrow, passOutcome } from './steps/money-path'
 
 for (const lang of ['en', 'sw'] as const) {

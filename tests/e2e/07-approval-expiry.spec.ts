@@ -18,7 +18,7 @@
 import { approvedBorrower, ok, settle } from './borrower-api'
 import { HOUR, expect, shellActions, shellLogin, t, test, type Page } from './fixtures'
 import { serverNow } from './steps/clock'
-import type { LatestOrder } from '../../src/domain/api-types'
+import type { LatestOrder } from '../../domain/api-types'
 
 /** The seconds the countdown shows (its `datetime`, PT<n>S). */
 async function secondsShown(page: Page, lang: 'en' | 'sw'): Promise<number> {

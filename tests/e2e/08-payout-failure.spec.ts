@@ -24,7 +24,7 @@ import type {
   RepaymentDetail,
   UploadStatusFlags,
   UserInfo,
-} from '../../src/domain/api-types'
+} from '../../domain/api-types'
 import {
   confirmBorrowScreen,
   holdNextCall,

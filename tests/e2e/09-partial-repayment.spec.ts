@@ -11,8 +11,8 @@
  * - once nothing is left the order is finished (4): home offers Apply again, records list it as finished, and the
  *   app asks the native shell for the in-app review (the rating prompt follows a repaid loan).
  */
-import type { RepaymentDetail } from '../../src/domain/api-types'
-import { OrderStatus } from '../../src/domain/order-status'
+import type { RepaymentDetail } from '../../domain/api-types'
+import { OrderStatus } from '../../domain/order-status'
 import { ok, paidOutBorrower } from './borrower-api'
 import { expect, shellActions, t, test } from './fixtures'
 import {

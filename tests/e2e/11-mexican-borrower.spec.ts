@@ -8,7 +8,7 @@
  *   dial code opens the country list), and the form then speaks Mexico's +52;
  * - machines/login.machine.ts: a number with no account gets no SMS on login (the server's outbox stays empty)
  *   and is led to register with the number filled in; register sends the code and creates the Mexican account;
- * - src/domain/countries.ts, Mexico's profile: the CURP (with the optional RFC and NSS) instead of NIDA, states and
+ * - domain/countries.ts, Mexico's profile: the CURP (with the optional RFC and NSS) instead of NIDA, states and
  *   a typed municipality, variant-B enumerations, a CLABE as the only wallet, prices in MXN with the CAT;
  * - spec §4 navigation by code, in Mexico: 6 → 12 → 11 → 5 → 17 (the questionnaire, decisions.md: required in
  *   Mexico) → 19 → 1 → 14 → 7 → 2;
@@ -16,10 +16,10 @@
  * - spec §5 "Agreement must be ticked" on confirm; the figures shown are the server's (/loan/confirm/product-info);
  * - the sandbox pays the loan out to the CLABE (2), and the repay detail shows what the server says is owed.
  */
-import type { ConfirmProductInfo, LatestOrder, RepaymentDetail, UserInfo } from '../../src/domain/api-types'
-import { intlLocale } from '../../src/domain/countries'
-import { QUESTIONNAIRE } from '../../src/domain/enums'
-import { formatMoney } from '../../src/domain/money'
+import type { ConfirmProductInfo, LatestOrder, RepaymentDetail, UserInfo } from '../../domain/api-types'
+import { intlLocale } from '../../domain/countries'
+import { QUESTIONNAIRE } from '../../domain/enums'
+import { formatMoney } from '../../domain/money'
 import { ok, settle, type ApiBorrower } from './borrower-api'
 import { expect, shellActions, t, test, type Page } from './fixtures'
 import {

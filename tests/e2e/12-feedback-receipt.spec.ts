@@ -16,7 +16,7 @@
 import { freshMobile, ok, photoPng, registered } from './borrower-api'
 import { expect, t, test } from './fixtures'
 import { expectReadableRows, heading, okIn, openTab, signedInByShell, tapBack } from './steps/content'
-import type { FaqItem, FeedbackItem, Page as ApiPage, RedDot } from '../../src/domain/api-types'
+import type { FaqItem, FeedbackItem, Page as ApiPage, RedDot } from '../../domain/api-types'
 
 /** What the borrower and customer service write, in the borrower's language (the gallery shows both). */
 const WRITTEN = {

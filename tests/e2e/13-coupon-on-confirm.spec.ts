@@ -13,10 +13,10 @@
  */
 import { ok, approvedBorrower, settle } from './borrower-api'
 import { expect, shellLogin, t, test, type Lang } from './fixtures'
-import type { ConfirmProductInfo, Coupon, LatestOrder, RepaymentDetail } from '../../src/domain/api-types'
-import { COUNTRIES, intlLocale } from '../../src/domain/countries'
-import { formatMoney } from '../../src/domain/money'
-import { formatDate } from '../../src/ui/format'
+import type { ConfirmProductInfo, Coupon, LatestOrder, RepaymentDetail } from '../../domain/api-types'
+import { COUNTRIES, intlLocale } from '../../domain/countries'
+import { formatMoney } from '../../domain/money'
+import { formatDate } from '../../ui/format'
 import { look, openConfirmBorrow, passOutcome, passTransient, valueOf } from './steps/money-path'
 
 /** An amount as the app shows it in Tanzania in the borrower's language. */

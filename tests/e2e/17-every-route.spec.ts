@@ -29,9 +29,9 @@ import {
   signedInByShell,
   tapBack,
 } from './steps/content'
-import { COUNTRIES } from '../../src/domain/countries'
-import { DISCLOSED_PERMISSIONS } from '../../src/domain/permissions'
-import type { AgreementDocument, CouponQuantity, FaqContent, FaqItem } from '../../src/domain/api-types'
+import { COUNTRIES } from '../../domain/countries'
+import { DISCLOSED_PERMISSIONS } from '../../domain/permissions'
+import type { AgreementDocument, CouponQuantity, FaqContent, FaqItem } from '../../domain/api-types'
 
 const OTHER: Record<'en' | 'sw', 'en' | 'sw'> = { en: 'sw', sw: 'en' }
 const TZ = COUNTRIES.TZ

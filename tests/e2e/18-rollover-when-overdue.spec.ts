@@ -15,8 +15,8 @@
  * - penalties already charged stay due after the rollover; the offer's "to repay by the new due date" is the
  *   server's `newBalanceMinor` (what is owed now, penalties included, the fee not).
  */
-import type { LatestOrder, PayOrder, RepaymentDetail, RolloverOffer } from '../../src/domain/api-types'
-import { OrderStatus } from '../../src/domain/order-status'
+import type { LatestOrder, PayOrder, RepaymentDetail, RolloverOffer } from '../../domain/api-types'
+import { OrderStatus } from '../../domain/order-status'
 import { ok, paidOutBorrower, settle } from './borrower-api'
 import { DAY, expect, t, test, type Lang, type Page } from './fixtures'
 import {

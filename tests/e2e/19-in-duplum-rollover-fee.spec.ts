@@ -15,8 +15,8 @@
  * so the refusal here is `tooLate` or `capReached`, whichever the server names first; a fee lowered by the cap is
  * proved in tests/domain (docs/pricing.md "cap-rollover"), not reachable by a borrower of the demo products.
  */
-import type { PayOrder, RepaymentDetail, RolloverOffer } from '../../src/domain/api-types'
-import { OrderStatus } from '../../src/domain/order-status'
+import type { PayOrder, RepaymentDetail, RolloverOffer } from '../../domain/api-types'
+import { OrderStatus } from '../../domain/order-status'
 import { ok, paidOutBorrower } from './borrower-api'
 import { DAY, expect, shellLogin, t, test, type Lang, type Page } from './fixtures'
 import {

@@ -12,8 +12,8 @@
  * - the exact payoff is accepted as the whole balance and repays the loan (4), and the loan finally cost the
  *   interest to the day of repayment only.
  */
-import type { RepaymentDetail } from '../../src/domain/api-types'
-import { OrderStatus } from '../../src/domain/order-status'
+import type { RepaymentDetail } from '../../domain/api-types'
+import { OrderStatus } from '../../domain/order-status'
 import { ok, paidOutBorrower, settle } from './borrower-api'
 import { DAY, expect, t, test } from './fixtures'
 import {

@@ -6,7 +6,7 @@
  * and to_borrow show those, and no repeat-loan notice. (Journey 2 shows an on-time repayer climbing.)
  *
  * Rules it crosses (docs/decisions.md "Repeat-borrower ladder: only on-time repayment is rewarded",
- * src/domain/ladder.ts; docs/api.md /loan/get-credit-info):
+ * domain/ladder.ts; docs/api.md /loan/get-credit-info):
  * - on time is one step up; 1–30 days late is one step down (limit one step lower, daily rate one step higher,
  *   never beyond the first loan's terms); more than 30 days late is back to step 0 — so after a late repayment
  *   the limit never rises and the rate never drops;
@@ -20,8 +20,8 @@ import type {
   LatestOrder,
   PayOrder,
   RepaymentDetail,
-} from '../../src/domain/api-types'
-import { OrderStatus } from '../../src/domain/order-status'
+} from '../../domain/api-types'
+import { OrderStatus } from '../../domain/order-status'
 import { ok, orderWhen, paidOutBorrower, settle, TZ_PRODUCT, TZS, type ApiBorrower } from './borrower-api'
 import { DAY, expect, SANDBOX_DELAY_MS, shellLogin, t, test, type KopaServer } from './fixtures'
 import {

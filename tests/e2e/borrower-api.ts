@@ -5,8 +5,8 @@
  * the server's scorecard, an approval, a pay-out.
  */
 import { deflateSync, crc32 } from 'node:zlib'
-import type { ApiPath } from '../../src/domain/api'
-import type { ApplyResult, LatestOrder, StepResult } from '../../src/domain/api-types'
+import type { ApiPath } from '../../domain/api'
+import type { ApplyResult, LatestOrder, StepResult } from '../../domain/api-types'
 import { tanzanianPersonalInfo, workInfo } from '../domain/onboarding-bodies'
 import type { KopaServer } from './fixtures'
 

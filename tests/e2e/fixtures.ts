@@ -20,15 +20,15 @@ import os from 'node:os'
 import path from 'node:path'
 import { installFakeNativeShell, type FakeShellConfig } from './fake-native-shell'
 import { tsImport } from 'tsx/esm/api'
-import { API, type ApiPath } from '../../src/domain/api'
-import type { ApiEnvelope } from '../../src/domain/api-codes'
-import type { LoginResult } from '../../src/domain/api-types'
-import type { CountryCode } from '../../src/domain/countries'
+import { API, type ApiPath } from '../../domain/api'
+import type { ApiEnvelope } from '../../domain/api-codes'
+import type { LoginResult } from '../../domain/api-types'
+import type { CountryCode } from '../../domain/countries'
 
 // The app's own wire encoder, loaded through tsx like the server loads it (its crypto-js subpath imports have no
 // extension, which Playwright's loader does not resolve).
-type Wire = typeof import('../../services/wire/protocol')
-const wire: Promise<Wire> = tsImport('../../services/wire/protocol.ts', import.meta.url) as Promise<Wire>
+type Wire = typeof import('../../protocol/protocol')
+const wire: Promise<Wire> = tsImport('../../protocol/protocol.ts', import.meta.url) as Promise<Wire>
 
 export type Lang = 'en' | 'sw' | 'es'
 

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, SimulatedClock, waitFor, type AnyActorRef } from 'xstate'
 import { accountDeletionMachine, type DeleteAccountRequest } from '../../machines/account-deletion.machine'
-import type { ApiFailure } from '../../src/domain/api-result'
-import type { OrderStatusCode } from '../../src/domain/order-status'
+import type { ApiFailure } from '../../domain/api-result'
+import type { OrderStatusCode } from '../../domain/order-status'
 
 function open(latestStatus: OrderStatusCode | null, del: () => Promise<unknown> = async () => ({})) {
   const clock = new SimulatedClock()

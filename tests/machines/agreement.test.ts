@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { agreementMachine } from '../../machines/agreement.machine'
-import type { AgreementDocument } from '../../src/domain/api-types'
-import type { ApiFailure } from '../../src/domain/api-result'
+import type { AgreementDocument } from '../../domain/api-types'
+import type { ApiFailure } from '../../domain/api-result'
 
 const DOC: AgreementDocument = { title: 'Loan agreement', version: '1', language: 'en', html: '<p>Terms</p>' }
 

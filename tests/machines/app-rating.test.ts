@@ -6,7 +6,7 @@ import {
   RATING_SPACING_MS,
   type PopEvaluateTime,
 } from '../../machines/app-rating.machine'
-import type { RatingPromptState } from '../../src/domain/api-types'
+import type { RatingPromptState } from '../../domain/api-types'
 
 const DAY = 24 * 60 * 60 * 1000
 const T0 = Date.UTC(2027, 2, 1, 12, 0, 0)

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { cancellationMachine } from '../../machines/cancellation.machine'
-import type { ApiFailure } from '../../src/domain/api-result'
-import type { CancelLoanInput } from '../../src/domain/schemas/loan'
+import type { ApiFailure } from '../../domain/api-result'
+import type { CancelLoanInput } from '../../domain/schemas/loan'
 
 function open(cancel: () => Promise<void> = async () => {}) {
   const cancelOrder = vi.fn(async (_: { input: CancelLoanInput }) => cancel())

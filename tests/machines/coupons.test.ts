@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate'
 import { couponsMachine, type CouponCentre, type CouponsInput } from '../../machines/coupons.machine'
-import type { Coupon, CouponApplied, LotteryDraw, Page } from '../../src/domain/api-types'
-import type { ApiFailure } from '../../src/domain/api-result'
-import type { CouponStatus } from '../../src/domain/schemas/coupon'
+import type { Coupon, CouponApplied, LotteryDraw, Page } from '../../domain/api-types'
+import type { ApiFailure } from '../../domain/api-result'
+import type { CouponStatus } from '../../domain/schemas/coupon'
 
 const coupon = (couponId: string, over: Partial<Coupon> = {}): Coupon => ({
   couponId,

@@ -12,9 +12,9 @@ import {
   type FormValues,
   type DraftStoreReply,
 } from '../../machines/submit.machine'
-import type { FeedbackDetail, FeedbackItem, FeedbackMessage, Page, UploadedFile } from '../../src/domain/api-types'
-import type { ApiFailure } from '../../src/domain/api-result'
-import type { FeedbackStatusCode } from '../../src/domain/enums'
+import type { FeedbackDetail, FeedbackItem, FeedbackMessage, Page, UploadedFile } from '../../domain/api-types'
+import type { ApiFailure } from '../../domain/api-result'
+import type { FeedbackStatusCode } from '../../domain/enums'
 
 const MB = 1024 * 1024
 const photo = (name: string, bytes = 200_000, type = 'image/jpeg') =>

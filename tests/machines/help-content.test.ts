@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { helpContentMachine, type HelpContentKind } from '../../machines/help-content.machine'
-import type { DownloadAddress, FaqContent, FaqItem } from '../../src/domain/api-types'
+import type { DownloadAddress, FaqContent, FaqItem } from '../../domain/api-types'
 
 const FAQ: FaqContent = {
   language: 'sw',

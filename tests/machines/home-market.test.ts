@@ -7,8 +7,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { homeMachine } from '../../machines/home.machine'
 import type { LatestOrder } from '../../machines/latest-order'
-import type { ApiFailure } from '../../src/domain/api-result'
-import type { LendingRecord, MarketIndex, RejectRecommendation, RepayColor } from '../../src/domain/api-types'
+import type { ApiFailure } from '../../domain/api-result'
+import type { LendingRecord, MarketIndex, RejectRecommendation, RepayColor } from '../../domain/api-types'
 import { DAY, NO_PRODUCT_OVERVIEW, T0, iso, order } from './journey-fixtures'
 
 const OVERVIEW = NO_PRODUCT_OVERVIEW

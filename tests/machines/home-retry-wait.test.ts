@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate'
 import { LONGEST_TIMER_MS, homeMachine } from '../../machines/home.machine'
-import type { HomeIndex, RejectRecommendation } from '../../src/domain/api-types'
+import type { HomeIndex, RejectRecommendation } from '../../domain/api-types'
 import { DAY, T0, iso, order } from './journey-fixtures'
 
 function start(retryInDays: number, { realClock = false } = {}) {

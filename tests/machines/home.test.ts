@@ -4,8 +4,8 @@ import { HOME_BUTTON_EVENT, homeMachine, type HomeOverview } from '../../machine
 import type { LatestOrder } from '../../machines/latest-order'
 import { DAY, NO_PRODUCT_OVERVIEW, T0, iso, order } from './journey-fixtures'
 import { RETRY_AFTER_MS } from '../../machines/order-lifecycle.machine'
-import type { RejectRecommendation } from '../../src/domain/api-types'
-import { HOME_BUTTON, type HomeState } from '../../src/domain/order-status'
+import type { RejectRecommendation } from '../../domain/api-types'
+import { HOME_BUTTON, type HomeState } from '../../domain/order-status'
 
 const rejected = (daysAgo: number) => order(9, { retryAt: iso(T0 - daysAgo * DAY + RETRY_AFTER_MS) })
 

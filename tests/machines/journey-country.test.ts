@@ -10,7 +10,7 @@ import { COUNTRY_LOOKUP_MS, journeyMachine, type JourneyInput, type OrderReading
 import { JOURNEY_CHILDREN } from '../../machines/journey-children'
 import { loginMachine } from '../../machines/login.machine'
 import { sessionMachine, type StoredSession } from '../../machines/session.machine'
-import type { CountryCode } from '../../src/domain/countries'
+import type { CountryCode } from '../../domain/countries'
 import { T0, user } from './journey-fixtures'
 
 function start(

@@ -2,8 +2,8 @@
 import { fromPromise } from 'xstate'
 import type { HomeOverview } from '../../machines/home.machine'
 import { sessionMachine, type StoredSession } from '../../machines/session.machine'
-import type { LatestOrder, UserInfo } from '../../src/domain/api-types'
-import type { OrderStatusCode } from '../../src/domain/order-status'
+import type { LatestOrder, UserInfo } from '../../domain/api-types'
+import type { OrderStatusCode } from '../../domain/order-status'
 
 export const T0 = Date.UTC(2026, 10, 1, 8, 0, 0)
 export const DAY = 24 * 60 * 60 * 1000

@@ -11,8 +11,8 @@ import { journeyMachine, type JourneySnapshot, type OrderReading } from '../../m
 import { JOURNEY_CHILDREN } from '../../machines/journey-children'
 import { lendingMachine } from '../../machines/lending.machine'
 import { orderWatchMachine } from '../../machines/order-watch.machine'
-import type { LatestOrder, RejectRecommendation } from '../../src/domain/api-types'
-import type { RouteName } from '../../src/domain/routes'
+import type { LatestOrder, RejectRecommendation } from '../../domain/api-types'
+import type { RouteName } from '../../domain/routes'
 import { DAY, NO_PRODUCT_OVERVIEW, T0, iso, order, signedInSession } from './journey-fixtures'
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))

@@ -19,12 +19,12 @@ import type {
   HomeIndex,
   Page,
   RejectRecommendation,
-} from '../../src/domain/api-types'
-import { ApiCode } from '../../src/domain/api-codes'
-import type { ApiFailure } from '../../src/domain/api-result'
-import type { Language } from '../../src/domain/countries'
-import type { OrderStatusCode } from '../../src/domain/order-status'
-import type { RouteName } from '../../src/domain/routes'
+} from '../../domain/api-types'
+import { ApiCode } from '../../domain/api-codes'
+import type { ApiFailure } from '../../domain/api-result'
+import type { Language } from '../../domain/countries'
+import type { OrderStatusCode } from '../../domain/order-status'
+import type { RouteName } from '../../domain/routes'
 import { T0, order, user } from './journey-fixtures'
 
 const never = <T>() => new Promise<T>(() => {})

@@ -7,9 +7,9 @@ import { legalDocumentMachine, type LegalDocumentInput } from '../../machines/le
 import { loginMachine, type CodeRequest, type SignInRequest } from '../../machines/login.machine'
 import { permissionMachine } from '../../machines/permission.machine'
 import { sessionMachine, type StoredSession } from '../../machines/session.machine'
-import type { AgreementDocument, RejectRecommendation, UserInfo } from '../../src/domain/api-types'
-import type { PermissionStates } from '../../src/domain/permissions'
-import type { RouteName } from '../../src/domain/routes'
+import type { AgreementDocument, RejectRecommendation, UserInfo } from '../../domain/api-types'
+import type { PermissionStates } from '../../domain/permissions'
+import type { RouteName } from '../../domain/routes'
 import { T0, user } from './journey-fixtures'
 
 /** A signed-out borrower's journey; login, the disclosure and the legal texts answer like the server. */

@@ -27,10 +27,10 @@ import type {
   Page,
   RatingPromptState,
   RejectRecommendation,
-} from '../../src/domain/api-types'
+} from '../../domain/api-types'
 import type { PopEvaluateTime } from '../../services/storage/storage'
-import type { OrderStatusCode } from '../../src/domain/order-status'
-import type { RouteName } from '../../src/domain/routes'
+import type { OrderStatusCode } from '../../domain/order-status'
+import type { RouteName } from '../../domain/routes'
 import { personalInfoDraft, walletDraft, workInfo } from '../domain/onboarding-bodies'
 import { NO_PRODUCT_OVERVIEW, T0, iso, order, user } from './journey-fixtures'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { languageMachine } from '../../machines/language.machine'
-import type { Language } from '../../src/domain/countries'
+import type { Language } from '../../domain/countries'
 
 function start(stored: Language | null, opts: { slowRead?: boolean; refuseWrite?: boolean } = {}) {
   let kept = stored

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { legalDocumentMachine, type LegalDocumentInput } from '../../machines/legal-document.machine'
-import type { AgreementDocument } from '../../src/domain/api-types'
+import type { AgreementDocument } from '../../domain/api-types'
 
 const DOC: AgreementDocument = { title: 'Privacy policy', version: '2026-01', language: 'en', html: '<p>Data</p>' }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { lendingMachine } from '../../machines/lending.machine'
-import type { ApiFailure } from '../../src/domain/api-result'
-import type { MoneyTime } from '../../src/domain/api-types'
+import type { ApiFailure } from '../../domain/api-result'
+import type { MoneyTime } from '../../domain/api-types'
 
 const WINDOW: MoneyTime = {
   expectedFrom: '2026-11-01T08:10:00.000Z',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { choiceOf, loanOfferMachine, quoteOf, type LoanOffer } from '../../machines/loan-offer.machine'
-import type { CreditInfo, ProductSummary } from '../../src/domain/api-types'
-import type { ApiFailure } from '../../src/domain/api-result'
+import type { CreditInfo, ProductSummary } from '../../domain/api-types'
+import type { ApiFailure } from '../../domain/api-result'
 import { tzStandard } from '../domain/pricing-products'
 
 const tzs = (units: number) => units * 100

@@ -7,8 +7,8 @@ import {
   type NumberQuery,
   type SignInRequest,
 } from '../../machines/login.machine'
-import type { CountryMeta, ExistsResult, LoginResult, VerifyCodeSent } from '../../src/domain/api-types'
-import type { CountryCode } from '../../src/domain/countries'
+import type { CountryMeta, ExistsResult, LoginResult, VerifyCodeSent } from '../../domain/api-types'
+import type { CountryCode } from '../../domain/countries'
 
 const SENT: VerifyCodeSent = { resendAfterSeconds: 60, expiresInSeconds: 300 }
 const TANZANIA: CountryMeta = {

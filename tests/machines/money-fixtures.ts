@@ -2,8 +2,8 @@
  * The spec's example loan as the API sends it, shared by the screens' harness and the model tests' fake back end:
  * TZS 10,000 for 91 days from 2025-01-15, its confirm-borrow price and its repay detail (without the clocks).
  */
-import type { ConfirmProductInfo, RepaymentDetail, WalletSummary } from '../../src/domain/api-types'
-import { quote } from '../../src/domain/pricing'
+import type { ConfirmProductInfo, RepaymentDetail, WalletSummary } from '../../domain/api-types'
+import { quote } from '../../domain/pricing'
 import { tzStandard } from '../domain/pricing-products'
 
 const tzs = (units: number) => units * 100

@@ -9,7 +9,7 @@ import {
   type OrderLifecycleEvent,
   type OrderLifecycleSnapshot,
 } from '../../machines/order-lifecycle.machine'
-import { ORDER_STATUS_CODES, isOpenStatus, type OrderStatusCode } from '../../src/domain/order-status'
+import { ORDER_STATUS_CODES, isOpenStatus, type OrderStatusCode } from '../../domain/order-status'
 
 const T0 = Date.UTC(2026, 10, 1, 8, 0, 0)
 const HOUR = 60 * 60 * 1000

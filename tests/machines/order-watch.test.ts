@@ -7,9 +7,9 @@ import {
   orderWatchMachine,
   type OrderWatchReading,
 } from '../../machines/order-watch.machine'
-import type { ApiFailure } from '../../src/domain/api-result'
-import type { LatestOrder } from '../../src/domain/api-types'
-import type { OrderStatusCode } from '../../src/domain/order-status'
+import type { ApiFailure } from '../../domain/api-result'
+import type { LatestOrder } from '../../domain/api-types'
+import type { OrderStatusCode } from '../../domain/order-status'
 import { T0, order } from './journey-fixtures'
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))

@@ -13,8 +13,8 @@ import { lendingMachine } from '../../machines/lending.machine'
 import { orderWatchMachine } from '../../machines/order-watch.machine'
 import type { RepaymentOutput } from '../../machines/repayment.machine'
 import type { RolloverOutput } from '../../machines/rollover.machine'
-import type { LatestOrder, RejectRecommendation } from '../../src/domain/api-types'
-import type { RouteName } from '../../src/domain/routes'
+import type { LatestOrder, RejectRecommendation } from '../../domain/api-types'
+import type { RouteName } from '../../domain/routes'
 import { NO_PRODUCT_OVERVIEW, T0, signedInSession } from './journey-fixtures'
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))

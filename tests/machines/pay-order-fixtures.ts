@@ -1,6 +1,6 @@
-/** Replies of the money path as the server sends them (src/domain/api-types.ts), for the screen machines' tests. */
+/** Replies of the money path as the server sends them (domain/api-types.ts), for the screen machines' tests. */
 import type { PaymentOrder } from '../../machines/payment-order.machine'
-import type { PaymentChannel } from '../../src/domain/api-types'
+import type { PaymentChannel } from '../../domain/api-types'
 
 const iso = (ms: number) => new Date(ms).toISOString()
 

@@ -6,7 +6,7 @@ import {
   type PaymentOrder,
   type PaymentState,
 } from '../../machines/payment-order.machine'
-import type { ApiFailure } from '../../src/domain/api-result'
+import type { ApiFailure } from '../../domain/api-result'
 import { payOrder } from './pay-order-fixtures'
 
 const MINUTE = 60_000

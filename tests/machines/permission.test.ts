@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, toPromise, waitFor } from 'xstate'
 import { permissionMachine } from '../../machines/permission.machine'
-import type { DisclosedPermission, PermissionStates, UploadFlag } from '../../src/domain/permissions'
-import { permissionUse } from '../../src/domain/permissions'
+import type { DisclosedPermission, PermissionStates, UploadFlag } from '../../domain/permissions'
+import { permissionUse } from '../../domain/permissions'
 
 function start(
   requiredFlags: UploadFlag[],

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { recordsMachine, type RecordsTab } from '../../machines/records.machine'
-import type { OrderSummary, Page } from '../../src/domain/api-types'
-import type { ApiFailure } from '../../src/domain/api-result'
-import { LIST_STATE_BY_STATUS, type OrderStatusCode } from '../../src/domain/order-status'
+import type { OrderSummary, Page } from '../../domain/api-types'
+import type { ApiFailure } from '../../domain/api-result'
+import { LIST_STATE_BY_STATUS, type OrderStatusCode } from '../../domain/order-status'
 
 function summary(orderNo: string, status: OrderStatusCode): OrderSummary {
   return {

@@ -13,10 +13,10 @@ import {
   showsEntryOrder,
   type RepaymentDetail,
 } from '../../machines/repayment.machine'
-import type { ApiFailure } from '../../src/domain/api-result'
-import type { RepayProduct } from '../../src/domain/api-types'
+import type { ApiFailure } from '../../domain/api-result'
+import type { RepayProduct } from '../../domain/api-types'
 import { channel, payOrder } from './pay-order-fixtures'
-import type { RepaymentInput as PaymentOrderRequest } from '../../src/domain/schemas/repayment'
+import type { RepaymentInput as PaymentOrderRequest } from '../../domain/schemas/repayment'
 
 const MINUTE = 60_000
 const T0 = Date.UTC(2026, 11, 3, 9, 0, 0)

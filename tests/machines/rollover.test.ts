@@ -7,9 +7,9 @@ import {
   type PaymentState,
 } from '../../machines/payment-order.machine'
 import { rolloverMachine, type ExtensionData } from '../../machines/rollover.machine'
-import type { ApiFailure } from '../../src/domain/api-result'
+import type { ApiFailure } from '../../domain/api-result'
 import { channel, payOrder } from './pay-order-fixtures'
-import { quote } from '../../src/domain/pricing'
+import { quote } from '../../domain/pricing'
 import { tzStandard } from '../domain/pricing-products'
 
 const T0 = Date.UTC(2027, 0, 20, 7, 30, 0)

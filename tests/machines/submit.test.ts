@@ -7,8 +7,8 @@ import {
   type FormValues,
   type DraftStoreReply,
 } from '../../machines/submit.machine'
-import type { ApiFailure } from '../../src/domain/api-result'
-import { requiredText } from '../../src/domain/schemas/common'
+import type { ApiFailure } from '../../domain/api-result'
+import { requiredText } from '../../domain/schemas/common'
 
 /** A draft store over a Map, as services/actors builds it over local storage. */
 function memoryDrafts(initial: Record<string, FormValues> = {}) {

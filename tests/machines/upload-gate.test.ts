@@ -8,7 +8,7 @@ import {
   type UploadFlags,
   type UploadGateInput,
 } from '../../machines/upload-gate.machine'
-import type { PackageListPolicy, UploadEnable } from '../../src/domain/api-types'
+import type { PackageListPolicy, UploadEnable } from '../../domain/api-types'
 
 const ALL_SET: UploadFlags = {
   appList: true,

@@ -1,6 +1,6 @@
 /**
  * An in-memory fake of the Kopa back end for the model-based journey test, answered through msw: every request
- * the real API client sends is decoded with the wire protocol (services/wire/protocol.ts), routed by its spec
+ * the real API client sends is decoded with the wire protocol (protocol/protocol.ts), routed by its spec
  * path to a handler of one feature (session, onboarding, loans, repayment, the rest), and answered with the
  * `{ code, msg, data }` envelope.
  *
@@ -25,9 +25,9 @@ import type {
   StepAmounts,
   UserInfo,
   WalletSummary,
-} from '../../src/domain/api-types'
+} from '../../domain/api-types'
 import { DEFAULT_PACKAGE_NAME } from '../../services/storage/storage'
-import { decodeRequest, WireError } from '../../services/wire/protocol'
+import { decodeRequest, WireError } from '../../protocol/protocol'
 import { tzStandard } from '../domain/pricing-products'
 import { order, user } from '../machines/journey-fixtures'
 import { confirmTerms, repaymentTerms } from '../machines/money-fixtures'

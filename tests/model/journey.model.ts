@@ -13,10 +13,10 @@
  * Outcome screens (issue 13) stand between the money events the app sees and the screen after them: the money
  * sent (Refresh on lending finds the order paid out) and the loan cancelled; Continue goes on.
  *
- * The path starts at home: a borrower signed in by the shell who has not applied yet. Each state's `meta.route` is the route (src/domain/routes.ts) whose hash URL the app shows.
+ * The path starts at home: a borrower signed in by the shell who has not applied yet. Each state's `meta.route` is the route (domain/routes.ts) whose hash URL the app shows.
  */
 import { setup } from 'xstate'
-import type { RouteName } from '../../src/domain/routes'
+import type { RouteName } from '../../domain/routes'
 
 export type JourneyModelEvent =
   | { type: 'home.applied' }

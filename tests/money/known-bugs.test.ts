@@ -10,8 +10,8 @@
  */
 import { and, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ApplyResult } from '../../src/domain/api-types'
-import { OrderStatus } from '../../src/domain/order-status'
+import type { ApplyResult } from '../../domain/api-types'
+import { OrderStatus } from '../../domain/order-status'
 import { jobs as jobsTable } from '../../server/db/schema/core'
 import { loanOrders, paymentTransfers } from '../../server/db/schema/loans'
 import { DATABASE_TARGETS } from '../server/helpers/databases'

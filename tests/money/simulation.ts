@@ -32,11 +32,11 @@
  *      - checkBooks(db, { now }).problems is empty (the whole book; every N scenarios and at the end).
  */
 import { and, eq, inArray, isNotNull, like, lte, min, or, sql } from 'drizzle-orm'
-import type { ApplyResult, LatestOrder, PayOrder, RolloverOffer } from '../../src/domain/api-types'
-import { ApiCode, type ApiEnvelope } from '../../src/domain/api-codes'
-import type { ApiPath } from '../../src/domain/api'
-import { COUNTRIES } from '../../src/domain/countries'
-import { OrderStatus } from '../../src/domain/order-status'
+import type { ApplyResult, LatestOrder, PayOrder, RolloverOffer } from '../../domain/api-types'
+import { ApiCode, type ApiEnvelope } from '../../domain/api-codes'
+import type { ApiPath } from '../../domain/api'
+import { COUNTRIES } from '../../domain/countries'
+import { OrderStatus } from '../../domain/order-status'
 import { jobs as jobsTable } from '../../server/db/schema/core'
 import {
   journalEntries,

@@ -3,10 +3,10 @@ import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { FormValues } from '../../machines/submit.machine'
 import AdditionalInfomationScreen from '../../screens/auth/additional-infomation'
-import type { ApiResult } from '../../src/domain/api-result'
-import { COUNTRIES, intlLocale, type CountryCode, type Language } from '../../src/domain/countries'
-import { SALARY_BANDS } from '../../src/domain/enums'
-import { COUNTRY_SCORECARDS } from '../../src/domain/scorecard-policy'
+import type { ApiResult } from '../../domain/api-result'
+import { COUNTRIES, intlLocale, type CountryCode, type Language } from '../../domain/countries'
+import { SALARY_BANDS } from '../../domain/enums'
+import { COUNTRY_SCORECARDS } from '../../domain/scorecard-policy'
 import {
   NETWORK_DOWN,
   pick,

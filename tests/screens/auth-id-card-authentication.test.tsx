@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event'
 import i18next from 'i18next'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import IdCardAuthenticationScreen from '../../screens/auth/id-card-authentication'
-import type { Language } from '../../src/domain/countries'
+import type { Language } from '../../domain/countries'
 import { renderScreen, startJourney } from './auth-journey'
 
 const t = (key: string, values?: Record<string, unknown>) => i18next.t(key, values)

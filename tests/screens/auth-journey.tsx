@@ -28,12 +28,12 @@ import {
   type DraftStoreReply,
 } from '../../machines/submit.machine'
 import { createJourneyActors } from '../../services/actors/journey-actors'
-import type { ApiResult } from '../../src/domain/api-result'
-import type { UserInfo } from '../../src/domain/api-types'
-import { COUNTRIES, type CountryCode } from '../../src/domain/countries'
-import { COUNTRY_SCORECARDS } from '../../src/domain/scorecard-policy'
-import type { OrderStatusCode } from '../../src/domain/order-status'
-import type { RouteName } from '../../src/domain/routes'
+import type { ApiResult } from '../../domain/api-result'
+import type { UserInfo } from '../../domain/api-types'
+import { COUNTRIES, type CountryCode } from '../../domain/countries'
+import { COUNTRY_SCORECARDS } from '../../domain/scorecard-policy'
+import type { OrderStatusCode } from '../../domain/order-status'
+import type { RouteName } from '../../domain/routes'
 import { T0, order, user } from '../machines/journey-fixtures'
 import { renderOnRoute, settledOn } from './render-on-route'
 

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import LoanQuestionScreen from '../../screens/auth/loan-question'
-import type { Language } from '../../src/domain/countries'
-import { QUESTIONNAIRE, QUESTION_ANSWER_SETS } from '../../src/domain/enums'
+import type { Language } from '../../domain/countries'
+import { QUESTIONNAIRE, QUESTION_ANSWER_SETS } from '../../domain/enums'
 import { renderScreen, startJourney, t } from './auth-journey'
 
 async function openQuestionnaire(language: Language = 'es', drafts?: Map<string, Record<string, unknown>>) {

@@ -4,7 +4,7 @@ import i18next from 'i18next'
 import { describe, expect, it } from 'vitest'
 import type { FormValues } from '../../machines/submit.machine'
 import PersonalInfomationScreen from '../../screens/auth/personal-infomation'
-import type { Language } from '../../src/domain/countries'
+import type { Language } from '../../domain/countries'
 import { NETWORK_DOWN, renderScreen, startJourney } from './auth-journey'
 import { personalInfoDraft } from '../domain/onboarding-bodies'
 

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import ReviewTipsScreen from '../../screens/auth/review-tips'
-import type { Language } from '../../src/domain/countries'
+import type { Language } from '../../domain/countries'
 import { renderScreen, startJourney, t } from './auth-journey'
 
 async function openReviewTips(language: Language = 'en') {

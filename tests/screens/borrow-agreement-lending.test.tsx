@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import AgreementScreen from '../../screens/borrow/agreement'
 import LendingScreen from '../../screens/borrow/lending'
-import type { AgreementDocument } from '../../src/domain/api-types'
+import type { AgreementDocument } from '../../domain/api-types'
 import { renderMoneyPath, startMoneyPath, t } from './borrow-harness'
 
 describe('loan agreement', () => {

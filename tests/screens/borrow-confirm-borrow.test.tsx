@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest'
 import ConfirmBorrowScreen from '../../screens/borrow/confirm-borrow'
 import Yx2ConfirmBorrowScreen from '../../screens/standalone/yx2-confirm-borrow'
 import type { ConfirmOffer } from '../../machines/confirm-borrow.machine'
-import type { Coupon } from '../../src/domain/api-types'
-import { intlLocale } from '../../src/domain/countries'
-import { formatMoney } from '../../src/domain/money'
+import type { Coupon } from '../../domain/api-types'
+import { intlLocale } from '../../domain/countries'
+import { formatMoney } from '../../domain/money'
 import { HOUR, confirmOffer, renderMoneyPath, startMoneyPath, t, type MoneyPathIo } from './borrow-harness'
 
 const tzMoney = (minor: number) => formatMoney(minor, 'TZS', intlLocale('TZ', 'en'))

@@ -40,11 +40,11 @@ import type {
   RepayProduct,
   RolloverOffer,
   StepAmounts,
-} from '../../src/domain/api-types'
-import type { OrderStatusCode } from '../../src/domain/order-status'
-import type { ProductConfig } from '../../src/domain/product'
-import type { RouteName } from '../../src/domain/routes'
-import type { CancelLoanInput, ConfirmBorrowInput } from '../../src/domain/schemas/loan'
+} from '../../domain/api-types'
+import type { OrderStatusCode } from '../../domain/order-status'
+import type { ProductConfig } from '../../domain/product'
+import type { RouteName } from '../../domain/routes'
+import type { CancelLoanInput, ConfirmBorrowInput } from '../../domain/schemas/loan'
 import { T0, order, user } from '../machines/journey-fixtures'
 import { renderOnRoute, routesScreen, type RenderOnRouteOptions } from './render-on-route'
 import { confirmTerms, MPESA_CHANNEL, repaymentTerms } from '../machines/money-fixtures'

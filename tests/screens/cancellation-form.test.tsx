@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import CancellationFormScreen from '../../screens/standalone/cancellation-form'
-import type { Language } from '../../src/domain/countries'
+import type { Language } from '../../domain/countries'
 import { renderMoneyPath, startMoneyPath, t } from './borrow-harness'
 
 async function open(language: Language = 'en') {

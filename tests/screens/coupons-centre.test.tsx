@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import CouponsScreen from '../../screens/user-center/coupons'
-import type { Coupon, Page } from '../../src/domain/api-types'
-import { intlLocale, type CountryCode, type Language } from '../../src/domain/countries'
-import { formatMoney } from '../../src/domain/money'
+import type { Coupon, Page } from '../../domain/api-types'
+import { intlLocale, type CountryCode, type Language } from '../../domain/countries'
+import { formatMoney } from '../../domain/money'
 import { renderUserCentre, startUserCentre, t, type UserCentreIo } from './user-center-harness'
 
 /** Late on 31 March in UTC: already 1 April in Dar es Salaam (UTC+3), still 31 March in Mexico City (UTC−6). */

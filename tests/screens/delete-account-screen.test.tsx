@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import DeleteAccountScreen from '../../screens/user-center/delete-account'
 import SettingsScreen from '../../screens/user-center/settings'
-import type { Language } from '../../src/domain/countries'
-import type { OrderStatusCode } from '../../src/domain/order-status'
+import type { Language } from '../../domain/countries'
+import type { OrderStatusCode } from '../../domain/order-status'
 import { renderUserCentre, routeOf, startUserCentre, t, type UserCentreIo } from './user-center-harness'
 
 const Home = () => <h1>home</h1>

@@ -6,7 +6,7 @@ import AddFeedbackScreen from '../../screens/feedback/add-feedback'
 import FeedbackFaqScreen from '../../screens/feedback/feedback-faq'
 import FeedbackListScreen from '../../screens/feedback/feedback-list'
 import FeedbackResultScreen from '../../screens/feedback/feedback-result'
-import type { Language } from '../../src/domain/countries'
+import type { Language } from '../../domain/countries'
 import { renderUserCentre, routeOf, startUserCentre, t, type UserCentreIo } from './user-center-harness'
 
 const SCREENS = {

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import FeedbackDetailScreen from '../../screens/feedback/feedback-detail'
 import FeedbackListScreen from '../../screens/feedback/feedback-list'
-import type { FeedbackDetail, FeedbackItem } from '../../src/domain/api-types'
-import type { FeedbackStatusCode } from '../../src/domain/enums'
+import type { FeedbackDetail, FeedbackItem } from '../../domain/api-types'
+import type { FeedbackStatusCode } from '../../domain/enums'
 import { renderUserCentre, routeOf, startUserCentre, t, type UserCentreIo } from './user-center-harness'
 
 const SCREENS = { feedbackList: FeedbackListScreen, feedbackDetail: FeedbackDetailScreen }

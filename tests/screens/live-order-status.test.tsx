@@ -13,7 +13,7 @@ import type { JourneyRef } from '../../screens/screen-props'
 import { OrderWatchNotice } from '../../screens/shared/order-watch-notice'
 import HomeScreen from '../../screens/tabs/home'
 import { initI18n } from '../../src/i18n'
-import { DisplayProvider } from '../../src/ui/display'
+import { DisplayProvider } from '../../ui/display'
 import { DAY, iso, order, user } from '../machines/journey-fixtures'
 import { renderOn, startUserJourney } from './user-journey'
 

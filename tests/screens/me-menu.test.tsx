@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import i18next from 'i18next'
 import { describe, expect, it } from 'vitest'
 import MeScreen from '../../screens/tabs/me'
-import type { Language } from '../../src/domain/countries'
+import type { Language } from '../../domain/countries'
 import { user } from '../machines/journey-fixtures'
 import { renderOn, settledOn, startUserJourney } from './user-journey'
 

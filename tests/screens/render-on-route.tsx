@@ -4,11 +4,11 @@ import { useSelector } from '@xstate/react'
 import type { ComponentType } from 'react'
 import { waitFor } from 'xstate'
 import type { JourneyRef, ScreenProps } from '../../screens/screen-props'
-import type { CountryCode, Language } from '../../src/domain/countries'
-import type { RouteName } from '../../src/domain/routes'
+import type { CountryCode, Language } from '../../domain/countries'
+import type { RouteName } from '../../domain/routes'
 import { initI18n } from '../../src/i18n'
-import { DisplayProvider } from '../../src/ui/display'
-import { ToastProvider } from '../../src/ui/toast'
+import { DisplayProvider } from '../../ui/display'
+import { ToastProvider } from '../../ui/toast'
 
 export interface RenderOnRouteOptions {
   route: RouteName

@@ -5,10 +5,10 @@ import CashierScreen from '../../screens/repay/cashier'
 import ExhibitionPeriodDetailScreen from '../../screens/repay/exhibition-period-detail'
 import RepayDetailScreen from '../../screens/repay/repay-detail'
 import StaticCashierScreen from '../../screens/repay/static-cashier'
-import type { Language } from '../../src/domain/countries'
-import { intlLocale } from '../../src/domain/countries'
-import { formatMoney } from '../../src/domain/money'
-import type { OrderStatusCode } from '../../src/domain/order-status'
+import type { Language } from '../../domain/countries'
+import { intlLocale } from '../../domain/countries'
+import { formatMoney } from '../../domain/money'
+import type { OrderStatusCode } from '../../domain/order-status'
 import {
   payOrder,
   renderRoutes,

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest'
 import ExhibitionPeriodDetailScreen from '../../screens/repay/exhibition-period-detail'
 import RepayDetailScreen from '../../screens/repay/repay-detail'
 import RolloverScreen from '../../screens/repay/rollover'
-import { intlLocale } from '../../src/domain/countries'
-import type { ApiFailure } from '../../src/domain/api-result'
-import { formatMoney } from '../../src/domain/money'
+import { intlLocale } from '../../domain/countries'
+import type { ApiFailure } from '../../domain/api-result'
+import { formatMoney } from '../../domain/money'
 import { payOrder, renderRoutes, rolloverOffer, startMoneyPath, t, type MoneyPathIo } from './borrow-harness'
 
 const SCREENS = {

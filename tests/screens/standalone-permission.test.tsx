@@ -3,15 +3,15 @@ import userEvent from '@testing-library/user-event'
 import i18next from 'i18next'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import PermissionScreen from '../../screens/standalone/permission'
-import type { UploadFlag } from '../../src/domain/permissions'
+import type { UploadFlag } from '../../domain/permissions'
 import { renderOn, settledOn, startUserJourney } from './user-journey'
 
 const t = (key: string, values?: Record<string, unknown>) => i18next.t(key, values)
 
 // The lender's data policy per country (the same as its server's config.collection).
 const policy = vi.hoisted(() => ({ TZ: [] as UploadFlag[], KE: [] as UploadFlag[], MX: [] as UploadFlag[] }))
-vi.mock('../../src/domain/permissions', async (original) => ({
-  ...(await original<typeof import('../../src/domain/permissions')>()),
+vi.mock('../../domain/permissions', async (original) => ({
+  ...(await original<typeof import('../../domain/permissions')>()),
   DEFAULT_REQUIRED_FLAGS: policy,
 }))
 

@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import FaqScreen from '../../screens/user-center/faq'
-import type { FaqContent } from '../../src/domain/api-types'
-import type { Language } from '../../src/domain/countries'
+import type { FaqContent } from '../../domain/api-types'
+import type { Language } from '../../domain/countries'
 import { renderUserCentre, startUserCentre, t } from './user-center-harness'
 
 /** The FAQ as the server writes it in each language: two sections, three questions. */

@@ -41,11 +41,11 @@ import type {
   RejectRecommendation,
   UserInfo,
   VerifyCodeSent,
-} from '../../src/domain/api-types'
-import type { CountryCode, Language } from '../../src/domain/countries'
-import type { OrderStatusCode } from '../../src/domain/order-status'
-import type { RouteName } from '../../src/domain/routes'
-import type { CouponStatus } from '../../src/domain/schemas/coupon'
+} from '../../domain/api-types'
+import type { CountryCode, Language } from '../../domain/countries'
+import type { OrderStatusCode } from '../../domain/order-status'
+import type { RouteName } from '../../domain/routes'
+import type { CouponStatus } from '../../domain/schemas/coupon'
 import { changeLanguage } from '../../src/i18n'
 import { T0, order, user } from '../machines/journey-fixtures'
 import { renderOnRoute, routesScreen, type RenderOnRouteOptions } from './render-on-route'

@@ -5,7 +5,7 @@ import AboutUsScreen from '../../screens/user-center/about-us'
 import CustomerServicesScreen from '../../screens/user-center/customer-services'
 import OpenAppScreen from '../../screens/user-center/open-app'
 import SettingsScreen from '../../screens/user-center/settings'
-import { COUNTRIES } from '../../src/domain/countries'
+import { COUNTRIES } from '../../domain/countries'
 import { renderUserCentre, routeOf, startUserCentre, t } from './user-center-harness'
 
 const Home = () => <h1>home</h1>

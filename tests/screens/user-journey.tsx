@@ -27,10 +27,10 @@ import type {
   RepayColor,
   UserInfo,
   VerifyCodeSent,
-} from '../../src/domain/api-types'
-import { COUNTRIES, type CountryCode } from '../../src/domain/countries'
-import type { DisclosedPermission, PermissionStates } from '../../src/domain/permissions'
-import type { RouteName } from '../../src/domain/routes'
+} from '../../domain/api-types'
+import { COUNTRIES, type CountryCode } from '../../domain/countries'
+import type { DisclosedPermission, PermissionStates } from '../../domain/permissions'
+import type { RouteName } from '../../domain/routes'
 import { T0, user } from '../machines/journey-fixtures'
 import { renderOnRoute, settledOn } from './render-on-route'
 

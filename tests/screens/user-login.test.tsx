@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import LoginScreen from '../../screens/user/login'
 import NationScreen from '../../screens/user/nation'
 import RegisterScreen from '../../screens/user/register'
-import type { Language } from '../../src/domain/countries'
+import type { Language } from '../../domain/countries'
 import { user as borrower } from '../machines/journey-fixtures'
 import { renderOn, settledOn, startUserJourney, type UserJourneyOptions } from './user-journey'
 

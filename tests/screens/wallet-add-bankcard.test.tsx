@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import AddBankcardScreen from '../../screens/bank-account/add-bankcard'
-import type { CountryCode, Language } from '../../src/domain/countries'
-import type { OrderStatusCode } from '../../src/domain/order-status'
+import type { CountryCode, Language } from '../../domain/countries'
+import type { OrderStatusCode } from '../../domain/order-status'
 import { renderScreen, startJourney, t, textField, type JourneyOptions } from './auth-journey'
 
 async function openWallet(

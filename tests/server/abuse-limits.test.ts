@@ -15,15 +15,15 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { API, type ApiPath } from '../../src/domain/api'
-import { ApiCode } from '../../src/domain/api-codes'
-import type * as T from '../../src/domain/api-types'
+import { API, type ApiPath } from '../../domain/api'
+import { ApiCode } from '../../domain/api-codes'
+import type * as T from '../../domain/api-types'
 import {
   encodeRequest,
   encodeUploadExtra,
   encryptText,
   UPLOAD_EXTRA_FIELD,
-} from '../../services/wire/protocol'
+} from '../../protocol/protocol'
 import { DEFAULT_CONFIG, type RateLimitPolicy, type QuotaPolicy } from '../../server/config'
 import { appEvents } from '../../server/db/schema/events'
 import { images } from '../../server/db/schema/profile'

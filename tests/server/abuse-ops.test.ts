@@ -274,7 +274,7 @@ describeOnEachDatabase('Production has nothing of development', (target) => {
   const gateway: SmsProvider = { name: 'lender-gateway', send: async (m) => void sent.push(m.to) }
   let s: TestServer
   beforeAll(async () => {
-    const { COUNTRIES } = await import('../../src/domain/countries')
+    const { COUNTRIES } = await import('../../domain/countries')
     const routes = Object.fromEntries(
       (Object.keys(COUNTRIES) as (keyof typeof COUNTRIES)[]).flatMap((c) =>
         COUNTRIES[c].walletProviders.map((w) => [`${c}:${w}`, 'lender-wallets']),

@@ -3,8 +3,8 @@
  * verification-code limits — on every database, through inject and through real HTTP.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { LoginResult, UserInfo, VerifyCodeSent } from '../../src/domain/api-types'
-import { ApiCode } from '../../src/domain/api-codes'
+import type { LoginResult, UserInfo, VerifyCodeSent } from '../../domain/api-types'
+import { ApiCode } from '../../domain/api-codes'
 import { sessions, verifyCodes } from '../../server/db/schema/core'
 import { describeOnEachDatabase } from './helpers/databases'
 import { startTestServer, TRANSPORTS, type TestServer } from './helpers/server'

@@ -4,8 +4,8 @@
  * approved and waiting to confirm, repaid, or rejected — with the loans harness's helpers.
  */
 import { expect } from 'vitest'
-import type * as T from '../../src/domain/api-types'
-import type { CountryCode } from '../../src/domain/countries'
+import type * as T from '../../domain/api-types'
+import type { CountryCode } from '../../domain/countries'
 import type { ServerConfig } from '../../server/config'
 import type { ServerModule } from '../../server/context'
 import { loansRuntime } from '../../server/loans/module'

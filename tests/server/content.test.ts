@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { ApiCode } from '../../src/domain/api-codes'
-import type * as T from '../../src/domain/api-types'
-import type { ProductConfig } from '../../src/domain/product'
+import { ApiCode } from '../../domain/api-codes'
+import type * as T from '../../domain/api-types'
+import type { ProductConfig } from '../../domain/product'
 import { loadConfig } from '../../server/config'
 import { FEEDBACK_QUESTIONS } from '../../server/content/faq'
 import { createContentModule } from '../../server/content/module'

@@ -3,8 +3,8 @@
  * configured country (no geo-IP database ships with the server) — on every database, through inject and HTTP.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ApiCode } from '../../src/domain/api-codes'
-import type { CountryByIp, CountryMeta } from '../../src/domain/api-types'
+import { ApiCode } from '../../domain/api-codes'
+import type { CountryByIp, CountryMeta } from '../../domain/api-types'
 import { loadConfig } from '../../server/config'
 import { describeOnEachDatabase } from './helpers/databases'
 import { startTestServer, TRANSPORTS, type TestServer } from './helpers/server'

@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asc } from 'drizzle-orm'
-import { ApiCode } from '../../src/domain/api-codes'
-import type { EventsAccepted } from '../../src/domain/api-types'
-import { encodeRequest } from '../../services/wire/protocol'
+import { ApiCode } from '../../domain/api-codes'
+import type { EventsAccepted } from '../../domain/api-types'
+import { encodeRequest } from '../../protocol/protocol'
 import { appEvents } from '../../server/db/schema/events'
 import { scrub } from '../../server/events/module'
 import { describeOnEachDatabase } from './helpers/databases'

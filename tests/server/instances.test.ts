@@ -3,10 +3,10 @@
  * servers share sessions, the clock and the code limits through the database alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { encodeRequest } from '../../services/wire/protocol'
-import { API } from '../../src/domain/api'
-import { ApiCode } from '../../src/domain/api-codes'
-import type { LoginResult } from '../../src/domain/api-types'
+import { encodeRequest } from '../../protocol/protocol'
+import { API } from '../../domain/api'
+import { ApiCode } from '../../domain/api-codes'
+import type { LoginResult } from '../../domain/api-types'
 import { buildServer, type KopaServer } from '../../server/app'
 import type { Database } from '../../server/db/client'
 import { migrate, readMigrations } from '../../server/db/migrate'

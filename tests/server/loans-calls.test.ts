@@ -5,10 +5,10 @@
  * never a 500.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { ApiPath } from '../../src/domain/api'
-import { ApiCode } from '../../src/domain/api-codes'
-import type * as T from '../../src/domain/api-types'
-import { defineProduct } from '../../src/domain/product'
+import type { ApiPath } from '../../domain/api'
+import { ApiCode } from '../../domain/api-codes'
+import type * as T from '../../domain/api-types'
+import { defineProduct } from '../../domain/product'
 import { loanProducts } from '../../server/db/schema/loans'
 import { createLoansModule } from '../../server/loans/module'
 import { MODULES } from '../../server/modules'

@@ -5,10 +5,10 @@
  * and sandbox callbacks run until nothing is left, and the books check.
  */
 import { expect } from 'vitest'
-import type { ApplyResult, LoginResult } from '../../src/domain/api-types'
-import { ApiCode, type ApiEnvelope } from '../../src/domain/api-codes'
-import type { CountryCode } from '../../src/domain/countries'
-import type { ApiPath } from '../../src/domain/api'
+import type { ApplyResult, LoginResult } from '../../domain/api-types'
+import { ApiCode, type ApiEnvelope } from '../../domain/api-codes'
+import type { CountryCode } from '../../domain/countries'
+import type { ApiPath } from '../../domain/api'
 import type { ServerConfig } from '../../server/config'
 import type { ProfileStep } from '../../server/context'
 import { profiles, walletAccounts } from '../../server/db/schema/profile'

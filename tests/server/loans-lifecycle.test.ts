@@ -4,8 +4,8 @@
  * path the spec names. After each story the books must balance and every loan must equal its journal.
  */
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
-import { ApiCode } from '../../src/domain/api-codes'
-import type * as T from '../../src/domain/api-types'
+import { ApiCode } from '../../domain/api-codes'
+import type * as T from '../../domain/api-types'
 import { and, eq } from 'drizzle-orm'
 import { loanOrders } from '../../server/db/schema/loans'
 import { describeOnEachDatabase } from './helpers/databases'

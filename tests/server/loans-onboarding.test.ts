@@ -5,7 +5,7 @@
  * corrected by adding a wallet with the same call.
  */
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
-import type * as T from '../../src/domain/api-types'
+import type * as T from '../../domain/api-types'
 import { describeOnEachDatabase } from './helpers/databases'
 import { photo } from './helpers/images'
 import {

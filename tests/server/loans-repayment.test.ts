@@ -7,8 +7,8 @@
  */
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
-import { ApiCode, type ValidationFailure } from '../../src/domain/api-codes'
-import type * as T from '../../src/domain/api-types'
+import { ApiCode, type ValidationFailure } from '../../domain/api-codes'
+import type * as T from '../../domain/api-types'
 import { journalEntries, paymentTransfers } from '../../server/db/schema/loans'
 import { accountBalances } from '../../server/money/ledger'
 import { describeOnEachDatabase } from './helpers/databases'

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type * as T from '../../src/domain/api-types'
+import type * as T from '../../domain/api-types'
 import { loanOrders } from '../../server/db/schema/loans'
 import { describeOnEachDatabase } from './helpers/databases'
 import { PRODUCT, completeSteps, ok, register, settle, startLoanServer, type LoanServer } from './loans-harness'

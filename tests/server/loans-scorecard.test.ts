@@ -1,16 +1,16 @@
 /**
  * The assessment's scorecard (docs/operations.md "Assessment"): points per rule with their reasons, the hard
  * rules, salary bands in each country's currency, the borrower's history (days late, rollovers), and the limit as
- * a share of the borrower's ceiling on the repeat-borrower ladder (src/domain/ladder.ts) — then the same rules
+ * a share of the borrower's ceiling on the repeat-borrower ladder (domain/ladder.ts) — then the same rules
  * through the real calls: a late repayment never raises the limit or lowers the rate, an on-time one still does,
  * and the explanation is stored with each decision.
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { ApiCode } from '../../src/domain/api-codes'
-import type * as T from '../../src/domain/api-types'
-import type { RepaidLoan } from '../../src/domain/ladder'
-import { COUNTRY_SCORECARDS } from '../../src/domain/scorecard-policy'
+import { ApiCode } from '../../domain/api-codes'
+import type * as T from '../../domain/api-types'
+import type { RepaidLoan } from '../../domain/ladder'
+import { COUNTRY_SCORECARDS } from '../../domain/scorecard-policy'
 import { loanOrders, loanProducts } from '../../server/db/schema/loans'
 import { createLoansModule } from '../../server/loans/module'
 import { score, type Scorecard, type ScoreFacts } from '../../server/loans/scorecard'

@@ -9,7 +9,7 @@
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type * as T from '../../src/domain/api-types'
+import type * as T from '../../domain/api-types'
 import { createClock } from '../../server/clock'
 import { openDatabase, type Database } from '../../server/db/client'
 import { jobs as jobsTable } from '../../server/db/schema/core'

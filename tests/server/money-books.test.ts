@@ -13,9 +13,9 @@ import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type * as T from '../../src/domain/api-types'
-import { OrderStatus } from '../../src/domain/order-status'
-import { applyPayment, openLoan } from '../../src/domain/pricing'
+import type * as T from '../../domain/api-types'
+import { OrderStatus } from '../../domain/order-status'
+import { applyPayment, openLoan } from '../../domain/pricing'
 import {
   openDatabase,
   type Database,

@@ -6,9 +6,9 @@
  */
 import { and, count, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type * as T from '../../src/domain/api-types'
-import { ApiCode } from '../../src/domain/api-codes'
-import { OrderStatus } from '../../src/domain/order-status'
+import type * as T from '../../domain/api-types'
+import { ApiCode } from '../../domain/api-codes'
+import { OrderStatus } from '../../domain/order-status'
 import {
   journalEntries,
   paymentObservations,

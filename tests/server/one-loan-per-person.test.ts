@@ -7,8 +7,8 @@
  */
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { ApiCode } from '../../src/domain/api-codes'
-import type * as T from '../../src/domain/api-types'
+import { ApiCode } from '../../domain/api-codes'
+import type * as T from '../../domain/api-types'
 import { loadConfig } from '../../server/config'
 import { isUniqueViolation } from '../../server/db/client'
 import { loanOrders, PERSON_KEY_INDEX, WALLET_KEY_INDEX } from '../../server/db/schema/loans'

@@ -4,7 +4,7 @@
  */
 import { count, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type * as T from '../../src/domain/api-types'
+import type * as T from '../../domain/api-types'
 import { journalEntries, paymentObservations, sandboxTransfers } from '../../server/db/schema/loans'
 import { SANDBOX_CALLBACK_PATH, SANDBOX_SIGNATURE_HEADER, signSandbox } from '../../server/payments/sandbox'
 import { describeOnEachDatabase } from './helpers/databases'

@@ -14,7 +14,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type * as T from '../../src/domain/api-types'
+import type * as T from '../../domain/api-types'
 import {
   darajaTimestamp,
   MpesaProvider,

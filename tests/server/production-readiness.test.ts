@@ -5,7 +5,7 @@
  */
 import { Writable } from 'node:stream'
 import { afterEach, describe, expect, it } from 'vitest'
-import { COUNTRIES, type CountryCode } from '../../src/domain/countries'
+import { COUNTRIES, type CountryCode } from '../../domain/countries'
 import { buildServer, type ServerOverrides } from '../../server/app'
 import { createDevKycProviders } from '../../server/kyc/providers'
 import { createLoansModule, type LoansModuleOptions } from '../../server/loans/module'

@@ -5,9 +5,9 @@
  * through real HTTP.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ImageCheckResult, StepResult, UploadStatusFlags, UserInfo } from '../../src/domain/api-types'
-import { ApiCode } from '../../src/domain/api-codes'
-import { QUESTIONNAIRE, QUESTION_ANSWER_SETS } from '../../src/domain/enums'
+import type { ImageCheckResult, StepResult, UploadStatusFlags, UserInfo } from '../../domain/api-types'
+import { ApiCode } from '../../domain/api-codes'
+import { QUESTIONNAIRE, QUESTION_ANSWER_SETS } from '../../domain/enums'
 import { accountsModule } from '../../server/accounts/module'
 import { profileModule } from '../../server/profile/module'
 import { describeOnEachDatabase } from './helpers/databases'

@@ -4,8 +4,8 @@
  * for a rating — on every database, through inject and HTTP.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ApiCode } from '../../src/domain/api-codes'
-import type * as T from '../../src/domain/api-types'
+import { ApiCode } from '../../domain/api-codes'
+import type * as T from '../../domain/api-types'
 import { createCouponsModule } from '../../server/coupons/module'
 import {
   approvedBorrower,

@@ -1,11 +1,11 @@
 /**
- * The server's cipher (server/wire.ts, Node's built-in crypto) and the app's (services/wire/protocol.ts, crypto-js)
+ * The server's cipher (server/wire.ts, Node's built-in crypto) and the app's (protocol/protocol.ts, crypto-js)
  * are one protocol: the same tokens byte for byte for the same key, text and IV, each opens the other's, both
  * refuse the same malformed tokens, and both decode the same requests to the same calls (issue 17).
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import * as app from '../../services/wire/protocol'
+import * as app from '../../protocol/protocol'
 import * as server from '../../server/wire'
 
 const PACKAGES = ['com.kopa.app', 'com.example.lender', 'ü.ñ.包']

@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { setupServer } from 'msw/node'
 import { HttpResponse, delay, http } from 'msw'
-import { ApiCode } from '../../src/domain/api-codes'
-import type { Language } from '../../src/domain/countries'
+import { ApiCode } from '../../domain/api-codes'
+import type { Language } from '../../domain/countries'
 import { createApiClient, clientContextFromStorage, type ClientContext } from '../../services/api/client'
 import { createMemoryStorage, createStorage } from '../../services/storage/storage'
-import { WireError, decodeRequest, type DecodedRequest } from '../../services/wire/protocol'
+import { WireError, decodeRequest, type DecodedRequest } from '../../protocol/protocol'
 
 const ORIGIN = 'http://kopa.test'
 const NOW = 1_700_000_000_000

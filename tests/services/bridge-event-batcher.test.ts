@@ -6,7 +6,7 @@ import {
   type EventBatcherOptions,
   type LogEvent,
 } from '../../services/bridge/event-batcher'
-import { MAX_EVENTS_PER_BATCH } from '../../src/domain/schemas/misc'
+import { MAX_EVENTS_PER_BATCH } from '../../domain/schemas/misc'
 import { bridgeOn, fakePage, settle } from './bridge-fakes'
 
 const event = (n: number, isUpload = false): LogEvent => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiCode } from '../../src/domain/api-codes'
+import { ApiCode } from '../../domain/api-codes'
 import { messageKeyForCode } from '../../services/api/errors'
 import { LANGS, localeTexts, placeholders } from '../screens/locale-checks'
 
@@ -14,7 +14,7 @@ describe('errors.json in English, Kiswahili and Spanish', () => {
     expect(Object.keys(texts.es).sort()).toEqual(Object.keys(texts.en).sort())
   })
 
-  it('every response code of src/domain/api-codes.ts has its message, and it is the key the client falls back to', () => {
+  it('every response code of domain/api-codes.ts has its message, and it is the key the client falls back to', () => {
     for (const code of Object.values(ApiCode)) {
       expect(messageKeyForCode(code)).toBe(`errors.code.${code}`)
       for (const lang of LANGS) expect(texts[lang][`errors.code.${code}`], `${lang} ${code}`).toBeTruthy()

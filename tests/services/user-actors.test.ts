@@ -10,7 +10,7 @@ import { createLoginActors } from '../../services/actors/login-actors'
 import { createPermissionActors } from '../../services/actors/permission-actors'
 import type { ApiClient } from '../../services/api/client'
 import { createMemoryStorage, createStorage } from '../../services/storage/storage'
-import type { CountryMeta } from '../../src/domain/api-types'
+import type { CountryMeta } from '../../domain/api-types'
 
 type Api = Pick<ApiClient, 'request'>
 

@@ -16,8 +16,8 @@ import {
   randomParamName,
   toBase64Url,
   type DecodeRequestInput,
-} from '../../services/wire/protocol'
-import { ApiCode } from '../../src/domain/api-codes'
+} from '../../protocol/protocol'
+import { ApiCode } from '../../domain/api-codes'
 
 interface Vector {
   kind: 'request' | 'upload'

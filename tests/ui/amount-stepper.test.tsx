@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event'
 import fc from 'fast-check'
 import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
-import { formatMoney } from '../../src/domain/money'
-import { AmountStepper, lastStep, snapToStep } from '../../src/ui/amount-stepper'
-import { TenureChips } from '../../src/ui/tenure-chips'
+import { formatMoney } from '../../domain/money'
+import { AmountStepper, lastStep, snapToStep } from '../../ui/amount-stepper'
+import { TenureChips } from '../../ui/tenure-chips'
 import { renderUi, t } from './render-ui'
 
 const TSH = (minor: number) => formatMoney(minor, 'TZS', 'en-TZ')

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event'
 import fc from 'fast-check'
 import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
-import { birthdayYearRange, isBirthdayAllowed } from '../../src/domain/enums'
-import { BirthdayPicker, birthdayDays, birthdayMonths, birthdayYears } from '../../src/ui/birthday-picker'
+import { birthdayYearRange, isBirthdayAllowed } from '../../domain/enums'
+import { BirthdayPicker, birthdayDays, birthdayMonths, birthdayYears } from '../../ui/birthday-picker'
 import { renderUi, t } from './render-ui'
 
 const TODAY = new Date(Date.UTC(2025, 5, 15)) // 15 June 2025

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { Countdown } from '../../src/ui/countdown'
-import { formatDuration } from '../../src/ui/format'
+import { Countdown } from '../../ui/countdown'
+import { formatDuration } from '../../ui/format'
 import { renderUi } from './render-ui'
 
 beforeEach(() => {

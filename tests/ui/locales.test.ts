@@ -25,9 +25,9 @@ function valuesOf(tree: object): string[] {
 /** The ui.* keys the kit's code (and the upload compressor's errors) name, `${…}` templates expanded. */
 function keysUsedInKit(): Set<string> {
   const files = [
-    ...readdirSync(path.join(root, 'src/ui'))
+    ...readdirSync(path.join(root, 'ui'))
       .filter((f) => /\.tsx?$/.test(f))
-      .map((f) => path.join(root, 'src/ui', f)),
+      .map((f) => path.join(root, 'ui', f)),
     path.join(root, 'services/uploads/compress.ts'),
   ]
   const used = new Set<string>()

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { statesOf } from '../../src/domain/countries'
-import { Picker, PickerSelect, type PickerOption } from '../../src/ui/picker'
+import { statesOf } from '../../domain/countries'
+import { Picker, PickerSelect, type PickerOption } from '../../ui/picker'
 import { css, renderUi, t } from './render-ui'
 
 const MARITAL: PickerOption<string>[] = [

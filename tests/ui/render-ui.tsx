@@ -8,12 +8,12 @@ import { render, type RenderResult } from '@testing-library/react'
 import i18next from 'i18next'
 import type { ReactElement } from 'react'
 import { initReactI18next } from 'react-i18next'
-import type { CountryCode, Language } from '../../src/domain/countries'
-import { DisplayProvider } from '../../src/ui/display'
-import { ToastProvider } from '../../src/ui/toast'
+import type { CountryCode, Language } from '../../domain/countries'
+import { DisplayProvider } from '../../ui/display'
+import { ToastProvider } from '../../ui/toast'
 
 /** The kit's stylesheet as text (jsdom does not lay pages out, so rules are checked as written). */
-export const css: string = readFileSync(path.resolve(import.meta.dirname, '../../src/ui/styles.css'), 'utf8')
+export const css: string = readFileSync(path.resolve(import.meta.dirname, '../../ui/styles.css'), 'utf8')
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/en/*.json', {
   eager: true,

@@ -2,8 +2,8 @@ import { fireEvent, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { isValidNida } from '../../src/domain/identity-numbers'
-import { CodeInput, NidaInput } from '../../src/ui/segmented-input'
+import { isValidNida } from '../../domain/identity-numbers'
+import { CodeInput, NidaInput } from '../../ui/segmented-input'
 import { renderUi, t } from './render-ui'
 
 function Nida({ initial = '' }: { initial?: string }) {

@@ -7,8 +7,8 @@
 import { useMemo, type ReactElement } from 'react'
 import { useField } from 'react-final-form'
 import { useTranslation } from 'react-i18next'
-import { COUNTRIES, citiesOf, statesOf, type CountryCode } from '../../../src/domain/countries'
-import { SelectField, TextField } from '../../../src/ui/form-fields'
+import { COUNTRIES, citiesOf, statesOf, type CountryCode } from '../../../domain/countries'
+import { SelectField, TextField } from '../../../ui/form-fields'
 
 export interface AreaFieldsProps {
   country: CountryCode

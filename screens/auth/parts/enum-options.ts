@@ -1,8 +1,8 @@
 /** Picker options of an enumeration's values, labelled from locales/<lang>/enums.json (enumLabelKey). */
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { enumLabelKey, type EnumName } from '../../../src/domain/enums'
-import type { PickerOption } from '../../../src/ui/picker'
+import { enumLabelKey, type EnumName } from '../../../domain/enums'
+import type { PickerOption } from '../../../ui/picker'
 
 export function useEnumOptions<V extends string | number>(
   name: EnumName,

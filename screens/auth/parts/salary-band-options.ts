@@ -1,16 +1,16 @@
 /**
  * The monthly-income picker's options: the spec's five band ids (what the form sends, the same everywhere), each
- * labelled with what it means in the product's currency (src/domain/salary-bands.ts), e.g. "Less than Ksh 10,000",
+ * labelled with what it means in the product's currency (domain/salary-bands.ts), e.g. "Less than Ksh 10,000",
  * "Ksh 10,001 – 25,000", "More than Ksh 100,000" in Kenya, formatted as money for the borrower's locale.
  */
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { SalaryBand } from '../../../src/domain/enums'
-import { formatMoney, unitsToMinor } from '../../../src/domain/money'
-import { salaryBandWording, type SalaryBandTerms } from '../../../src/domain/salary-bands'
-import { SALARY_BAND_ORDER } from '../../../src/domain/scorecard-policy'
-import { useDisplay } from '../../../src/ui/display'
-import type { PickerOption } from '../../../src/ui/picker'
+import type { SalaryBand } from '../../../domain/enums'
+import { formatMoney, unitsToMinor } from '../../../domain/money'
+import { salaryBandWording, type SalaryBandTerms } from '../../../domain/salary-bands'
+import { SALARY_BAND_ORDER } from '../../../domain/scorecard-policy'
+import { useDisplay } from '../../../ui/display'
+import type { PickerOption } from '../../../ui/picker'
 
 const LABEL = {
   below: 'auth.additional.salaryBand.below',

@@ -1,10 +1,10 @@
 /**
- * The loan agreement as the server rendered it (src/domain/api-types.ts AgreementDocument: sanitised HTML with
+ * The loan agreement as the server rendered it (domain/api-types.ts AgreementDocument: sanitised HTML with
  * the order's figures filled in), in a scrollable region a screen reader can enter and read.
  */
 import { useId, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { AgreementDocument } from '../../../src/domain/api-types'
+import type { AgreementDocument } from '../../../domain/api-types'
 import '../borrow.css'
 
 export function AgreementView({ document }: { document: AgreementDocument }): ReactElement {

@@ -1,16 +1,16 @@
 /**
- * The price of a loan as the pricing engine quoted it (src/domain/pricing.ts `Quote`): every fee, what reaches
+ * The price of a loan as the pricing engine quoted it (domain/pricing.ts `Quote`): every fee, what reaches
  * the wallet, what is repaid and when, the installments, the APR (Mexico: CAT "sin IVA"), that repaying early
  * pays interest to the day only, the late-penalty rule and the rollover fee (decisions.md "Pricing": all of it before confirming). to_borrow shows the app's own quote
  * of the borrower's choice; confirm_borrow the server's quote of the approved order, with the coupon's effect.
  */
 import { useId, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import { subMinor } from '../../../src/domain/money'
-import type { Quote } from '../../../src/domain/pricing'
-import { Money } from '../../../src/ui/display'
-import { KvLine } from '../../../src/ui/kv-line'
-import { ListRow } from '../../../src/ui/list-row'
+import { subMinor } from '../../../domain/money'
+import type { Quote } from '../../../domain/pricing'
+import { Money } from '../../../ui/display'
+import { KvLine } from '../../../ui/kv-line'
+import { ListRow } from '../../../ui/list-row'
 import { DayText, useDisplayText } from '../../shared/display-text'
 
 export interface BreakdownProps {

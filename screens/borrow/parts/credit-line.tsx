@@ -4,8 +4,8 @@
  */
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { CreditInfo } from '../../../src/domain/api-types'
-import { Money } from '../../../src/ui/display'
+import type { CreditInfo } from '../../../domain/api-types'
+import { Money } from '../../../ui/display'
 import { useDisplayText } from '../../shared/display-text'
 
 export function CreditLine({ credit }: { credit: CreditInfo }): ReactElement {

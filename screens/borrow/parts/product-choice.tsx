@@ -4,8 +4,8 @@
  */
 import { useId, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ProductSummary } from '../../../src/domain/api-types'
-import { FieldFrame, fieldIds } from '../../../src/ui/field-frame'
+import type { ProductSummary } from '../../../domain/api-types'
+import { FieldFrame, fieldIds } from '../../../ui/field-frame'
 import { useDisplayText } from '../../shared/display-text'
 
 export interface ProductChoiceProps {

@@ -8,7 +8,7 @@ import {
   enumLabelKey,
   type FeedbackStatusCode,
   type FeedbackTypeCode,
-} from '../../../src/domain/enums'
+} from '../../../domain/enums'
 import type { JourneyRef } from '../../screen-props'
 
 export type TicketRef = ActorRefFrom<typeof feedbackTicketMachine>

@@ -1,13 +1,13 @@
 /**
- * The payment channels of a repayment or a rollover fee (src/domain/api-types.ts PaymentChannel) as radio
+ * The payment channels of a repayment or a rollover fee (domain/api-types.ts PaymentChannel) as radio
  * buttons. A channel that cannot take payments now stays in the list, marked, so choosing it gets the machine's
  * answer: "There is no payment method, please choose another channel".
  */
 import { useId, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Message } from '../../../machines/submit.machine'
-import type { PaymentChannel } from '../../../src/domain/api-types'
-import { FieldFrame, fieldIds } from '../../../src/ui/field-frame'
+import type { PaymentChannel } from '../../../domain/api-types'
+import { FieldFrame, fieldIds } from '../../../ui/field-frame'
 import { useMessageText } from '../../shared/message-text'
 
 export interface ChannelChoiceProps {

@@ -1,9 +1,9 @@
 /** The installment schedule of a loan being repaid: each installment's date, amount, what is paid and its state. */
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { InstallmentState } from '../../../src/domain/api-types'
-import { Money } from '../../../src/ui/display'
-import { ListRow } from '../../../src/ui/list-row'
+import type { InstallmentState } from '../../../domain/api-types'
+import { Money } from '../../../ui/display'
+import { ListRow } from '../../../ui/list-row'
 import { useDisplayText } from '../../shared/display-text'
 
 const BADGE: Record<InstallmentState['state'], string> = {

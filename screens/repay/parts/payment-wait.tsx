@@ -9,11 +9,11 @@ import { useTranslation } from 'react-i18next'
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import { expiryOf, type paymentOrderMachine } from '../../../machines/payment-order.machine'
-import type { PaymentChannel } from '../../../src/domain/api-types'
-import { Button } from '../../../src/ui/button'
-import { CopyButton } from '../../../src/ui/copy-button'
-import { Countdown } from '../../../src/ui/countdown'
-import { Money } from '../../../src/ui/display'
+import type { PaymentChannel } from '../../../domain/api-types'
+import { Button } from '../../../ui/button'
+import { CopyButton } from '../../../ui/copy-button'
+import { Countdown } from '../../../ui/countdown'
+import { Money } from '../../../ui/display'
 
 export type PaymentOrderRef = ActorRefFrom<typeof paymentOrderMachine>
 

@@ -6,7 +6,7 @@
 import { useId, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSelector } from '@xstate/react'
-import { FieldFrame, fieldIds } from '../../../src/ui/field-frame'
+import { FieldFrame, fieldIds } from '../../../ui/field-frame'
 import { useDisplayText } from '../../shared/display-text'
 import type { RepaymentRef } from './repay-form'
 

@@ -5,7 +5,7 @@
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSelector } from '@xstate/react'
-import { PageHeader } from '../../../src/ui/page-header'
+import { PageHeader } from '../../../ui/page-header'
 import type { ScreenProps } from '../../screen-props'
 import { PaymentWait } from './payment-wait'
 import { RepayForm, type RepaymentRef } from './repay-form'

@@ -5,12 +5,12 @@
  */
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import { COUNTRIES, type CountryCode } from '../../../src/domain/countries'
-import { WEEKDAYS, type Weekday } from '../../../src/domain/enums'
-import { formatMobile } from '../../../src/domain/phone'
-import { CopyButton } from '../../../src/ui/copy-button'
-import { useDisplay } from '../../../src/ui/display'
-import { ListRow } from '../../../src/ui/list-row'
+import { COUNTRIES, type CountryCode } from '../../../domain/countries'
+import { WEEKDAYS, type Weekday } from '../../../domain/enums'
+import { formatMobile } from '../../../domain/phone'
+import { CopyButton } from '../../../ui/copy-button'
+import { useDisplay } from '../../../ui/display'
+import { ListRow } from '../../../ui/list-row'
 import './contact-list.css'
 
 const WEEK = WEEKDAYS.A

@@ -6,7 +6,7 @@ import { useSelector } from '@xstate/react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
 import type { languageMachine } from '../../../machines/language.machine'
-import { COUNTRIES, LANGUAGES, type CountryCode, type Language } from '../../../src/domain/countries'
+import { COUNTRIES, LANGUAGES, type CountryCode, type Language } from '../../../domain/countries'
 import type { JourneyRef } from '../../screen-props'
 
 export type LanguageRef = ActorRefFrom<typeof languageMachine>

@@ -3,8 +3,8 @@
  * do not matter ("prestamo" finds "préstamo"); every word typed must appear in the question, its answer or its
  * section's title.
  */
-import type { FaqSection } from '../../../src/domain/api-types'
-import { searchKey } from '../../../src/ui/picker'
+import type { FaqSection } from '../../../domain/api-types'
+import { searchKey } from '../../../ui/picker'
 
 export function filterFaq(sections: readonly FaqSection[], query: string): FaqSection[] {
   const words = searchKey(query).split(/\s+/).filter(Boolean)

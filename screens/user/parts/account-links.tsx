@@ -5,7 +5,7 @@
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { JourneyEvent } from '../../../machines/journey.machine'
-import { Button } from '../../../src/ui/button'
+import { Button } from '../../../ui/button'
 import type { JourneyRef } from '../../screen-props'
 
 const EVENT: Readonly<Record<'login' | 'register' | 'termsOfService' | 'privacyPolicy', JourneyEvent>> = {

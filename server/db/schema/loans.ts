@@ -33,14 +33,14 @@ const minor = (name: string) => bigint(name, { mode: 'number' })
 export const OPEN_STATUS_SQL = '1, 2, 3, 5, 6, 7, 10, 11, 12, 14, 17, 18, 19'
 
 /**
- * Statuses in which an order holds its person's ID number and payout account (src/domain/one-loan-per-person.ts
+ * Statuses in which an order holds its person's ID number and payout account (domain/one-loan-per-person.ts
  * PERSON_HELD_STATUSES): at most one order per `person_key` and one per `wallet_key` across accounts.
  */
 export const PERSON_HELD_STATUS_SQL = '1, 2, 3, 7, 10, 14, 18, 19'
 export const PERSON_KEY_INDEX = 'loan_orders_one_per_person_key'
 export const WALLET_KEY_INDEX = 'loan_orders_one_per_wallet_key'
 
-/** A loan product: its validated ProductConfig (src/domain/product.ts) as JSON. */
+/** A loan product: its validated ProductConfig (domain/product.ts) as JSON. */
 export const loanProducts = pgTable(
   'loan_products',
   {
@@ -107,7 +107,7 @@ export const loanOrders = pgTable(
     repaidMinor: minor('repaid_minor').notNull().default(0),
     penaltyChargedMinor: minor('penalty_charged_minor').notNull().default(0),
     penaltyWrittenOffMinor: minor('penalty_written_off_minor').notNull().default(0),
-    /** The running loan (src/domain/pricing.ts LoanState) from disbursal on. */
+    /** The running loan (domain/pricing.ts LoanState) from disbursal on. */
     loan: jsonb('loan'),
     /** The last local calendar date ('YYYY-MM-DD') whose overdue penalty was charged. */
     penaltyThrough: text('penalty_through'),

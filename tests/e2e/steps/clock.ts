@@ -8,7 +8,7 @@
 import type { ApiBorrower } from '../borrower-api'
 import type { Locator } from '@playwright/test'
 import { expect, shellLogin, t, type KopaServer, type Lang, type Page } from '../fixtures'
-import { COUNTRIES, intlLocale } from '../../../src/domain/countries'
+import { COUNTRIES, intlLocale } from '../../../domain/countries'
 
 /** The server's clock now (ms since the epoch): what every rule and job reads. */
 export async function serverNow(kopa: KopaServer): Promise<number> {

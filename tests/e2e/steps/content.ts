@@ -5,12 +5,12 @@
  * assert that a screen shows the server's own text in Kiswahili as well.
  */
 import { tsImport } from 'tsx/esm/api'
-import { API, type ApiPath } from '../../../src/domain/api'
-import type { ApiEnvelope } from '../../../src/domain/api-codes'
+import { API, type ApiPath } from '../../../domain/api'
+import type { ApiEnvelope } from '../../../domain/api-codes'
 import { expect, shellLogin, t, type KopaServer, type Lang, type Page } from '../fixtures'
 
-type Wire = typeof import('../../../services/wire/protocol')
-const wire: Promise<Wire> = tsImport('../../../services/wire/protocol.ts', import.meta.url) as Promise<Wire>
+type Wire = typeof import('../../../protocol/protocol')
+const wire: Promise<Wire> = tsImport('../../../protocol/protocol.ts', import.meta.url) as Promise<Wire>
 
 /** One API call that must succeed, asked in `lang` (the reply's texts are the server's in that language). */
 export async function okIn<T = unknown>(

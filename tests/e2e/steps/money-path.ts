@@ -10,11 +10,11 @@
  */
 import { tsImport } from 'tsx/esm/api'
 import type { OutcomeKind } from '../../../machines/loan-outcome'
-import type { ApiPath } from '../../../src/domain/api'
+import type { ApiPath } from '../../../domain/api'
 import { expect, t, type Lang, type Page } from '../fixtures'
 
-type Wire = typeof import('../../../services/wire/protocol')
-const wire: Promise<Wire> = tsImport('../../../services/wire/protocol.ts', import.meta.url) as Promise<Wire>
+type Wire = typeof import('../../../protocol/protocol')
+const wire: Promise<Wire> = tsImport('../../../protocol/protocol.ts', import.meta.url) as Promise<Wire>
 
 export type Shot = (name: string) => Promise<void>
 

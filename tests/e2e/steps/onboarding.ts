@@ -4,11 +4,11 @@
  * questionnaire (Mexico) and the wallet. Every control is found by its role and its translated label
  * (locales/<lang>/…), so a missing or raw translation makes the step fail.
  */
-import { intlLocale, type CountryCode } from '../../../src/domain/countries'
-import type { SalaryBand } from '../../../src/domain/enums'
-import { formatMoney, unitsToMinor } from '../../../src/domain/money'
-import { countrySalaryBands, salaryBandWording } from '../../../src/domain/salary-bands'
-import { QUESTIONNAIRE } from '../../../src/domain/enums'
+import { intlLocale, type CountryCode } from '../../../domain/countries'
+import type { SalaryBand } from '../../../domain/enums'
+import { formatMoney, unitsToMinor } from '../../../domain/money'
+import { countrySalaryBands, salaryBandWording } from '../../../domain/salary-bands'
+import { QUESTIONNAIRE } from '../../../domain/enums'
 import { photoPng } from '../borrower-api'
 import { expect, t, type KopaServer, type Lang, type Page } from '../fixtures'
 
@@ -186,7 +186,7 @@ export interface ContactInput {
 }
 
 /**
- * A salary band as the form labels it: the country's bands in its currency (src/domain/salary-bands.ts — the demo
+ * A salary band as the form labels it: the country's bands in its currency (domain/salary-bands.ts — the demo
  * products keep the country's defaults), formatted as the app formats money in that language.
  */
 export function salaryBandLabel(lang: Lang, country: CountryCode, band: string): string {

@@ -5,16 +5,16 @@
  * borrower taps "I have paid"); what the screens should show is the server's figure in the borrower's locale.
  */
 import { tsImport } from 'tsx/esm/api'
-import type { ApiPath } from '../../../src/domain/api'
-import type { LatestOrder } from '../../../src/domain/api-types'
-import { intlLocale } from '../../../src/domain/countries'
-import { OrderStatus } from '../../../src/domain/order-status'
+import type { ApiPath } from '../../../domain/api'
+import type { LatestOrder } from '../../../domain/api-types'
+import { intlLocale } from '../../../domain/countries'
+import { OrderStatus } from '../../../domain/order-status'
 import { ok, settle, type ApiBorrower } from '../borrower-api'
 import type { Locator } from '@playwright/test'
 import { SANDBOX_DELAY_MS, expect, shellLogin, t, type KopaServer, type Lang, type Page } from '../fixtures'
 
-type Wire = typeof import('../../../services/wire/protocol')
-const wire: Promise<Wire> = tsImport('../../../services/wire/protocol.ts', import.meta.url) as Promise<Wire>
+type Wire = typeof import('../../../protocol/protocol')
+const wire: Promise<Wire> = tsImport('../../../protocol/protocol.ts', import.meta.url) as Promise<Wire>
 
 /** The Tanzanian borrower's Intl locale for the interface language (en-TZ, sw-TZ). */
 export const localeOf = (lang: Lang): string => intlLocale('TZ', lang)

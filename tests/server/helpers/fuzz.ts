@@ -10,8 +10,8 @@
  */
 import fc from 'fast-check'
 import type * as v from 'valibot'
-import { API, API_PATHS, type ApiPath, type CallDef } from '../../../src/domain/api'
-import { ApiCode } from '../../../src/domain/api-codes'
+import { API, API_PATHS, type ApiPath, type CallDef } from '../../../domain/api'
+import { ApiCode } from '../../../domain/api-codes'
 
 /** The field names of a call's request schema (objects, variants, pipes and optionals unwrapped). */
 export function fieldNames(schema: v.GenericSchema): string[] {
@@ -323,7 +323,7 @@ export function rawCase(validUrls: readonly string[]): fc.Arbitrary<RawCase> {
   })
 }
 
-/** Every code of src/domain/api-codes.ts: the documented ones. */
+/** Every code of domain/api-codes.ts: the documented ones. */
 export const DOCUMENTED_CODES: ReadonlySet<number> = new Set(Object.values(ApiCode))
 
 /** What must never appear in an answer: the server's insides. */

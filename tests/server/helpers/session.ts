@@ -2,9 +2,9 @@
  * Story helpers over a TestServer: read a code from the development SMS page, move the clock, sign up.
  */
 import { expect } from 'vitest'
-import { ApiCode } from '../../../src/domain/api-codes'
-import type { LoginResult } from '../../../src/domain/api-types'
-import type { CountryCode } from '../../../src/domain/countries'
+import { ApiCode } from '../../../domain/api-codes'
+import type { LoginResult } from '../../../domain/api-types'
+import type { CountryCode } from '../../../domain/countries'
 import type { TestServer } from './server'
 
 /** The newest code the development outbox holds for a number, read from the /dev/sms page. */

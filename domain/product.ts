@@ -62,7 +62,7 @@ export interface ProductConfig {
     readonly minMinor: number
   }
   /**
-   * Repeat borrowers (src/domain/ladder.ts): each loan repaid on time is one step up, each loan repaid late one
+   * Repeat borrowers (domain/ladder.ts): each loan repaid on time is one step up, each loan repaid late one
    * step down, and one repaid more than resetAfterDaysLate days late goes back to step 0.
    */
   readonly repeatLadder: {

@@ -58,7 +58,7 @@ export const ApiCode = {
    */
   PaymentInProgress: 2115,
   /**
-   * One loan at a time per person (src/domain/one-loan-per-person.ts): the ID number of this profile already has
+   * One loan at a time per person (domain/one-loan-per-person.ts): the ID number of this profile already has
    * an application or loan in progress on another account.
    */
   LoanIdNumberInUse: 2116,

@@ -6,14 +6,14 @@
  * SHA-256(packageName); the call's path is encrypted the same way. The key derives from the public package
  * name, so this is obfuscation, not security: TLS is the security.
  *
- * Imports only crypto-js by module and src/domain; no axios, no DOM, nothing app-specific.
+ * Imports only crypto-js by module and domain/; no axios, no DOM, nothing app-specific.
  */
 import AES from 'crypto-js/aes'
 import Core from 'crypto-js/core'
 import SHA256 from 'crypto-js/sha256'
 import NoPadding from 'crypto-js/pad-nopadding'
-import { ApiCode } from '../../src/domain/api-codes'
-import type { HttpMethod } from '../../src/domain/api'
+import { ApiCode } from '../domain/api-codes'
+import type { HttpMethod } from '../domain/api'
 
 type WordArray = Core.lib.WordArray
 

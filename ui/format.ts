@@ -1,7 +1,7 @@
 /**
  * Display helpers: numbers, dates and durations with Intl, in the country's locale and the borrower's time zone.
  * Times are stored in UTC (epoch ms or ISO strings) and only turned into local wall-clock time here. Amounts use
- * formatMoney of src/domain/money.ts, which never passes money through a float.
+ * formatMoney of domain/money.ts, which never passes money through a float.
  */
 
 export type Instant = number | string | Date

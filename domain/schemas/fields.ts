@@ -1,6 +1,6 @@
 /**
  * Country-aware fields used by more than one form: e-mail, phone inputs, postal code, state and city, and the
- * national ID. Rules of spec §5; the country profile (src/domain/countries.ts) supplies what differs.
+ * national ID. Rules of spec §5; the country profile (domain/countries.ts) supplies what differs.
  */
 import * as v from 'valibot'
 import {

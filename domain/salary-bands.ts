@@ -1,7 +1,7 @@
 /**
  * What the additional-info form's salary bands stand for in money (decisions.md "Onboarding and wallet screens").
  * The wire keeps the spec's five band ids in every country; what each one means is the product's scorecard, in the
- * product's currency (src/domain/scorecard-policy.ts). The form labels the bands with the lender's configured
+ * product's currency (domain/scorecard-policy.ts). The form labels the bands with the lender's configured
  * amounts — the `pricing.scorecard` of the order's product in its /loan/product/step-amount reply — and, until that
  * reply arrives (or when it cannot be had), with the country's defaults (COUNTRY_SCORECARDS).
  */

@@ -1,5 +1,5 @@
 /**
- * The `data` of every reply in the API table (src/domain/api.ts): the shapes a borrower's screen needs and a
+ * The `data` of every reply in the API table (domain/api.ts): the shapes a borrower's screen needs and a
  * lender's back end can fill. Money is integer minor units with its currency; instants are ISO 8601 UTC
  * strings (`IsoDateTime`); calendar days are 'YYYY-MM-DD' (`IsoDate`). Personal data appears only in replies to
  * its owner's session.
@@ -215,7 +215,7 @@ export interface StepAmounts {
    */
   pricing: ProductConfig
   /**
-   * The borrower's step on the repeat-borrower ladder (src/domain/ladder.ts): loans repaid on time, less a step for
+   * The borrower's step on the repeat-borrower ladder (domain/ladder.ts): loans repaid on time, less a step for
    * each one repaid late (0 again after one more than `pricing.repeatLadder.resetAfterDaysLate` days late). The
    * quote's `loansRepaidOnTime`; named as the spec names it.
    */

@@ -2,7 +2,7 @@
  * The one adapter between the domain's valibot schemas and react-final-form.
  *
  * - `validateWith(schema)` is a final-form `validate` function: it runs the schema through `fieldErrors`
- *   (src/domain/schemas/field-errors.ts) and returns final-form's nested error object of i18n keys, which the
+ *   (domain/schemas/field-errors.ts) and returns final-form's nested error object of i18n keys, which the
  *   kit's fields translate. An error for the whole form lands at final-form's FORM_ERROR.
  * - `createClearingDecorator(DEPENDENT_FIELDS)` clears the fields that depend on another when it changes
  *   (spec §4: employment type clears industry…, pay frequency the paydays, state the city).
