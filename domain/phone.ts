@@ -8,16 +8,26 @@ import { COUNTRIES, type CountryCode } from './countries'
 
 interface MobilePlan {
   readonly nsnLength: number
-  /** Mobile NSNs: TZ 6x/7x (TCRA plan), KE 7xx/1xx (CA plan), MX any geographic 10-digit number. */
+  /**
+   * The NSNs allocated to mobile networks, as libphonenumber's metadata records the regulators' allocations
+   * (docs/decisions.md "Identity numbers and phone plans (issue 18)"): TZ 61–63, 65–69 and 70–79 (TCRA; 60 and 64
+   * are not allocated); KE 07xx and the 01 ranges opened since 2019 (100–108, 11x, 120, 121, 124, 130, 140–145,
+   * 18x; Communications Authority); MX the 10-digit numbers of the allocated area codes (IFT; Mexico numbers
+   * mobiles and landlines alike since 2019, so a mobile can be any number of an allocated area code).
+   */
   readonly pattern: RegExp
   /** Domestic trunk prefix, or null where there is none. */
   readonly trunk: string | null
 }
 
+/** Mexico's allocated area codes (2 or 3 digits) followed by the rest of the 10-digit number. */
+const MX_NUMBER =
+  /^(?:2(?:2\d|3[1-35-8]|4[13-9]|7[1-689]|8[1-578]|9[467])|3(?:1[1-79]|[2458][1-9]|3\d|7[1-8]|9[1-5])|4(?:1[1-57-9]|[267][1-9]|3[1-8]|[45]\d|8[1-35-9]|9[2-689])|5(?:[56]\d|88|9[1-79])|6(?:1[2-68]|[2-4][1-9]|5[1-36-9]|6[0-57-9]|7[1-7]|8[67]|9[4-8])|7(?:[1346][1-9]|[27]\d|5[13-9]|8[1-69]|9[17])|8(?:1\d|2[13-689]|3[1-6]|4[124-6]|6[1246-9]|7[0-378]|9[12479])|9(?:1[346-9]|2[1-4]|3[2-46-8]|5[1348]|[69]\d|7[12]|8[1-8]))\d{7}$/
+
 export const MOBILE_PLANS: Readonly<Record<CountryCode, MobilePlan>> = {
-  TZ: { nsnLength: 9, pattern: /^[67]\d{8}$/, trunk: '0' },
-  KE: { nsnLength: 9, pattern: /^[17]\d{8}$/, trunk: '0' },
-  MX: { nsnLength: 10, pattern: /^[2-9]\d{9}$/, trunk: null },
+  TZ: { nsnLength: 9, pattern: /^(?:6[1-35-9]|7\d)\d{7}$/, trunk: '0' },
+  KE: { nsnLength: 9, pattern: /^(?:1(?:0[0-8]|[18]\d|2[014]|30|4[0-5])|7\d\d)\d{6}$/, trunk: '0' },
+  MX: { nsnLength: 10, pattern: MX_NUMBER, trunk: null },
 }
 
 /** Characters a typed phone number may hold besides its digits: spaces, dashes, dots, brackets (and one leading +). */

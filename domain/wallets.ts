@@ -3,11 +3,11 @@
  * code `tigo`) and HaloPesa (Halotel); Kenya M-Pesa (Safaricom) and Airtel Money; Mexico pays out to a bank
  * account by CLABE (code `clabe`).
  *
- * Number ranges are the operators' allocations in the national numbering plans — Tanzania: TCRA National
- * Numbering Plan; Kenya: Communications Authority of Kenya numbering plan — as of 2025. Both countries have
- * mobile number portability, so a ported number can sit in another operator's range; a borrower in that
- * case gets the wrong-network message and contacts customer service (docs/decisions.md). Update the ranges
- * here when a regulator allocates new ones.
+ * Number ranges are the operators' allocations in the national numbering plans — Tanzania: TCRA; Kenya:
+ * Communications Authority of Kenya — as libphonenumber's carrier data records them (release 9.0.35, July 2026;
+ * docs/decisions.md "Identity numbers and phone plans (issue 18)"). Both countries have mobile number portability,
+ * so a ported number can sit in another operator's range; a borrower in that case gets the wrong-network message
+ * and contacts customer service (docs/decisions.md). Update the ranges here when a regulator allocates new ones.
  */
 import type { CountryCode, WalletProviderCode } from './countries'
 import { isValidClabe } from './identity-numbers'
@@ -34,18 +34,38 @@ function range(from: string, to: string): string[] {
 }
 
 export const WALLET_PROVIDERS: readonly WalletProvider[] = [
-  // Tanzania (NSN 9 digits; prefixes are the two digits after the trunk 0).
-  { code: 'mpesa', country: 'TZ', nameKey: 'enums.wallet.mpesa', accountKind: 'mobile', prefixes: ['74', '75', '76'] },
-  { code: 'airtel', country: 'TZ', nameKey: 'enums.wallet.airtel', accountKind: 'mobile', prefixes: ['68', '69', '78'] },
+  // Tanzania (NSN 9 digits; prefixes are the two digits after the trunk 0): Vodacom 72, 74–76, 79; Airtel 66, 68,
+  // 69, 78; Yas (Mixx by Yas) 65, 67, 70, 71, 77; Viettel (Halotel) 61–63. TTCL's 73 has no wallet here.
+  {
+    code: 'mpesa',
+    country: 'TZ',
+    nameKey: 'enums.wallet.mpesa',
+    accountKind: 'mobile',
+    prefixes: ['72', '74', '75', '76', '79'],
+  },
+  {
+    code: 'airtel',
+    country: 'TZ',
+    nameKey: 'enums.wallet.airtel',
+    accountKind: 'mobile',
+    prefixes: ['66', '68', '69', '78'],
+  },
   {
     code: 'tigo',
     country: 'TZ',
     nameKey: 'enums.wallet.tigo',
     accountKind: 'mobile',
-    prefixes: ['65', '67', '71', '77'],
+    prefixes: ['65', '67', '70', '71', '77'],
   },
-  { code: 'halopesa', country: 'TZ', nameKey: 'enums.wallet.halopesa', accountKind: 'mobile', prefixes: ['61', '62'] },
-  // Kenya (NSN 9 digits): Safaricom and Airtel blocks of 07xx and 01xx.
+  {
+    code: 'halopesa',
+    country: 'TZ',
+    nameKey: 'enums.wallet.halopesa',
+    accountKind: 'mobile',
+    prefixes: ['61', '62', '63'],
+  },
+  // Kenya (NSN 9 digits): Safaricom and Airtel blocks of 07xx and 01xx. Telkom (77), Finserve, JTL and the other
+  // small networks have no wallet here.
   {
     code: 'mpesa',
     country: 'KE',
@@ -59,11 +79,14 @@ export const WALLET_PROVIDERS: readonly WalletProvider[] = [
       '745',
       '746',
       '748',
+      '749',
       ...range('757', '759'),
       '768',
       '769',
       '79',
-      ...range('110', '115'),
+      '11',
+      ...range('140', '145'),
+      '18',
     ],
   },
   {
@@ -71,7 +94,7 @@ export const WALLET_PROVIDERS: readonly WalletProvider[] = [
     country: 'KE',
     nameKey: 'enums.wallet.airtel',
     accountKind: 'mobile',
-    prefixes: ['73', ...range('750', '756'), '762', '78', ...range('100', '102')],
+    prefixes: ['73', ...range('750', '756'), '761', '762', '78', ...range('100', '108')],
   },
   // Mexico: payouts go to a bank account.
   { code: 'clabe', country: 'MX', nameKey: 'enums.wallet.clabe', accountKind: 'clabe', prefixes: [] },

@@ -11,7 +11,14 @@ import {
   type CountryCode,
   type NationalIdKind,
 } from '../countries'
-import { isValidCurp, isValidKenyanId, isValidNida } from '../identity-numbers'
+import {
+  isNidaWellFormed,
+  isValidCurp,
+  isValidKenyanId,
+  isValidNida,
+  nssProblem,
+  rfcProblem,
+} from '../identity-numbers'
 import {
   MOBILE_PLANS,
   isPhoneFieldLengthOk,
@@ -160,15 +167,70 @@ export function cityRules<T extends Record<string, unknown>>(
   ]
 }
 
-const NATIONAL_ID_RULES: Readonly<Record<NationalIdKind, { test: (s: string) => boolean; message: string }>> = {
-  nida: { test: (s) => isValidNida(s), message: 'validation.nationalId.nida' },
-  kenyaId: { test: isValidKenyanId, message: 'validation.nationalId.kenyaId' },
-  curp: { test: isValidCurp, message: 'validation.nationalId.curp' },
+interface NationalIdRule {
+  readonly test: (s: string) => boolean
+  readonly message: string
 }
 
-/** The national ID of the country's kind: NIDA 8-5-5-2 (TZ), Kenyan ID (KE), CURP (MX). */
-export function nationalIdField(country: CountryCode) {
-  const rule = NATIONAL_ID_RULES[COUNTRIES[country].idRules.nationalId]
+/** The checks of each kind of national ID, in order; the first that fails gives the message. */
+function nationalIdRules(today: Date): Readonly<Record<NationalIdKind, readonly NationalIdRule[]>> {
+  return {
+    nida: [
+      { test: isNidaWellFormed, message: 'validation.nationalId.nida' },
+      { test: (s) => isValidNida(s, today), message: 'validation.nationalId.nidaBirthDate' },
+    ],
+    kenyaId: [{ test: isValidKenyanId, message: 'validation.nationalId.kenyaId' }],
+    curp: [{ test: isValidCurp, message: 'validation.nationalId.curp' }],
+  }
+}
+
+/**
+ * The national ID of the country's kind: NIDA 8-5-5-2 starting with a real birth date (TZ), Kenyan ID (KE), CURP
+ * (MX). `today` bounds the NIDA birth date.
+ */
+export function nationalIdField(country: CountryCode, today: Date = new Date()) {
+  const rules = nationalIdRules(today)[COUNTRIES[country].idRules.nationalId]
   const required = 'validation.nationalId.required'
-  return v.pipe(v.string(required), v.check(filled, required), v.check(rule.test, rule.message))
+  return v.pipe(
+    v.string(required),
+    v.check(filled, required),
+    ...rules.map((rule) => v.check(rule.test, rule.message)),
+  )
+}
+
+const RFC_MESSAGES = {
+  format: 'validation.rfc.format',
+  generic: 'validation.rfc.generic',
+  inconvenient: 'validation.rfc.invalid',
+} as const
+
+/**
+ * Mexico's optional RFC (spec §5: exactly 13 letters/digits), checked when given: the structure and birth date,
+ * then not a generic RFC, then not one the SAT cannot have issued (an inconvenient word).
+ */
+export function optionalRfc() {
+  const problem = (s: string) => (filled(s) ? rfcProblem(s) : null)
+  return v.optional(
+    v.pipe(
+      v.string(RFC_MESSAGES.format),
+      v.check((s) => problem(s) !== 'format', RFC_MESSAGES.format),
+      v.check((s) => problem(s) !== 'generic', RFC_MESSAGES.generic),
+      v.check((s) => problem(s) !== 'inconvenient', RFC_MESSAGES.inconvenient),
+    ),
+  )
+}
+
+/**
+ * Mexico's optional NSS (spec §5: exactly 11 digits), checked when given: eleven digits, then the check digit and a
+ * year of registration not before the year of birth. `today` reads the two-digit years.
+ */
+export function optionalNss(today: Date = new Date()) {
+  const problem = (s: string) => (filled(s) ? nssProblem(s, today) : null)
+  return v.optional(
+    v.pipe(
+      v.string('validation.nss.format'),
+      v.check((s) => problem(s) !== 'format', 'validation.nss.format'),
+      v.check((s) => problem(s) === null, 'validation.nss.invalid'),
+    ),
+  )
 }

@@ -6,10 +6,8 @@
 import * as v from 'valibot'
 import { COUNTRIES, type CountryCode } from '../countries'
 import { EDUCATION, GENDERS, MARITAL_STATUS, RESIDENCE_TYPES, ageOn, isBirthdayAllowed } from '../enums'
-import { isValidNss, isValidRfc } from '../identity-numbers'
 import {
   REQUIRED,
-  blankOr,
   choice,
   cleanText,
   filled,
@@ -22,8 +20,10 @@ import {
   cityRules,
   emailField,
   nationalIdField,
+  optionalNss,
   optionalPhone,
   optionalPinCode,
+  optionalRfc,
   stateField,
 } from './fields'
 
@@ -52,12 +52,6 @@ export function birthdayField(today: Date) {
   )
 }
 
-/** RFC (exactly 13 letters/digits) and NSS (exactly 11 digits) of Mexico: optional, checked when given. */
-const optionalRfc = () =>
-  v.optional(v.pipe(v.string('validation.rfc.format'), v.check(blankOr(isValidRfc), 'validation.rfc.format')))
-const optionalNss = () =>
-  v.optional(v.pipe(v.string('validation.nss.format'), v.check(blankOr(isValidNss), 'validation.nss.format')))
-
 function personalInfoEntries(country: CountryCode, today: Date) {
   const profile = COUNTRIES[country]
   const variant = profile.enumVariant
@@ -66,8 +60,8 @@ function personalInfoEntries(country: CountryCode, today: Date) {
     middleName: optionalPersonName(),
     lastName: personName(),
     gender: choice(GENDERS[variant]),
-    /** TZ: the four NIDA parts dash-joined (12345678-12345-00002-26); KE: ID number; MX: CURP. */
-    nationalId: nationalIdField(country),
+    /** TZ: the four NIDA parts dash-joined (19900517-12345-00002-26); KE: ID number; MX: CURP. */
+    nationalId: nationalIdField(country, today),
     birthday: birthdayField(today),
     education: choice(EDUCATION[variant]),
     maritalStatus: choice(MARITAL_STATUS[variant]),
@@ -86,7 +80,7 @@ function personalInfoEntries(country: CountryCode, today: Date) {
     language: v.optional(choice(profile.languages)),
     cityOfBirth: optionalText(100),
     rfc: optionalRfc(),
-    nss: optionalNss(),
+    nss: optionalNss(today),
   }
 }
 

@@ -38,6 +38,27 @@ describe('mobile numbers', () => {
     expect(isValidMobile('MX', '551234567')).toBe(false)
   })
 
+  it('refuses Tanzanian numbers in the 060 and 064 ranges, which are allocated to no mobile network', () => {
+    expect(normalizeMobile('TZ', '0601234567')).toBeNull()
+    expect(normalizeMobile('TZ', '+255 641 234 567')).toBeNull()
+    for (const input of ['0631234567', '0661234567', '0701234567', '0721234567', '0791234567'])
+      expect(normalizeMobile('TZ', input), input).toBe(input.slice(1))
+  })
+
+  it('reads Kenyan numbers of the allocated 01 blocks and refuses the 01 numbers no network holds', () => {
+    for (const input of ['0100123456', '0108123456', '0119123456', '0120123456', '0124123456', '0130123456', '0145123456', '0181123456'])
+      expect(normalizeMobile('KE', input), input).toBe(input.slice(1))
+    for (const input of ['0109123456', '0122123456', '0131123456', '0146123456', '0150123456', '0190123456'])
+      expect(normalizeMobile('KE', input), input).toBeNull()
+  })
+
+  it('reads Mexican numbers of allocated area codes and refuses area codes the numbering plan has not allocated', () => {
+    for (const input of ['55 1234 5678', '33 1234 5678', '81 1234 5678', '222 123 4567', '998 123 4567'])
+      expect(normalizeMobile('MX', input), input).not.toBeNull()
+    for (const input of ['2012345678', '2112345678', '2512345678', '5012345678'])
+      expect(normalizeMobile('MX', input), input).toBeNull()
+  })
+
   it('formats numbers internationally and nationally', () => {
     expect(formatMobile('TZ', '712345678')).toBe('+255 712 345 678')
     expect(formatMobile('KE', '712345678', 'national')).toBe('0712 345 678')

@@ -29,7 +29,7 @@ const mexican = {
   city: 'Zapopan',
   whatsappNo: '5512345678',
   rfc: 'GOMC900101AB1',
-  nss: '12345678903',
+  nss: '92919084431',
 }
 
 const errorsOf = (
@@ -91,6 +91,11 @@ describe('personal info', () => {
       expect(errorsOf(tz, { nationalId: '19900517123450000226' })).toEqual({})
     })
 
+    it('tells a Tanzanian whose NIDA number starts with no real birth date that the first 8 digits are the birth date', () => {
+      for (const nationalId of ['19901317-12345-00002-26', '19900230-12345-00002-26'])
+        expect(errorsOf(tz, { nationalId }), nationalId).toEqual({ nationalId: 'validation.nationalId.nidaBirthDate' })
+    })
+
     it('checks a Kenyan ID in Kenya and a CURP in Mexico, not a NIDA number', () => {
       expect(errorsOf(ke, { nationalId: tanzanian.nationalId }, kenyan)).toEqual({
         nationalId: 'validation.nationalId.kenyaId',
@@ -142,6 +147,16 @@ describe('personal info', () => {
     expect(errorsOf(mx, { rfc: '', nss: undefined }, mexican)).toEqual({})
     expect(errorsOf(mx, { rfc: 'GOMC900101AB' }, mexican)).toEqual({ rfc: 'validation.rfc.format' })
     expect(errorsOf(mx, { nss: '1234567890' }, mexican)).toEqual({ nss: 'validation.nss.format' })
+  })
+
+  it('refuses a generic RFC and an RFC the SAT cannot have issued, each with its own message', () => {
+    expect(errorsOf(mx, { rfc: 'XAXX010101000' }, mexican)).toEqual({ rfc: 'validation.rfc.generic' })
+    expect(errorsOf(mx, { rfc: 'PUTO800101AB1' }, mexican)).toEqual({ rfc: 'validation.rfc.invalid' })
+  })
+
+  it('refuses an NSS with a wrong check digit or registered before its holder was born', () => {
+    expect(errorsOf(mx, { nss: '92919084432' }, mexican)).toEqual({ nss: 'validation.nss.invalid' })
+    expect(errorsOf(mx, { nss: '12345678903' }, mexican)).toEqual({ nss: 'validation.nss.invalid' })
   })
 
   describe('phones', () => {

@@ -36,6 +36,23 @@ describe('wallet providers', () => {
     expect(providerForNumber('TZ', 'not a number')).toBeNull()
   })
 
+  it('tells the Tanzanian network of the newer ranges: Halotel 063, Mixx by Yas 070, Vodacom 072 and 079, Airtel 066', () => {
+    expect(providerForNumber('TZ', '0631123456')).toBe('halopesa')
+    expect(providerForNumber('TZ', '0701123456')).toBe('tigo')
+    expect(providerForNumber('TZ', '0721123456')).toBe('mpesa')
+    expect(providerForNumber('TZ', '0791123456')).toBe('mpesa')
+    expect(providerForNumber('TZ', '0661123456')).toBe('airtel')
+    expect(isValidWalletNumber('TZ', 'mpesa', '0791123456')).toBe(true)
+    expect(isValidWalletNumber('TZ', 'airtel', '0791123456')).toBe(false)
+  })
+
+  it('takes Safaricom’s 0749, 011x, 014x and 018x numbers for M-Pesa and Airtel’s 0103–0108 and 0761 for Airtel Money', () => {
+    for (const input of ['0749123456', '0116123456', '0119123456', '0140123456', '0145123456', '0181123456'])
+      expect(providerForNumber('KE', input), input).toBe('mpesa')
+    for (const input of ['0103123456', '0108123456', '0761123456']) expect(providerForNumber('KE', input), input).toBe('airtel')
+    expect(providerForNumber('KE', '0771123456')).toBeNull() // Telkom: no wallet offered
+  })
+
   it('refuses an Airtel number for M-Pesa in Kenya, across the 07 and 01 ranges', () => {
     expect(isValidWalletNumber('KE', 'mpesa', '0722123456')).toBe(true)
     expect(isValidWalletNumber('KE', 'mpesa', '0733123456')).toBe(false)

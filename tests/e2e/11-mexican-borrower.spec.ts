@@ -48,7 +48,7 @@ const CARLOS: PersonalInput = {
   maritalStatus: 'married',
   nationalId: 'GOMC900101HDFRRR06',
   rfc: 'GOMC900101AB1',
-  nss: '12345678903',
+  nss: '92919084431',
   email: 'carlos.gomez@gmail.com',
   residenceType: 'Rented house',
   state: 'Jalisco',
