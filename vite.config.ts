@@ -2,11 +2,12 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { appShell } from './scripts/vite/app-shell.ts'
+import { axiosXhrOnly } from './scripts/vite/axios-xhr-only.ts'
 import { precompress } from './scripts/vite/precompress.ts'
 
 /** What the shell (src/main.tsx) needs: kept together so no lazy group captures it. */
 const SHELL =
-  /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|void-elements|html-parse-stringify|valibot)[\\/]|[\\/]src[\\/]i18n\.ts|[\\/]domain[\\/](countries\.ts|admin-areas[\\/])|[\\/]ui[\\/]loading-overlay|[\\/]services[\\/]storage[\\/]/
+  /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|void-elements|html-parse-stringify|valibot)[\\/]|[\\/]src[\\/]i18n\.ts|[\\/]domain[\\/](countries\.ts|admin-areas[\\/])|[\\/]ui[\\/]loading-overlay|[\\/]services[\\/](storage|offline)[\\/]/
 
 /**
  * The app after the shell, as small parallel chunks: libraries first, then the domain rules, the services and
@@ -19,14 +20,28 @@ const GROUPS: { name: string | ((id: string) => string | null); test: RegExp; pr
   { name: 'axios', test: /node_modules[\\/]axios[\\/]/, priority: 7 },
   { name: 'final-form', test: /node_modules[\\/](react-)?final-form[\\/]/, priority: 7 },
   { name: 'domain-schemas', test: /[\\/]domain[\\/]schemas[\\/]/, priority: 6 },
+  // The kit's pieces nearly every screen shows (home's among them) and the screens' shared notices: one request
+  // instead of a dozen of under a kilobyte each, most of which would be response headers.
+  {
+    name: 'ui-common',
+    test: /[\\/](ui[\\/](button|countdown|display|display-text|page-header|states|notice|toast|icons)|screens[\\/]shared[\\/](message-text|order-watch-notice|tab-navigation|display-text))\.tsx?$/,
+    priority: 6,
+  },
   { name: 'domain', test: /[\\/]domain[\\/]/, priority: 5 },
   { name: 'protocol', test: /[\\/]protocol[\\/]/, priority: 4 },
-  { name: (id) => `services-${/[\\/]services[\\/]([a-z-]+)[\\/]/.exec(id)?.[1] ?? 'other'}`, test: /[\\/]services[\\/]/, priority: 4 },
-  { name: 'machines-core', test: /[\\/]machines[\\/](session|home|latest-order|order-lifecycle|submit)[.-]/, priority: 3 },
-  // The journey's children in three chunks, each evaluated in a task of its own (src/compose.ts loadJourneyChildren).
+  // By folder, but the collector's few lines go with the API client both start with (one request fewer).
+  {
+    name: (id) => `services-${/[\\/]services[\\/]([a-z-]+)[\\/]/.exec(id)?.[1]?.replace(/^collector$/, 'api') ?? 'other'}`,
+    test: /[\\/]services[\\/]/,
+    priority: 4,
+  },
+  { name: 'machines-core', test: /[\\/]machines[\\/](session|home|latest-order|order-lifecycle|submit|not-provided|loan-outcome)[.-]/, priority: 3 },
+  // The journey's children in three chunks (src/compose.ts): those an open at home, login or register starts with,
+  // preloaded by index.html (scripts/vite/app-shell.ts); the application's and borrowing's, and the rest (repaying,
+  // records, feedback, account deletion), each loaded with the first event that leads to them.
   {
     name: 'machines-start',
-    test: /[\\/]machines[\\/](language|app-rating|login|permission|legal-document|help-content)\.machine/,
+    test: /[\\/]machines[\\/](language|app-rating|login|permission|legal-document|help-content|order-watch)\.machine/,
     priority: 2,
   },
   {
@@ -44,6 +59,7 @@ export default defineConfig({
   base: './',
   plugins: [
     react(),
+    axiosXhrOnly(),
     appShell(),
     // The service worker (services/offline/sw.ts): Workbox, with the precache list of this build injected.
     VitePWA({
@@ -54,8 +70,9 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html}'],
-        // Translations are kept as they are used (sw.ts), not all three languages up front.
-        globIgnores: ['**/locale-*', 'sw.js'],
+        // Translations are listed too, but not precached: the worker keeps the borrower's language when the page
+        // asks, not all three languages up front (services/offline/sw.ts, keep-language.ts).
+        globIgnores: ['sw.js'],
         dontCacheBustURLsMatching: /-[A-Za-z0-9_-]{8}\.(js|css)$/,
       },
     }),

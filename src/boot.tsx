@@ -5,15 +5,19 @@
 import { StrictMode, startTransition } from 'react'
 import type { Root } from 'react-dom/client'
 import { App } from './app'
-import { createServices, loadJourneyChildren, startJourney } from './compose'
+import { START_CHILDREN, createServices, loadJourneyChildren, startJourney } from './compose'
 import type { RouteName } from '../domain/routes'
+
+/** The routes whose opens start with START_CHILDREN only. */
+const START_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>(['home', 'login', 'register'])
 
 /** `entry`: the route the app was opened at, if it is one; `openedAt`: that hash path as it was read. */
 export async function boot(root: Root, entry: RouteName | null, openedAt: string): Promise<void> {
   // A lender's own back end: build with VITE_API_BASE_URL=https://api.lender.example (default: this origin).
   const services = createServices(window, import.meta.env.VITE_API_BASE_URL ?? '')
-  // The machines, in small steps: each module evaluated in a task of its own.
-  const children = await loadJourneyChildren()
+  // The machines an open at home, login or register needs; the others load with their routes. An open at another
+  // route (a link, a reload on a form) loads them all first.
+  const children = await loadJourneyChildren(entry === null || START_ROUTES.has(entry) ? START_CHILDREN : undefined)
   const journey = startJourney(
     services,
     { entry: (entry as never) ?? null, devRoutes: import.meta.env.DEV },

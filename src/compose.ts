@@ -2,7 +2,14 @@
  * Composition: the real I/O (services/) injected into the machines (machines/) with `.provide()`.
  * Machines hold stubs for every actor; this is the one place that says which service implements each.
  */
-import { createActor, type AnyActorRef } from 'xstate'
+import {
+  createActor,
+  createMachine,
+  type AnyActorRef,
+  type AnyActorScope,
+  type AnyMachineSnapshot,
+  type EventObject,
+} from 'xstate'
 import i18next from 'i18next'
 import { createAgreementActors } from '../services/actors/agreement-actors'
 import { createHelpContentActors } from '../services/actors/help-content-actors'
@@ -46,11 +53,14 @@ export interface Services {
   storage: KopaStorage
   api: ApiClient
   bridge: Bridge
+  /** The route the journey is on, as the bridge logs it (set by startJourney; 'unknown' before). */
+  page: { route: string }
 }
 
 /** The device's services: local storage, the API client on this page's origin, the native bridge. */
 export function createServices(win: Window & typeof globalThis = window, baseURL = ''): Services {
   const storage = createStorage()
+  const page = { route: 'unknown' }
   // No language picked in settings: the calls speak the interface's (the country's default, decisions.md).
   const defaultLanguage = () =>
     isLanguage(i18next.language)
@@ -62,59 +72,126 @@ export function createServices(win: Window & typeof globalThis = window, baseURL
     send: async (batch) => (await api.request('/event/batch', batch as never)).ok,
     // A browser reports what it can (docs/native-bridge.md); the server records which kinds arrived.
     report: createCollectorReporter(baseURL, () => storage.get('token')),
+    route: () => page.route,
   })
-  return { storage, api, bridge }
+  return { storage, api, bridge, page }
 }
 
 /** The journey's children and the machine some of them run inside (a payment order). */
 export type LoadedChildren = JourneyChildren & { paymentOrder: typeof PaymentOrderMachine }
 
+type ChildName = keyof LoadedChildren
+
+/** Each child machine's module, by the name the journey invokes it with (vite.config.ts groups them in chunks). */
+const CHILD_MODULES: { readonly [K in ChildName]: () => Promise<LoadedChildren[K]> } = {
+  home: async () => (await import('../machines/home.machine')).homeMachine,
+  language: async () => (await import('../machines/language.machine')).languageMachine,
+  appRating: async () => (await import('../machines/app-rating.machine')).appRatingMachine,
+  loginForm: async () => (await import('../machines/login.machine')).loginMachine,
+  orderWatch: async () => (await import('../machines/order-watch.machine')).orderWatchMachine,
+  permission: async () => (await import('../machines/permission.machine')).permissionMachine,
+  legalDocument: async () => (await import('../machines/legal-document.machine')).legalDocumentMachine,
+  helpContent: async () => (await import('../machines/help-content.machine')).helpContentMachine,
+  identity: async () => (await import('../machines/identity.machine')).identityMachine,
+  uploadGate: async () => (await import('../machines/upload-gate.machine')).uploadGateMachine,
+  loanOffer: async () => (await import('../machines/loan-offer.machine')).loanOfferMachine,
+  agreement: async () => (await import('../machines/agreement.machine')).agreementMachine,
+  cancellation: async () => (await import('../machines/cancellation.machine')).cancellationMachine,
+  coupons: async () => (await import('../machines/coupons.machine')).couponsMachine,
+  confirmBorrow: async () => (await import('../machines/confirm-borrow.machine')).confirmBorrowMachine,
+  lending: async () => (await import('../machines/lending.machine')).lendingMachine,
+  paymentOrder: async () => (await import('../machines/payment-order.machine')).paymentOrderMachine,
+  repayment: async () => (await import('../machines/repayment.machine')).repaymentMachine,
+  rollover: async () => (await import('../machines/rollover.machine')).rolloverMachine,
+  records: async () => (await import('../machines/records.machine')).recordsMachine,
+  feedbackTicket: async () => (await import('../machines/feedback-ticket.machine')).feedbackTicketMachine,
+  accountDeletion: async () => (await import('../machines/account-deletion.machine')).accountDeletionMachine,
+}
+
+export const CHILD_NAMES = Object.keys(CHILD_MODULES) as readonly ChildName[]
+
 /**
- * The machine modules, each evaluated (its machines' state trees built) in a task of its own, so start-up never
- * holds the phone for all of them at once. They are fetched in parallel beforehand (index.html preloads them).
+ * The children an open at home, login or register may invoke before the borrower does anything: home and its
+ * order watch, the visit-long ones (language, rating), login, and the small standalone ones (permission
+ * disclosure, legal texts, help). The others — the application, borrowing, repaying, records, feedback, account
+ * deletion — load with their routes (`holdUntilLoaded`).
  */
-const CHILD_MODULES: readonly (() => Promise<Partial<LoadedChildren>>)[] = [
-  async () => ({ home: (await import('../machines/home.machine')).homeMachine }),
-  async () => ({ language: (await import('../machines/language.machine')).languageMachine }),
-  async () => ({ appRating: (await import('../machines/app-rating.machine')).appRatingMachine }),
-  async () => ({ loginForm: (await import('../machines/login.machine')).loginMachine }),
-  async () => ({ permission: (await import('../machines/permission.machine')).permissionMachine }),
-  async () => ({ legalDocument: (await import('../machines/legal-document.machine')).legalDocumentMachine }),
-  async () => ({ helpContent: (await import('../machines/help-content.machine')).helpContentMachine }),
-  async () => ({ identity: (await import('../machines/identity.machine')).identityMachine }),
-  async () => ({ uploadGate: (await import('../machines/upload-gate.machine')).uploadGateMachine }),
-  async () => ({ loanOffer: (await import('../machines/loan-offer.machine')).loanOfferMachine }),
-  async () => ({ agreement: (await import('../machines/agreement.machine')).agreementMachine }),
-  async () => ({ cancellation: (await import('../machines/cancellation.machine')).cancellationMachine }),
-  async () => ({ coupons: (await import('../machines/coupons.machine')).couponsMachine }),
-  async () => ({ confirmBorrow: (await import('../machines/confirm-borrow.machine')).confirmBorrowMachine }),
-  async () => ({ lending: (await import('../machines/lending.machine')).lendingMachine }),
-  async () => ({ orderWatch: (await import('../machines/order-watch.machine')).orderWatchMachine }),
-  async () => ({ paymentOrder: (await import('../machines/payment-order.machine')).paymentOrderMachine }),
-  async () => ({ repayment: (await import('../machines/repayment.machine')).repaymentMachine }),
-  async () => ({ rollover: (await import('../machines/rollover.machine')).rolloverMachine }),
-  async () => ({ records: (await import('../machines/records.machine')).recordsMachine }),
-  async () => ({
-    feedbackTicket: (await import('../machines/feedback-ticket.machine')).feedbackTicketMachine,
-  }),
-  async () => ({
-    accountDeletion: (await import('../machines/account-deletion.machine')).accountDeletionMachine,
-  }),
+export const START_CHILDREN: readonly ChildName[] = [
+  'home',
+  'language',
+  'appRating',
+  'loginForm',
+  'orderWatch',
+  'permission',
+  'legalDocument',
+  'helpContent',
 ]
 
-/** Every child machine of the journey, loaded in small steps (one task each; the phone answers in between). */
-export async function loadJourneyChildren(): Promise<LoadedChildren> {
-  const children: Partial<LoadedChildren> = {}
-  for (const load of CHILD_MODULES) {
-    Object.assign(children, await load())
-    await new Promise((resolve) => setTimeout(resolve))
+/** A child and the machines its own provision runs inside it (createJourneyLogic). */
+const RUNS_INSIDE: Partial<Record<ChildName, readonly ChildName[]>> = {
+  confirmBorrow: ['cancellation', 'coupons'],
+  repayment: ['paymentOrder'],
+  rollover: ['paymentOrder'],
+}
+
+const isChildName = (name: string): name is ChildName => Object.prototype.hasOwnProperty.call(CHILD_MODULES, name)
+
+/** What must be loaded before the journey invokes `actor` (nothing for actors that are not child machines). */
+export function childrenNeededBy(actor: string): ChildName[] {
+  return isChildName(actor) ? [actor, ...(RUNS_INSIDE[actor] ?? [])] : []
+}
+
+/**
+ * Child machines, loaded as they are needed: `children` fills in as their modules arrive. The journey reads it
+ * only when it invokes a child (provideLazily), and `holdUntilLoaded` makes sure that is never before.
+ */
+export class ChildLoader {
+  readonly children: Partial<LoadedChildren> = {}
+  private readonly pending = new Map<ChildName, Promise<void>>()
+
+  has(name: ChildName): boolean {
+    return this.children[name] !== undefined
   }
-  return children as LoadedChildren
+
+  /** Those of `names` not loaded yet. */
+  missing(names: readonly ChildName[]): ChildName[] {
+    return names.filter((name) => !this.has(name))
+  }
+
+  complete(): boolean {
+    return this.missing(CHILD_NAMES).length === 0
+  }
+
+  /** Loads the modules of `names`, in parallel. A failed download is asked again at the next call. */
+  async load(names: readonly ChildName[]): Promise<void> {
+    await Promise.all(
+      this.missing(names).map((name) => {
+        let loading = this.pending.get(name)
+        if (!loading) {
+          loading = CHILD_MODULES[name]().then((machine) => {
+            ;(this.children as Record<ChildName, unknown>)[name] = machine
+          })
+          loading.catch(() => this.pending.delete(name))
+          this.pending.set(name, loading)
+        }
+        return loading
+      }),
+    )
+  }
+}
+
+/** The child machines `names` (by default every one), loaded before the journey starts. */
+export async function loadJourneyChildren(names: readonly ChildName[] = CHILD_NAMES): Promise<ChildLoader> {
+  const loader = new ChildLoader()
+  await loader.load(names)
+  return loader
 }
 
 /** The journey with every actor implemented by services. */
-export function createJourneyLogic({ storage, api, bridge }: Services, children: LoadedChildren) {
-  const c = children
+export function createJourneyLogic({ storage, api, bridge }: Services, children: LoadedChildren | ChildLoader) {
+  const loader = children instanceof ChildLoader ? children : null
+  // Read when a child is first invoked: by then its module is in (holdUntilLoaded).
+  const c = (loader ? loader.children : children) as LoadedChildren
   const clock = createServerClock(api as never)
   // The latest order is read in server time: the dates the server sets (a rejection's retry date) are judged on
   // its clock, like every other deadline (decisions.md "Deadlines run in server time").
@@ -209,6 +286,7 @@ export function createJourneyLogic({ storage, api, bridge }: Services, children:
       loadSalaryBands: journey.loadSalaryBands,
       ...createCountryActors({ api, storage }),
     },
+    loader,
   )
 }
 
@@ -220,40 +298,146 @@ function once<T>(make: () => T): () => T {
 
 type JourneyActors = NonNullable<Parameters<typeof journeyMachine.provide>[0]['actors']>
 
+/** Set while `childrenMissingFor` dry-runs an event: the children the journey would invoke that are not loaded. */
+let probing: Set<string> | null = null
+/** What a dry run sees in place of a child not loaded yet (it is never started). */
+const NOT_LOADED = createMachine({})
+
 /**
  * The journey with its actors. Child machines are provided (their state trees built) the first time the journey
  * invokes them, not all at start-up: XState looks a child's logic up by name in the machine's implementations
- * when it invokes it, so each is a getter that builds it once.
+ * when it invokes it, so each is a getter that builds it once. With a `loader`, a child whose module is not in
+ * yet is only seen by a dry run (`childrenMissingFor`), which notes it: the journey never invokes it so
+ * (`holdUntilLoaded`).
  */
 function provideLazily(
   machine: typeof journeyMachine,
   children: { [K in keyof JourneyActors]?: () => JourneyActors[K] },
   actors: JourneyActors,
+  loader: ChildLoader | null = null,
 ): typeof journeyMachine {
   const provided = machine.provide({ actors })
   const table = provided.implementations.actors as Record<string, unknown>
   for (const [name, make] of Object.entries(children)) {
+    const build = once(make as () => unknown)
+    const needs = childrenNeededBy(name)
     Object.defineProperty(table, name, {
       enumerable: true,
       configurable: true,
-      get: once(make as () => unknown),
+      get: () => {
+        if (!loader || needs.length === 0 || loader.missing(needs).length === 0) return build()
+        probing?.add(name)
+        return probing ? NOT_LOADED : undefined
+      },
     })
   }
   return provided
 }
 
-export function startJourney(services: Services, input: JourneyInput, children: LoadedChildren) {
+/**
+ * The scope a dry run takes the journey's step in: it executes nothing, defers nothing, stops nothing (what
+ * XState's pure `transition` uses, made once: `transition` would build a whole inert journey, its first state and
+ * its children, for every event — hundreds of milliseconds on a slow phone). Children the dry run creates are
+ * never started, so nothing of them runs or stays registered.
+ */
+let inertScope: AnyActorScope | null = null
+function dryRunScope(): AnyActorScope {
+  if (!inertScope) {
+    const self = createActor(NOT_LOADED)
+    inertScope = {
+      self,
+      id: '',
+      sessionId: '',
+      system: self.system,
+      logger: () => {},
+      defer: () => {},
+      emit: () => {},
+      stopChild: () => {},
+      actionExecutor: () => {},
+    }
+  }
+  return inertScope
+}
+
+/**
+ * The child machines the journey would invoke, and that are not loaded, if `event` were delivered now: a dry run
+ * of the event (the journey's own step, in a scope that executes nothing) over its snapshot, following every route
+ * it raises on the way.
+ */
+export function childrenMissingFor(snapshot: AnyMachineSnapshot, event: EventObject, loader: ChildLoader): ChildName[] {
+  const seen = new Set<string>()
+  probing = seen
+  try {
+    snapshot.machine.transition(snapshot, event, dryRunScope())
+  } catch {
+    // An event the journey cannot take: delivering it says so as it always did.
+  } finally {
+    probing = null
+  }
+  return loader.missing([...new Set([...seen].flatMap(childrenNeededBy))])
+}
+
+/**
+ * Holds each event sent to the journey (by the screens, by its children, by its timers) until the child machines
+ * it would start are loaded, then delivers it; events keep their order. A download that fails is tried again
+ * every `retryMs` (no connection and no service worker: the tap waits for the line).
+ */
+export function holdUntilLoaded(actor: AnyActorRef, loader: ChildLoader, retryMs = 3_000): void {
+  const journey = actor as AnyActorRef & { _send(event: EventObject): void }
+  const deliver = journey._send.bind(journey)
+  const held: EventObject[] = []
+  let busy = false
+  const release = () => {
+    while (held.length > 0 && !busy) {
+      const event = held[0]!
+      const missing = loader.complete() ? [] : childrenMissingFor(journey.getSnapshot() as AnyMachineSnapshot, event, loader)
+      if (missing.length > 0) {
+        busy = true
+        const load = () =>
+          loader.load(missing).then(
+            () => {
+              busy = false
+              release()
+            },
+            () => setTimeout(load, retryMs),
+          )
+        void load()
+        return
+      }
+      held.shift()
+      // An event the journey sends itself while taking this one waits its turn, as in XState's own mailbox.
+      busy = true
+      try {
+        deliver(event)
+      } finally {
+        busy = false
+      }
+    }
+  }
+  journey._send = (event: EventObject) => {
+    held.push(event)
+    release()
+  }
+}
+
+export function startJourney(services: Services, input: JourneyInput, children: LoadedChildren | ChildLoader) {
   // The country chosen before login on this device survives a reload (storage `country`).
   const stored = services.storage.get('country')
   const actor = createActor(createJourneyLogic(services, children), {
     input: { ...(stored ? { country: stored } : {}), ...input },
   })
+  // Children not loaded yet load with the first event that would start them.
+  if (children instanceof ChildLoader && !children.complete()) holdUntilLoaded(actor, children)
   // The native shell's login and logout reach the session through the journey (spec: the shell handles them).
   services.bridge.on('login', (payload) => {
     const token = (payload as { token?: unknown } | undefined)?.token
     if (typeof token === 'string' && token) actor.send({ type: 'shell.login', token })
   })
   services.bridge.on('logout', () => actor.send({ type: 'shell.logout' }))
+  // Attribution events are logged on the journey's route, never read from the URL (docs/decisions.md).
+  actor.subscribe((snapshot) => {
+    services.page.route = snapshot.context.route
+  })
   // Timers stop while the app is in the background: deadlines (the 24-hour approval, the payment window) are
   // re-checked by whichever screen machine is running when the borrower comes back.
   services.bridge.on('appForegrounded', () => {

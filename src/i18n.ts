@@ -1,13 +1,14 @@
 /**
  * Translations: locales/<lang>/<namespace>.json, merged into one resource per language where a key reads
  * `<namespace>.<path>`. Only the active language is downloaded, and of it only what the screen on show needs:
- * the core namespaces at start-up, each route's own with its screen (src/routing/screens.ts), the rest once the
- * first screen is up and the phone is idle (`prefetchLanguage`). Each file is its own small chunk, named for its
+ * the core namespaces at start-up, each route's own with its screen (src/routing/screens.ts), the rest kept by the
+ * service worker for offline use, or fetched when the phone is idle where none runs (`prefetchLanguage`). Each file is its own small chunk, named for its
  * language (vite.config.ts), so a borrower on costly data never pays for the other two.
  */
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { CORE_NAMESPACES } from './i18n-namespaces'
+import { keepLanguageOffline } from '../services/offline/keep-language'
 
 export { CORE_NAMESPACES }
 
@@ -71,21 +72,22 @@ export async function loadNamespaces(namespaces: readonly string[], lang: unknow
 }
 
 /**
- * Everything else of the active language, fetched when the phone has nothing better to do: after the page has
- * loaded and the service worker (if any) has kept the app's files, in an idle moment — a slow line carries the
- * first screen, its data and the app first. A failed download is simply asked again by the screen that needs it.
+ * Everything else of the active language, for the next screens and for offline opens. Where a service worker
+ * runs, the page does not download it: the worker keeps it, once it is active (services/offline/keep-language.ts),
+ * and a later screen's words come from its cache. Where none runs, the page fetches it when the phone has nothing
+ * better to do: after the page has loaded, in an idle moment — a slow line carries the first screen, its data and
+ * the app first. A failed download is simply asked again by the screen that needs it.
  */
-export function prefetchLanguage(win: Window = window): void {
-  const run = () => void loadNamespaces(NAMESPACES).catch(() => undefined)
+export function prefetchLanguage(win: Window = window, keep: typeof keepLanguageOffline = keepLanguageOffline): void {
+  const lang = i18next.language
+  const run = () => void loadNamespaces(NAMESPACES, lang).catch(() => undefined)
   const whenIdle = () =>
     'requestIdleCallback' in win ? win.requestIdleCallback(run, { timeout: 10_000 }) : setTimeout(run, 3_000)
-  const afterWorker = () => {
-    const worker = win.navigator.serviceWorker
-    if (worker && win.isSecureContext) void worker.ready.then(whenIdle, whenIdle)
-    else whenIdle()
+  const afterLoad = () => {
+    if (!keep(lang, win)) whenIdle()
   }
-  if (win.document.readyState === 'complete') afterWorker()
-  else win.addEventListener('load', afterWorker, { once: true })
+  if (win.document.readyState === 'complete') afterLoad()
+  else win.addEventListener('load', afterLoad, { once: true })
 }
 
 export async function initI18n(
@@ -108,6 +110,8 @@ export async function initI18n(
 
 export async function changeLanguage(lang: Language): Promise<void> {
   await loadNamespaces(NAMESPACES, lang)
+  // Kept for offline opens in this language too (a no-op where no service worker runs: loaded above).
+  keepLanguageOffline(lang)
   await i18next.changeLanguage(lang)
   document.documentElement.lang = lang
 }

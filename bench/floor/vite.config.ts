@@ -9,7 +9,7 @@ import { precompress } from '../../scripts/vite/precompress.ts'
 
 export default defineConfig({
   root: path.resolve(import.meta.dirname),
-  base: './/',
+  base: './',
   plugins: [react(), precompress()],
   build: { target: 'es2020', sourcemap: false },
 })

@@ -4,8 +4,9 @@
  * signed-in borrower a card's outline), drawn with the app's own stylesheet, so a phone on a slow connection shows Kopa as soon as the
  * HTML and CSS arrive. A few lines of inline script pick the borrower's last language (storage `language`, else
  * the default language of the country chosen on this device, else the default country's) and write its words,
- * which come from locales/ at build time. React replaces the frame when the first screen is ready (src/main.tsx);
- * the frame's boxes are the screen's own, so nothing moves when it does.
+ * which come from locales/ at build time. Opened at login or register, the frame is that screen's top instead
+ * (ENTRY_FRAMES): its header and its introduction, the screen's largest text. React replaces the frame when the
+ * first screen is ready (src/main.tsx); the frame's boxes are the screen's own, so nothing moves when it does.
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -26,8 +27,23 @@ export const SHELL_KEYS = [
   'home.state.canLoan.title',
   'home.state.canLoan.text',
   'home.button.apply',
+  'user.login.title',
+  'user.login.intro',
+  'user.register.title',
+  'user.register.intro',
 ] as const
 type ShellKey = (typeof SHELL_KEYS)[number]
+
+/**
+ * The entry screens that are not home (the native shell opens login, a link opens register), by hash path: the
+ * words of their header and their introduction, which the frame draws in their place when the page opens there.
+ * That introduction is the largest text of these screens (their LCP element): drawn by the frame in the same
+ * boxes, the first paint is already the screen's largest, and the real screen replaces it without moving it.
+ */
+export const ENTRY_FRAMES: Readonly<Record<string, { title: ShellKey; intro: ShellKey }>> = {
+  '/user/login': { title: 'user.login.title', intro: 'user.login.intro' },
+  '/user/register': { title: 'user.register.title', intro: 'user.register.intro' },
+}
 
 function lookup(root: string, lang: string, key: string): string {
   const [ns, ...rest] = key.split('.')
@@ -56,11 +72,19 @@ export function shellMarkup(words: Record<ShellKey, string>): string {
   const w = (key: ShellKey) => `<span data-k="${key}">${escapeHtml(words[key])}</span>`
   const tab = (key: ShellKey, current: boolean) =>
     `<span class="k-tab"${current ? ' aria-current="page"' : ''}><span class="k-boot__icon"></span>${w(key)}</span>`
+  // Shown by src/main.tsx when the app itself could not be fetched (no connection and no service worker yet).
+  const failed =
+    `<div class="k-card k-stack k-boot__failed" hidden><p role="alert">${w('errors.network')}</p>` +
+    `<button type="button" class="k-btn k-btn--primary k-btn--block" onclick="location.reload()">${w('ui.error.retry')}</button></div>`
+  const login = ENTRY_FRAMES['/user/login']!
   return [
     // Only a picture until the app runs: assistive technology hears "Loading…", and nothing in it can be used.
     '<div class="k-app k-boot" aria-busy="true">',
+    // Which page of the frame shows: home's, or an entry screen's where the page opens at one (the script adds
+    // `k-entry` to <html>). Here rather than in ui/styles.css: these rules go with the frame.
+    '<style>html:not(.k-entry) .k-boot__entry,.k-entry .k-boot__home{display:none}</style>',
     `<p class="k-sr" role="status">${w('ui.loading')}</p>`,
-    '<div class="k-page k-page--tabs" aria-hidden="true">',
+    '<div class="k-page k-page--tabs k-boot__home" aria-hidden="true">',
     `<header class="k-header"><h1 class="k-header__title">${w('home.title')}</h1></header>`,
     '<main class="k-stack">',
     // A visitor (no session on this device) sees what home shows every visitor: the product card's place and the
@@ -71,15 +95,23 @@ export function shellMarkup(words: Record<ShellKey, string>): string {
     `<p>${w('home.state.canLoan.text')}</p>`,
     `<span class="k-btn k-btn--primary k-btn--block" aria-disabled="true">${w('home.button.apply')}</span></section>`,
     '<div class="k-card k-boot__card k-boot__member"></div>',
-    // Shown by src/main.tsx when the app itself could not be fetched (no connection and no service worker yet).
-    `<div class="k-card k-stack k-boot__failed" hidden><p role="alert">${w('errors.network')}</p>`,
-    `<button type="button" class="k-btn k-btn--primary k-btn--block" onclick="location.reload()">${w('ui.error.retry')}</button></div>`,
+    failed,
     '</main>',
     `<nav class="k-tabbar" data-k-label="ui.tabs.label" aria-label="${escapeHtml(words['ui.tabs.label'])}">`,
     tab('ui.tabs.home', true),
     tab('ui.tabs.records', false),
     tab('ui.tabs.me', false),
     '</nav>',
+    '</div>',
+    // An entry screen (login, register) as its screen draws it: the header with its back button's place and the
+    // title, and the introduction; the form follows below it once the app runs, so nothing above it moves.
+    '<div class="k-page k-boot__entry" aria-hidden="true">',
+    `<header class="k-header"><span class="k-icon-btn"><span class="k-boot__icon"></span></span>`,
+    `<h1 class="k-header__title"><span data-k="${login.title}" data-k-entry="title">${escapeHtml(words[login.title])}</span></h1></header>`,
+    '<main class="k-stack">',
+    `<p class="k-muted"><span data-k="${login.intro}" data-k-entry="intro">${escapeHtml(words[login.intro])}</span></p>`,
+    failed,
+    '</main>',
     '</div>',
     '</div>',
   ].join('')
@@ -115,8 +147,12 @@ export function shellScript(
   const countryLanguages = Object.fromEntries(Object.values(COUNTRIES).map((c) => [c.code, c.languages]))
   const fallback = JSON.stringify(countries.defaultLanguage)
   return [
-    `(function(){var l=${fallback};try{`,
-    `var W=${JSON.stringify(words)},C=${JSON.stringify(countryLanguages)},s=window.localStorage,`,
+    `(function(){var l=${fallback},W=${JSON.stringify(words)},r=document.documentElement,`,
+    `E=${JSON.stringify(ENTRY_FRAMES)}[location.hash.replace(/^#/,"").split("?")[0]];`,
+    // Opened at an entry screen (whatever storage allows): its frame, with its own header and introduction.
+    'if(E){r.classList.add("k-entry");var t=document.querySelectorAll("[data-k-entry]");',
+    'for(var i=0;i<t.length;i++){var k=E[t[i].getAttribute("data-k-entry")];t[i].setAttribute("data-k",k);t[i].textContent=W[l][k]}}',
+    `try{var C=${JSON.stringify(countryLanguages)},s=window.localStorage,`,
     `c=s&&s.getItem('country');l=s&&s.getItem('language');`,
     // Home's words only where home opens: another route (a deep link to login, say) gets the outline.
     `if(!(s&&s.getItem('token'))&&/^#?\\/?$/.test(location.hash))document.documentElement.classList.add('k-visitor');`,
@@ -140,8 +176,8 @@ export function shellScript(
     // A start that has not replaced the frame in BOOT_PATIENCE_MS (a download that hangs, a dropped line that
     // never says so) gets the frame's failure notice and its retry button; the start goes on meanwhile.
     `setTimeout(function(){var b=document.querySelector(".k-boot");if(!b)return;`,
-    'var f=b.querySelector(".k-boot__failed"),g=b.querySelector("[aria-hidden]");',
-    `if(f)f.removeAttribute("hidden");if(g)g.removeAttribute("aria-hidden")},${BOOT_PATIENCE_MS});`,
+    'var f=b.querySelectorAll(".k-boot__failed,[aria-hidden]");',
+    `for(var j=0;j<f.length;j++){f[j].removeAttribute("hidden");f[j].removeAttribute("aria-hidden")}},${BOOT_PATIENCE_MS});`,
     // After the next paint; a page loaded hidden (no animation frames) starts on the timer.
     'if(S&&window.requestAnimationFrame)requestAnimationFrame(function(){setTimeout(go,0)});',
     'setTimeout(go,S?100:0)',
@@ -158,6 +194,9 @@ type Bundle = NonNullable<Parameters<Extract<NonNullable<Plugin['transformIndexH
  * protocol (the API client loads it on the first call).
  */
 const START_UP_MODULES = ['/src/boot.tsx', '/screens/tabs/home.tsx', '/protocol/protocol.ts']
+
+/** The grouped chunks of START_UP_MODULES' kind (vite.config.ts names them): not machines-apply nor machines. */
+export const START_UP_GROUPS = /^assets\/(machines-(core|start|journey)|protocol)-/
 
 /**
  * The entry screens other than home (hash path → screen module, and the namespaces it needs beside the core ones,
@@ -194,9 +233,10 @@ export function startUpImports(bundle: Bundle, entryFile: string): string[] {
   const wanted = (file: string) => {
     const chunk = bundle[file]
     const id = chunk?.type === 'chunk' ? (chunk.facadeModuleId ?? '').replace(/\\/g, '/') : ''
-    // Grouped chunks have no single module: the machines the app loads in steps before it starts
-    // (src/compose.ts), and the wire protocol's group (vite.config.ts).
-    return START_UP_MODULES.some((m) => id.endsWith(m)) || /^assets\/(machines|protocol)[-.]/.test(file)
+    // Grouped chunks have no single module: the machines an open at home, login or register starts with
+    // (src/compose.ts START_CHILDREN; the others load with their routes), and the wire protocol's group
+    // (vite.config.ts).
+    return START_UP_MODULES.some((m) => id.endsWith(m)) || START_UP_GROUPS.test(file)
   }
   const visit = (file: string) => {
     const chunk = bundle[file]

@@ -18,7 +18,6 @@
 import * as v from 'valibot'
 import { imageFile } from '../../domain/schemas/common'
 import { logEventSchema } from '../../domain/schemas/misc'
-import { routeByPath } from '../../domain/routes'
 import type { FeatureMode } from '../storage/storage'
 import {
   createEventBatcher,
@@ -216,7 +215,7 @@ export type BridgeWindow = WebFallbackWindow &
   BatcherWindow & {
     KopaNative?: { postMessage(message: string): void }
     KopaBridge?: KopaBridgeGlobal
-    location: { hash: string; assign(url: string): void }
+    location: { assign(url: string): void }
   }
 /** What the page puts on `window.KopaBridge` for the shell. */
 export interface KopaBridgeGlobal {
@@ -238,6 +237,11 @@ export interface BridgeOptions {
   report: ReportCollected
   now?: () => number
   batch?: { maxEvents?: number; flushMs?: number }
+  /**
+   * The route the borrower is on, as the journey says (src/compose.ts): the page of an attribution event logged
+   * in a browser. The bridge never reads the URL. Default: 'unknown'.
+   */
+  route?: () => string
 }
 
 export interface Bridge {
@@ -613,7 +617,7 @@ export function createBridge(options: BridgeOptions): Bridge {
       const event = v.safeParse(logEventSchema(), {
         time: now(),
         eventType: 'af',
-        pageName: routeByPath(win.location.hash.replace(/^#/, '') || '/')?.name ?? 'unknown',
+        pageName: options.route?.() ?? 'unknown',
         eventOption: detail,
         isUpload: false,
       })

@@ -8,7 +8,7 @@ export function registerServiceWorker(win: Window = window): void {
   const container = win.navigator.serviceWorker
   if (!container || !win.isSecureContext) return
   const register = () => {
-    container.register('./sw.js', { scope: './/' }).catch(() => {
+    container.register('./sw.js', { scope: './' }).catch(() => {
       // A refused registration (storage full, disabled by the shell) only costs the offline open.
     })
   }

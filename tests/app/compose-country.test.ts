@@ -35,9 +35,11 @@ function backend(detected: CountryCode | null, asked: string[]) {
     const decoded = await decodeAppCall(request, params.token)
     if (decoded instanceof WireError) return HttpResponse.json({ code: 1500, msg: 'undecryptable', data: null })
     asked.push(decoded.path)
+    if (decoded.path === '/event/batch') batches.push(decoded.payload)
     const answers: Record<string, unknown> = {
       '/country/meta/ip': { detected: detected ? meta(detected) : null },
       '/country/meta/code': meta((decoded.payload.code as CountryCode) ?? 'TZ'),
+      '/event/batch': {},
     }
     const data = answers[decoded.path]
     if (data === undefined) return HttpResponse.json({ code: 1500, msg: 'not in this test', data: null })
@@ -45,13 +47,18 @@ function backend(detected: CountryCode | null, asked: string[]) {
   })
 }
 
+/** The event batches the browser's bridge delivered. */
+const batches: unknown[] = []
 const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }))
 afterAll(() => server.close())
 beforeEach(async () => {
   await initI18n('sw')
 })
-afterEach(() => localStorage.clear())
+afterEach(() => {
+  localStorage.clear()
+  batches.length = 0
+})
 
 function open(detected: CountryCode | null) {
   const asked: string[] = []
@@ -108,6 +115,25 @@ describe('the composed journey: the country before login', () => {
       expect(i18next.language).toBe('sw')
     } finally {
       journey.stop()
+    }
+  })
+})
+
+describe('the composed journey: the page an event is logged on', () => {
+  it('is the route the journey is on, whatever the address bar says', async () => {
+    const { start, services } = open('TZ')
+    const journey = start()
+    try {
+      await started(journey)
+      window.location.hash = '#/user_center/settings'
+      journey.send({ type: 'xstate.route', to: '#nation' })
+      await waitFor(journey, (s) => s.context.route === 'nation', { timeout: 2000 })
+      expect(services.bridge.logEventByAF('af_open')).toBe(true)
+      await services.bridge.flushEvents()
+      expect(batches).toEqual([{ events: [expect.objectContaining({ eventType: 'af', pageName: 'nation' })] }])
+    } finally {
+      journey.stop()
+      window.location.hash = ''
     }
   })
 })

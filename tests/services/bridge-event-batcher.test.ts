@@ -213,9 +213,9 @@ describe('events logged in a plain browser', () => {
     ])
   })
 
-  it('carry an attribution event as eventType "af" on the current route, with its name and values', async () => {
-    const page = fakePage({ hash: '#/borrow/to_borrow?from=home' })
-    const { bridge, batches } = bridgeOn(page)
+  it('carry an attribution event as eventType "af" on the route the journey is on, with its name and values', async () => {
+    const page = fakePage()
+    const { bridge, batches } = bridgeOn(page, { route: () => 'toBorrow' })
     expect(bridge.logEventByAF('af_loan_apply', { amount: 50000 })).toBe(true)
     expect(bridge.logEventByAF('af_open')).toBe(true)
     await bridge.flushEvents()

@@ -21,7 +21,6 @@ export interface Posted {
 export interface FakePageOptions {
   native?: boolean
   userAgent?: string
-  hash?: string
   sendBeacon?: ((url: string, body?: string | Blob | null) => boolean) | null
   /** 'grant' answers with a position, 'deny' refuses, 'none' has no geolocation, 'ignore' never answers. */
   geolocation?: 'grant' | 'deny' | 'none' | 'ignore'
@@ -85,7 +84,7 @@ export function fakePage(options: FakePageOptions = {}) {
     },
     screen: { width: 360, height: 800 },
     devicePixelRatio: 2,
-    location: { hash: options.hash ?? '#/', assign: vi.fn() },
+    location: { assign: vi.fn() },
     open: vi.fn(() => (options.popupBlocked ? null : { opener: {} as unknown })),
     addEventListener: target.addEventListener.bind(target) as BridgeWindow['addEventListener'],
     removeEventListener: target.removeEventListener.bind(target) as BridgeWindow['removeEventListener'],
