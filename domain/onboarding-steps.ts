@@ -4,7 +4,7 @@
  * no screen hard-codes its number and a country that adds or drops a step renumbers them all.
  */
 import { COUNTRIES, type CountryCode } from './countries'
-import { ONBOARDING_STATUSES, OrderStatus, STEP_BY_STATUS, type StatusStep } from './order-status'
+import { ONBOARDING_STATUSES, OrderStatus, onboardingStepOf, type StatusStep } from './order-status'
 
 export type OnboardingStep = Extract<
   StatusStep,
@@ -15,7 +15,7 @@ export type OnboardingStep = Extract<
 export function onboardingSteps(country: CountryCode): readonly OnboardingStep[] {
   return ONBOARDING_STATUSES.filter(
     (status) => status !== OrderStatus.Question || COUNTRIES[country].questionnaireRequired,
-  ).map((status) => STEP_BY_STATUS[status] as OnboardingStep)
+  ).map((status) => onboardingStepOf(status) as OnboardingStep)
 }
 
 export interface OnboardingProgress {

@@ -21,10 +21,11 @@ import { assign, enqueueActions, fromPromise, setup } from 'xstate'
 import { ApiCode } from '../domain/api-codes'
 import type { AccountDeleted, VerifyCodeSent } from '../domain/api-types'
 import type { DeleteAccountReason } from '../domain/enums'
-import { isOpenStatus, type OrderStatusCode } from '../domain/order-status'
+import type { OrderStatusCode } from '../domain/order-status'
 import { deleteAccountSchema } from '../domain/schemas/account'
 import { fieldErrors } from '../domain/schemas/field-errors'
 import { toggle } from './cancellation.machine'
+import { isOpenStatus } from './order-lifecycle.machine'
 import {
   codeMessage,
   endsSession,

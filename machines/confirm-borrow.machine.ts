@@ -1,7 +1,7 @@
 /**
  * confirm borrow — an approved order (14/18) waits for the borrower: read the figures and the agreement, tick
  * it, optionally apply a coupon, then confirm (money goes out) or cancel with one reason. The approval lapses
- * 24 hours after the server approved it (APPROVAL_TTL_MS, decisions.md "Cancelling").
+ * 24 hours after the server approved it (the order lifecycle's confirmDeadlineAfter, decisions.md "Cancelling").
  *
  * Time: the expiry is the named delay `approvalExpiry` = approvedAt + 24 h − now, where approvedAt is the
  * server's approval time (input) and now is the device's clock corrected by the server clock's offset (learned
@@ -26,7 +26,7 @@ import type { AgreementDocument, ConfirmProductInfo } from '../domain/api-types'
 import { REQUIRED } from '../domain/schemas/common'
 import { fieldErrors } from '../domain/schemas/field-errors'
 import { confirmBorrowSchema, type ConfirmBorrowInput as GetMoneyRequest } from '../domain/schemas/loan'
-import { APPROVAL_TTL_MS } from './order-lifecycle.machine'
+import { approvalWindowPassedAt, approvedAtBefore, confirmDeadlineAfter } from './order-lifecycle.machine'
 import { cancellationMachine, type CancellationOutput } from './cancellation.machine'
 import { couponsMachine, type CouponsOutput } from './coupons.machine'
 import {
@@ -100,7 +100,12 @@ function agreementProblem(c: ConfirmBorrowContext): string | null {
 const approvedAtOf = (
   c: Pick<ConfirmBorrowContext, 'approvedAt'>,
   offer: Pick<ConfirmProductInfo, 'confirmBy'>,
-) => c.approvedAt ?? Date.parse(offer.confirmBy) - APPROVAL_TTL_MS
+) => c.approvedAt ?? approvedAtBefore(Date.parse(offer.confirmBy))
+
+/** When the order must be confirmed by (the order lifecycle's deadline, server time); null before it is known. */
+export function confirmDeadlineOf(c: Pick<ConfirmBorrowContext, 'approvedAt'>): number | null {
+  return c.approvedAt === null ? null : confirmDeadlineAfter(c.approvedAt)
+}
 
 /** The server's moment now, by the device clock corrected with the offset. */
 const serverNow = (c: Pick<ConfirmBorrowContext, 'deviceNow' | 'clockOffsetMs'>) =>
@@ -126,16 +131,16 @@ export const confirmBorrowMachine = setup({
   delays: {
     /** approvedAt + 24 h − now (server time); 0 when it already passed. */
     approvalExpiry: ({ context }) =>
-      Math.max(0, (context.approvedAt ?? 0) + APPROVAL_TTL_MS - serverNow(context)),
+      Math.max(0, confirmDeadlineAfter(context.approvedAt ?? 0) - serverNow(context)),
   },
   guards: {
     offerAlreadyExpired: ({ context, event }) => {
       const offer = (event as { output?: ConfirmOffer }).output
-      return offer !== undefined && offer.serverNow >= approvedAtOf(context, offer) + APPROVAL_TTL_MS
+      return offer !== undefined && approvalWindowPassedAt(approvedAtOf(context, offer), offer.serverNow)
     },
     windowPassedAtForeground: ({ context, event }) =>
       event.type === 'app.foregrounded' &&
-      event.at + context.clockOffsetMs >= (context.approvedAt ?? 0) + APPROVAL_TTL_MS,
+      approvalWindowPassedAt(context.approvedAt ?? 0, event.at + context.clockOffsetMs),
     agreementAccepted: ({ context }) => agreementProblem(context) === null,
     agreementLoaded: ({ context }) => context.agreement !== null,
     couponsUsable: ({ context }) => (context.offer?.usableCoupons ?? 0) > 0,

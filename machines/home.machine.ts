@@ -1,6 +1,6 @@
 /**
  * home — the home tab: the product card, and one of spec §4's eight home states with its button
- * (domain/order-status.ts homeStateFor, HOME_BUTTON). The journey hands in the latest order; the machine
+ * (the order lifecycle's `home` meta, HOME_BUTTON). The journey hands in the latest order; the machine
  * loads the product card (/loan/loan-product/index) with the repeat-loan benefit flag, the lender's notice
  * (/loanMarket/index), and for a rejected borrower the retry date (30 days after the decision) and whether to
  * recommend other products (/app/isRejectRecommendation). At the retry date the card turns back to Apply by
@@ -30,7 +30,7 @@
  *   loadRepayTone () → RepayColor (/loanMarket/repay-color), while repaying or overdue
  */
 import { assign, enqueueActions, fromPromise, raise, setup, stateIn } from 'xstate'
-import { HOME_BUTTON, homeStateFor, type HomeState } from '../domain/order-status'
+import type { HomeState } from '../domain/order-status'
 import type {
   HomeIndex,
   LendingRecord,
@@ -38,8 +38,7 @@ import type {
   RejectRecommendation,
   RepayColor,
 } from '../domain/api-types'
-import { canApply, retryAtOf, type LatestOrder } from './latest-order'
-import { APPROVAL_TTL_MS } from './order-lifecycle.machine'
+import { canApply, homeStateOf, retryAtOf, type LatestOrder } from './latest-order'
 import {
   escalateSessionEnded,
   failureOf,
@@ -103,6 +102,18 @@ export interface HomeContext {
   result: HomeOutput | null
 }
 
+/** Spec §4: the button each home state shows (an i18n key under `home.button.*`, or none). */
+export const HOME_BUTTON: Readonly<Record<HomeState, 'apply' | 'details' | 'getMoney' | 'edit' | 'pay' | null>> = {
+  canLoan: 'apply',
+  lending: null,
+  assessing: 'details',
+  rejected: null,
+  approved: 'getMoney',
+  failed: 'edit',
+  repaying: 'pay',
+  overdue: 'pay',
+}
+
 /** Which home button sends which event (HOME_BUTTON names the button; null: no button). */
 export const HOME_BUTTON_EVENT = {
   apply: 'home.apply',
@@ -112,22 +123,6 @@ export const HOME_BUTTON_EVENT = {
   pay: 'home.pay',
 } as const satisfies Record<NonNullable<(typeof HOME_BUTTON)[HomeState]>, HomeEvent['type']>
 
-/** The home state for an order at `now`; a rejection turns back to Apply on its retry date. */
-export function homeStateOf(order: LatestOrder | null, now: number): HomeState {
-  return homeStateFor(order?.status ?? null, { retryAllowed: order?.status === 9 && canApply(order, now) })
-}
-
-/**
- * When an approved order (14/18) must be confirmed, on the server's clock (ms since the epoch): the server's own
- * `confirmBy`, else its approval time + 24 h; null for any other order or without the server's times.
- */
-export function confirmDeadlineOf(order: LatestOrder | null): number | null {
-  if (order?.status !== 14 && order?.status !== 18) return null
-  const stated = order.confirmBy ? Date.parse(order.confirmBy) : Number.NaN
-  if (!Number.isNaN(stated)) return stated
-  const approvedAt = order.approvedAt ? Date.parse(order.approvedAt) : Number.NaN
-  return Number.isNaN(approvedAt) ? null : approvedAt + APPROVAL_TTL_MS
-}
 
 /**
  * Timers hold at most 2^31 − 1 ms (about 24.8 days); a longer one fires at once. A rejection's 30 days are

@@ -1,10 +1,21 @@
 /**
  * The borrower's latest order (/loan/loan-order/latest, domain/api-types.ts LatestOrder) as the journey and
- * the home screen read it, and what the order lifecycle says the borrower may do with it. Pure: no I/O.
+ * the home screen read it: its lifecycle snapshot, and what the order lifecycle says of it. Pure: no I/O; no rule
+ * here but how the wire's times become the lifecycle's context.
  */
 import type { LatestOrder } from '../domain/api-types'
-import { STEP_BY_STATUS, type StatusStep } from '../domain/order-status'
-import { lifecycleAt, type OrderLifecycleSnapshot } from './order-lifecycle.machine'
+import type { HomeState, StatusStep } from '../domain/order-status'
+import {
+  approvedAtBefore,
+  confirmDeadlineOf as lifecycleDeadline,
+  homeStateOf as lifecycleHomeState,
+  lifecycleAt,
+  mayApply,
+  rejectedAtBefore,
+  retryDateOf,
+  stepOfStatus,
+  type OrderLifecycleSnapshot,
+} from './order-lifecycle.machine'
 
 export type { LatestOrder }
 
@@ -15,19 +26,27 @@ function msOf(iso: string | null): number | null {
   return Number.isNaN(ms) ? null : ms
 }
 
-/** The lifecycle state of the order (no order: the lifecycle's `none`), to ask it what the borrower may do. */
+/**
+ * The lifecycle state of the order (no order: the lifecycle's `none`), to ask it what the borrower may do. The
+ * server's own deadlines come first: its `confirmBy` (else its approval time) and its `retryAt`.
+ */
 export function lifecycleOf(order: LatestOrder | null): OrderLifecycleSnapshot {
-  return lifecycleAt(order?.status ?? null, { approvedAt: msOf(order?.approvedAt ?? null) })
+  const confirmBy = msOf(order?.confirmBy ?? null)
+  const retryAt = msOf(order?.retryAt ?? null)
+  return lifecycleAt(order?.status ?? null, {
+    approvedAt: confirmBy !== null ? approvedAtBefore(confirmBy) : msOf(order?.approvedAt ?? null),
+    rejectedAt: retryAt !== null ? rejectedAtBefore(retryAt) : null,
+  })
 }
 
 /** Spec §4 navigation by code: the step this order opens, or null ("other codes do nothing"). */
 export function stepOf(order: LatestOrder | null): StatusStep | null {
-  return order ? STEP_BY_STATUS[order.status] : null
+  return order ? stepOfStatus(order.status) : null
 }
 
 /** When a rejected borrower may apply again (the server's retryAt: 30 days after the decision), else null. */
 export function retryAtOf(order: LatestOrder | null): number | null {
-  return order?.status === 9 ? msOf(order.retryAt) : null
+  return retryDateOf(lifecycleOf(order))
 }
 
 /**
@@ -35,9 +54,18 @@ export function retryAtOf(order: LatestOrder | null): number | null {
  * rejection's retry date has come.
  */
 export function canApply(order: LatestOrder | null, now: number): boolean {
-  if (order?.status === 9) {
-    const retryAt = retryAtOf(order)
-    return retryAt !== null && now >= retryAt
-  }
-  return lifecycleOf(order).hasTag('canApply')
+  return mayApply(lifecycleOf(order), now)
+}
+
+/** Spec §4's home state for the order at `now`; a rejection turns back to Apply on its retry date. */
+export function homeStateOf(order: LatestOrder | null, now: number): HomeState {
+  return lifecycleHomeState(lifecycleOf(order), now)
+}
+
+/**
+ * When an approved order (14/18) must be confirmed, on the server's clock (ms since the epoch): the server's own
+ * `confirmBy`, else its approval time + 24 h; null for any other order or without the server's times.
+ */
+export function confirmDeadlineOf(order: LatestOrder | null): number | null {
+  return lifecycleDeadline(lifecycleOf(order))
 }

@@ -6,9 +6,9 @@
  */
 import type { LatestOrder } from '../domain/api-types'
 import type { CurrencyCode } from '../domain/countries'
-import { isOpenStatus } from '../domain/order-status'
 import type { IsoDate } from '../domain/pricing'
-import { canApply } from './latest-order'
+import { canApply, lifecycleOf } from './latest-order'
+import { isOpenStatus } from './order-lifecycle.machine'
 
 /** What a child (or an order reading) reported, before the order is read to complete the figures. */
 export type OutcomeNews =
@@ -67,8 +67,11 @@ export function outcomeOf(news: OutcomeNews, order: LatestOrder | null, now: num
   }
 }
 
-/** The statuses of an order on its way to the wallet: approved (14, 18) or confirmed (7). */
-const BEFORE_PAY_OUT: readonly number[] = [14, 18, 7]
+/** An order on its way to the wallet: approved (14, 18: may be confirmed) or confirmed (7: paying out). */
+function beforePayOut(order: LatestOrder): boolean {
+  const lifecycle = lifecycleOf(order)
+  return lifecycle.hasTag('canConfirm') || lifecycle.hasTag('payingOut')
+}
 
 /**
  * A reading shows the money sent: the order the journey knew was approved or on its way, and the same order is
@@ -78,8 +81,8 @@ export function isMoneySent(known: LatestOrder | null, read: LatestOrder | null)
   return (
     !!known &&
     !!read &&
-    BEFORE_PAY_OUT.includes(known.status) &&
+    beforePayOut(known) &&
     read.loanOrderId === known.loanOrderId &&
-    read.status === 2
+    lifecycleOf(read).value === 'repaying'
   )
 }

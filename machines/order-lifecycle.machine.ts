@@ -8,13 +8,58 @@
  * One machine models one borrower's current order. Closed states (4 Finish, 8 Cancel, 9 Reject) accept
  * `application.started`, which stands for the borrower's next order; no event can open a second order while
  * one is open.
+ *
+ * It is the one place to ask about a status. Tags say what an order is and what may happen to it (open,
+ * onboarding, underAssessment, payingOut, payoutFailed, signedContract, canApply, canConfirm, canCancel,
+ * canRepay, canRollover); each state's meta names what it shows (the screen it opens, its records line, its home
+ * card); the guards hold the deadlines. The policy functions at the end (open, may apply and the retry date, the
+ * approval deadline and its expiry, rollovers left, repayable, signed contract, step, list and home state, the
+ * next onboarding step already done) answer from those, for the server, the app's machines and the screens.
  */
 import { assign, setup, transition, type SnapshotFrom } from 'xstate'
-import { OrderStatus, type OrderStatusCode } from '../domain/order-status'
+import {
+  ORDER_STATUS_CODES,
+  OrderStatus,
+  onboardingStepOf,
+  type HomeState,
+  type OrderListState,
+  type OrderStatusCode,
+  type StatusStep,
+} from '../domain/order-status'
 
 export const APPROVAL_TTL_MS = 24 * 60 * 60 * 1000
 export const RETRY_AFTER_MS = 30 * 24 * 60 * 60 * 1000
 export const DEFAULT_MAX_ROLLOVERS = 3
+
+/** decisions.md "Cancelling": an approval (ms since the epoch) must be confirmed before this instant. */
+export function confirmDeadlineAfter(approvedAt: number): number {
+  return approvedAt + APPROVAL_TTL_MS
+}
+
+/** Whether an approval's 24 hours (approvedAt, ms since the epoch) have passed at `at`. */
+export function approvalWindowPassedAt(approvedAt: number, at: number): boolean {
+  return at >= confirmDeadlineAfter(approvedAt)
+}
+
+/** The approval behind a confirmation deadline (the wire's `confirmBy`): the inverse of confirmDeadlineAfter. */
+export function approvedAtBefore(confirmBy: number): number {
+  return confirmBy - APPROVAL_TTL_MS
+}
+
+/** decisions.md: a rejected borrower (rejection at ms since the epoch) may apply again from this instant. */
+export function retryDateAfter(rejectedAt: number): number {
+  return rejectedAt + RETRY_AFTER_MS
+}
+
+/** The rejection behind a retry date (the wire's `retryAt`): the inverse of retryDateAfter. */
+export function rejectedAtBefore(retryAt: number): number {
+  return retryAt - RETRY_AFTER_MS
+}
+
+/** How many more rollovers the order may take: its product's limit less those it had (never below 0). */
+export function rolloversLeft(context: Pick<OrderLifecycleContext, 'rolloverCount' | 'maxRollovers'>): number {
+  return Math.max(0, context.maxRollovers - context.rolloverCount)
+}
 
 export interface OrderLifecycleContext {
   /** Mexico asks the credit-history questionnaire (17) before submitting. */
@@ -53,6 +98,24 @@ export type OrderLifecycleEvent =
 
 export type OrderLifecycleEventType = OrderLifecycleEvent['type']
 
+/**
+ * What each state shows the borrower (spec §4): the screen its status opens (`step`; null: "other codes do
+ * nothing"), its line in the records tab (`list`; null without an order) and the home card (`home`; a rejection
+ * turns back to canLoan on its retry date, homeStateOf).
+ */
+export interface OrderStateMeta {
+  step: StatusStep | null
+  list: OrderListState | null
+  home: HomeState
+}
+
+/** An onboarding state's meta: its step of decisions.md's onboarding order; Apply on home continues it. */
+const onboarding = (code: OrderStatusCode): OrderStateMeta => ({
+  step: onboardingStepOf(code),
+  list: code === OrderStatus.BindCard ? 'addingCard' : 'incomplete',
+  home: 'canLoan',
+})
+
 /** No order open (never applied, 4, 8): a new one starts at onboarding, or at submission for a complete profile. */
 const START_APPLICATION = {
   'application.started': [
@@ -60,6 +123,15 @@ const START_APPLICATION = {
     { target: 'basicInfo', actions: 'startNewOrder' },
   ],
 } as const
+
+/** A rejected borrower's next application comes on or after the retry date. */
+function retryDateHasCome(context: OrderLifecycleContext, event: OrderLifecycleEvent): boolean {
+  return (
+    event.type === 'application.started' &&
+    context.rejectedAt !== null &&
+    event.at >= retryDateAfter(context.rejectedAt)
+  )
+}
 
 /** 14 and 18 wait for the borrower alike: confirm with the agreement within 24 hours, or cancel. */
 const AWAITING_CONFIRMATION = {
@@ -73,28 +145,41 @@ export const orderLifecycleMachine = setup({
     context: {} as OrderLifecycleContext,
     events: {} as OrderLifecycleEvent,
     input: {} as OrderLifecycleInput,
-    tags: {} as 'open' | 'onboarding' | 'canApply' | 'canConfirm' | 'canCancel' | 'canRepay' | 'canRollover',
+    meta: {} as OrderStateMeta,
+    tags: {} as
+      | 'open'
+      | 'onboarding'
+      | 'canApply'
+      | 'underAssessment'
+      | 'canConfirm'
+      | 'canCancel'
+      | 'payingOut'
+      | 'payoutFailed'
+      | 'signedContract'
+      | 'canRepay'
+      | 'canRollover',
   },
   guards: {
     profileComplete: ({ event }) => event.type === 'application.started' && event.profileComplete,
-    retryAllowed: ({ context, event }) =>
-      event.type === 'application.started' &&
-      context.rejectedAt !== null &&
-      event.at >= context.rejectedAt + RETRY_AFTER_MS,
+    retryAllowed: ({ context, event }) => retryDateHasCome(context, event),
+    retryWithCompleteProfile: ({ context, event }) =>
+      retryDateHasCome(context, event) && event.type === 'application.started' && event.profileComplete,
     questionnaireRequired: ({ context }) => context.questionnaireRequired,
     viaPromotion: ({ event }) => event.type === 'assessment.approved' && event.viaPromotion === true,
     canConfirm: ({ context, event }) =>
       event.type === 'borrower.confirmed' &&
       event.agreementAccepted &&
       context.approvedAt !== null &&
-      event.at < context.approvedAt + APPROVAL_TTL_MS,
+      !approvalWindowPassedAt(context.approvedAt, event.at),
     exactlyOneReason: ({ event }) =>
       event.type === 'borrower.cancelled' && event.reasons.length === 1 && event.reasons[0]!.trim() !== '',
     approvalWindowPassed: ({ context, event }) =>
-      event.type === 'approval.expired' && context.approvedAt !== null && event.at >= context.approvedAt + APPROVAL_TTL_MS,
-    rolloverAllowed: ({ context }) => context.rolloverCount < context.maxRollovers,
+      event.type === 'approval.expired' &&
+      context.approvedAt !== null &&
+      approvalWindowPassedAt(context.approvedAt, event.at),
+    rolloverAllowed: ({ context }) => rolloversLeft(context) > 0,
     rolloverClearsOverdue: ({ context, event }) =>
-      context.rolloverCount < context.maxRollovers && event.type === 'rollover.confirmed' && event.newDueAt > event.at,
+      rolloversLeft(context) > 0 && event.type === 'rollover.confirmed' && event.newDueAt > event.at,
   },
   actions: {
     recordApproval: assign({ approvedAt: ({ event }) => (event.type === 'assessment.approved' ? event.at : null) }),
@@ -117,26 +202,31 @@ export const orderLifecycleMachine = setup({
     none: {
       description: 'The borrower has never applied.',
       tags: ['canApply'],
+      meta: { step: null, list: null, home: 'canLoan' },
       on: START_APPLICATION,
     },
     basicInfo: {
       description: '6 BasicInfo: the application waits for personal information.',
       tags: ['open', 'onboarding'],
+      meta: onboarding(OrderStatus.BasicInfo),
       on: { 'profile.basicSaved': 'identityOcr' },
     },
     identityOcr: {
       description: '12 IdentityOCR: the application waits for the ID front, back and face check.',
       tags: ['open', 'onboarding'],
+      meta: onboarding(OrderStatus.IdentityOCR),
       on: { 'profile.identityCompleted': 'addition' },
     },
     addition: {
       description: '11 Addition: the application waits for work information and emergency contacts.',
       tags: ['open', 'onboarding'],
+      meta: onboarding(OrderStatus.Addition),
       on: { 'profile.additionalSaved': 'bindCard' },
     },
     bindCard: {
       description: '5 BindCard: the application waits for a wallet account to pay out to.',
       tags: ['open', 'onboarding'],
+      meta: onboarding(OrderStatus.BindCard),
       on: {
         'wallet.added': [{ guard: 'questionnaireRequired', target: 'question' }, { target: 'finishLoading' }],
       },
@@ -144,16 +234,19 @@ export const orderLifecycleMachine = setup({
     question: {
       description: '17 Question: Mexico asks the credit-history questionnaire before submitting.',
       tags: ['open', 'onboarding'],
+      meta: onboarding(OrderStatus.Question),
       on: { 'questionnaire.saved': 'finishLoading' },
     },
     finishLoading: {
       description: '19 finishLoading: submitted; the data collector finishes before assessment starts.',
       tags: ['open'],
+      meta: { step: 'finishLoading', list: 'assessing', home: 'assessing' },
       on: { 'collection.finished': 'applying' },
     },
     applying: {
       description: '1 Applying: the lender assesses the application.',
-      tags: ['open'],
+      tags: ['open', 'underAssessment'],
+      meta: { step: 'reviewTips', list: 'assessing', home: 'assessing' },
       on: {
         'assessment.approved': [
           { guard: 'viaPromotion', target: 'getMoney', actions: 'recordApproval' },
@@ -165,27 +258,32 @@ export const orderLifecycleMachine = setup({
     confirm: {
       description: '14 Confirm: approved; the borrower has 24 hours to accept the agreement and confirm, or cancel.',
       tags: ['open', 'canConfirm', 'canCancel'],
+      meta: { step: 'confirmBorrow', list: 'incomplete', home: 'approved' },
       on: AWAITING_CONFIRMATION,
     },
     getMoney: {
       description: '18 getMoney: approved through a coupon or promotion flow; otherwise the same as 14.',
       tags: ['open', 'canConfirm', 'canCancel'],
+      meta: { step: 'confirmBorrow', list: 'incomplete', home: 'approved' },
       on: AWAITING_CONFIRMATION,
     },
     lending: {
       description: '7 Lending: confirmed; the money is on its way to the wallet (10–60 minutes).',
-      tags: ['open'],
+      tags: ['open', 'payingOut', 'signedContract'],
+      meta: { step: 'lending', list: 'disbursing', home: 'lending' },
       on: { 'payout.succeeded': 'repaying', 'payout.failed': 'payFail' },
     },
     payFail: {
       description:
         '10 PayFail: the wallet refused the pay-out, or it was not confirmed in time; the borrower corrects the wallet and re-applies. A pay-out the provider confirms late still opens the loan.',
-      tags: ['open'],
+      tags: ['open', 'payoutFailed', 'signedContract'],
+      meta: { step: 'repayDetail', list: 'failed', home: 'failed' },
       on: { 'wallet.corrected': 'finishLoading', 'payout.succeeded': 'repaying' },
     },
     repaying: {
       description: '2 Repaying: the money was received; repayment is due on the due date.',
-      tags: ['open', 'canRepay', 'canRollover'],
+      tags: ['open', 'signedContract', 'canRepay', 'canRollover'],
+      meta: { step: 'repayDetail', list: 'repaying', home: 'repaying' },
       on: {
         'repayment.full': 'finish',
         'repayment.partial': 'repaying',
@@ -195,7 +293,8 @@ export const orderLifecycleMachine = setup({
     },
     overdued: {
       description: '3 Overdued: the due date passed; a daily penalty accrues up to its cap.',
-      tags: ['open', 'canRepay', 'canRollover'],
+      tags: ['open', 'signedContract', 'canRepay', 'canRollover'],
+      meta: { step: 'repayDetail', list: 'overdue', home: 'overdue' },
       on: {
         'repayment.full': 'finish',
         'repayment.partial': 'overdued',
@@ -208,19 +307,24 @@ export const orderLifecycleMachine = setup({
     },
     finish: {
       description: '4 Finish: repaid in full; the borrower may apply again and skips onboarding.',
-      tags: ['canApply'],
+      tags: ['canApply', 'signedContract'],
+      meta: { step: null, list: 'finished', home: 'canLoan' },
       on: START_APPLICATION,
     },
     cancel: {
       description: '8 Cancel: cancelled by the borrower with one reason, or not confirmed within 24 hours.',
       tags: ['canApply'],
+      meta: { step: null, list: 'cancelled', home: 'canLoan' },
       on: START_APPLICATION,
     },
     reject: {
-      description: '9 Reject: not approved; the borrower may apply again 30 days after the decision.',
+      description:
+        '9 Reject: not approved; the borrower may apply again 30 days after the decision, at submission for a complete profile.',
+      meta: { step: null, list: 'rejected', home: 'rejected' },
       on: {
         'application.started': [
-          { guard: { type: 'retryAllowed' }, target: 'finishLoading', actions: 'startNewOrder' },
+          { guard: 'retryWithCompleteProfile', target: 'finishLoading', actions: 'startNewOrder' },
+          { guard: 'retryAllowed', target: 'basicInfo', actions: 'startNewOrder' },
         ],
       },
     },
@@ -287,4 +391,128 @@ export function decide(snapshot: OrderLifecycleSnapshot, event: OrderLifecycleEv
   if (!snapshot.can(event)) return { allowed: false }
   const [next] = transition(orderLifecycleMachine, snapshot, event)
   return { allowed: true, snapshot: next, status: statusOf(next), context: next.context }
+}
+
+// ------------------------------------------------------------------------------------------------ policy
+// Every status question the server, the app's machines and the screens ask, answered from the states' tags,
+// meta and guards above: nothing here lists statuses again.
+
+const stateOfStatus = (code: OrderStatusCode): OrderLifecycleState => STATE_BY_STATUS.get(code)!
+
+/** The meta of a state: its step, list state and home card. */
+function metaOfState(state: OrderLifecycleState): OrderStateMeta {
+  return orderLifecycleMachine.states[state]!.meta as OrderStateMeta
+}
+
+function statusHasTag(code: OrderStatusCode, tag: Parameters<OrderLifecycleSnapshot['hasTag']>[0]): boolean {
+  return orderLifecycleMachine.states[stateOfStatus(code)]!.tags.includes(tag)
+}
+
+/** The statuses of an open order (the `open` tag): at most one per borrower (loan_orders_one_open_key). */
+export const OPEN_STATUSES: readonly OrderStatusCode[] = ORDER_STATUS_CODES.filter((code) =>
+  statusHasTag(code, 'open'),
+)
+/** The statuses of a closed order: repaid, cancelled, rejected. */
+export const CLOSED_STATUSES: readonly OrderStatusCode[] = ORDER_STATUS_CODES.filter(
+  (code) => !statusHasTag(code, 'open'),
+)
+
+/** The statuses of a loan being repaid (the `canRepay` tag): repaying (2) and overdue (3). */
+export const REPAYABLE_STATUSES: readonly OrderStatusCode[] = ORDER_STATUS_CODES.filter((code) =>
+  statusHasTag(code, 'canRepay'),
+)
+
+/** Whether an order in this status is open (the borrower cannot apply for another). */
+export function isOpenStatus(code: OrderStatusCode): boolean {
+  return statusHasTag(code, 'open')
+}
+
+/**
+ * Whether an order in this status was confirmed by the borrower — its agreement signed (/loan/get-money): on its
+ * way (7), a failed pay-out (10), repaying (2), overdue (3) or repaid (4). Its signed contract can be read
+ * (/loan/get-money/contract); before confirming, the agreement to sign is /loan/loan-order/loanAgreement.
+ */
+export function hasSignedContract(code: OrderStatusCode): boolean {
+  return statusHasTag(code, 'signedContract')
+}
+
+/** Whether an order in this status can be repaid (2, 3). */
+export function isRepayable(code: OrderStatusCode): boolean {
+  return statusHasTag(code, 'canRepay')
+}
+
+/** Spec §4 navigation by code: the step an order in this status opens, or null ("other codes do nothing"). */
+export function stepOfStatus(code: OrderStatusCode): StatusStep | null {
+  return metaOfState(stateOfStatus(code)).step
+}
+
+/** Spec §4: an order's state in the records list. */
+export function listStateOf(code: OrderStatusCode): OrderListState {
+  return metaOfState(stateOfStatus(code)).list!
+}
+
+/** Records has two tabs: Incomplete (open orders) and Finished (closed ones). */
+export function recordsTabOf(code: OrderStatusCode): 'incomplete' | 'finished' {
+  return isOpenStatus(code) ? 'incomplete' : 'finished'
+}
+
+/**
+ * Whether the borrower may start a new application at `at` (ms since the epoch): no order is open, and a
+ * rejection's retry date has come.
+ */
+export function mayApply(snapshot: OrderLifecycleSnapshot, at: number): boolean {
+  return snapshot.can({ type: 'application.started', profileComplete: false, at })
+}
+
+/** When a rejected borrower may apply again (30 days after the decision); null for any other order. */
+export function retryDateOf(snapshot: OrderLifecycleSnapshot): number | null {
+  return snapshot.value === 'reject' && snapshot.context.rejectedAt !== null
+    ? retryDateAfter(snapshot.context.rejectedAt)
+    : null
+}
+
+/** When an approved order (14, 18) must be confirmed by; null for any other order or without its approval time. */
+export function confirmDeadlineOf(snapshot: OrderLifecycleSnapshot): number | null {
+  return snapshot.hasTag('canConfirm') && snapshot.context.approvedAt !== null
+    ? confirmDeadlineAfter(snapshot.context.approvedAt)
+    : null
+}
+
+/** Whether an approved order's 24 hours have passed at `at`: it can no longer be confirmed, and is cancelled. */
+export function approvalExpired(snapshot: OrderLifecycleSnapshot, at: number): boolean {
+  return snapshot.can({ type: 'approval.expired', at })
+}
+
+/** Spec §4's home card for the order at `at`: a rejection turns back to Apply on its retry date. */
+export function homeStateOf(snapshot: OrderLifecycleSnapshot, at: number): HomeState {
+  const { home } = metaOfState(snapshot.value as OrderLifecycleState)
+  return home === 'rejected' && mayApply(snapshot, at) ? 'canLoan' : home
+}
+
+/** The onboarding events, in the order the statuses take them. */
+export type OnboardingEventType =
+  | 'profile.basicSaved'
+  | 'profile.identityCompleted'
+  | 'profile.additionalSaved'
+  | 'wallet.added'
+  | 'questionnaire.saved'
+
+const ONBOARDING_EVENTS: readonly OnboardingEventType[] = [
+  'profile.basicSaved',
+  'profile.identityCompleted',
+  'profile.additionalSaved',
+  'wallet.added',
+  'questionnaire.saved',
+]
+
+/**
+ * The onboarding event that moves this order past a step the borrower has already completed (`done` says which
+ * are), or null when its state waits for a step not done yet (or for none).
+ */
+export function nextCompletedStep(
+  snapshot: OrderLifecycleSnapshot,
+  done: Readonly<Record<OnboardingEventType, boolean>>,
+): { type: OnboardingEventType } | null {
+  const type = ONBOARDING_EVENTS.find((t) => done[t] && snapshot.can({ type: t }))
+  return type ? { type } : null
 }

@@ -1,7 +1,8 @@
 /**
  * records — the records tab (spec §2): the borrower's orders in two tabs, Incomplete (open orders) and Finished
- * (closed ones), a page at a time, each shown with its list state (domain/order-status.ts
- * LIST_STATE_BY_STATUS); and the statement of one order (its lending record: amounts, dates, state).
+ * (closed ones), a page at a time, each shown with its list state (the order lifecycle's `list` meta,
+ * listStateOfOrder); and the statement of one order (its lending record: amounts, dates, state), which may be
+ * continued where its status says when it is the borrower's current open order (mayContinue).
  *
  * Input: none
  * Events: records.tabChosen {tab}, records.more, records.refreshed, records.retried,
@@ -13,7 +14,9 @@
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate'
 import type { OrderSummary, Page } from '../domain/api-types'
+import type { OrderListState } from '../domain/order-status'
 import type { ORDER_LIST_TABS } from '../domain/schemas/loan'
+import { isOpenStatus, listStateOf } from './order-lifecycle.machine'
 import {
   endsSession,
   errorOf,
@@ -25,6 +28,22 @@ import {
 } from './submit.machine'
 
 export type RecordsTab = (typeof ORDER_LIST_TABS)[number]
+
+/** Spec §4: the order's state in the records list. */
+export function listStateOfOrder(order: Pick<OrderSummary, 'status'>): OrderListState {
+  return listStateOf(order.status)
+}
+
+/**
+ * Whether the statement's order can be continued where its status says: it is open and it is the borrower's
+ * current order (`currentOrderNo`, the journey's latest order).
+ */
+export function mayContinue(
+  statement: Pick<OrderSummary, 'status' | 'orderNo'>,
+  currentOrderNo: string | undefined,
+): boolean {
+  return isOpenStatus(statement.status) && statement.orderNo === currentOrderNo
+}
 
 export interface RecordsContext {
   tab: RecordsTab

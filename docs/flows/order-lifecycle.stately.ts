@@ -12,6 +12,11 @@ export const orderLifecycleMachine = createMachine({
       "tags": [
         "canApply"
       ],
+      "meta": {
+        "step": null,
+        "list": null,
+        "home": "canLoan"
+      },
       "on": {
         "application.started": [
           {
@@ -40,6 +45,11 @@ export const orderLifecycleMachine = createMachine({
         "open",
         "onboarding"
       ],
+      "meta": {
+        "step": "personalInfo",
+        "list": "incomplete",
+        "home": "canLoan"
+      },
       "on": {
         "profile.basicSaved": [
           {
@@ -56,6 +66,11 @@ export const orderLifecycleMachine = createMachine({
         "open",
         "onboarding"
       ],
+      "meta": {
+        "step": "identity",
+        "list": "incomplete",
+        "home": "canLoan"
+      },
       "on": {
         "profile.identityCompleted": [
           {
@@ -72,6 +87,11 @@ export const orderLifecycleMachine = createMachine({
         "open",
         "onboarding"
       ],
+      "meta": {
+        "step": "additionalInfo",
+        "list": "incomplete",
+        "home": "canLoan"
+      },
       "on": {
         "profile.additionalSaved": [
           {
@@ -88,6 +108,11 @@ export const orderLifecycleMachine = createMachine({
         "open",
         "onboarding"
       ],
+      "meta": {
+        "step": "addWallet",
+        "list": "addingCard",
+        "home": "canLoan"
+      },
       "on": {
         "wallet.added": [
           {
@@ -110,6 +135,11 @@ export const orderLifecycleMachine = createMachine({
         "open",
         "onboarding"
       ],
+      "meta": {
+        "step": "loanQuestion",
+        "list": "incomplete",
+        "home": "canLoan"
+      },
       "on": {
         "questionnaire.saved": [
           {
@@ -125,6 +155,11 @@ export const orderLifecycleMachine = createMachine({
       "tags": [
         "open"
       ],
+      "meta": {
+        "step": "finishLoading",
+        "list": "assessing",
+        "home": "assessing"
+      },
       "on": {
         "collection.finished": [
           {
@@ -138,8 +173,14 @@ export const orderLifecycleMachine = createMachine({
     "applying": {
       "description": "1 Applying: the lender assesses the application.",
       "tags": [
-        "open"
+        "open",
+        "underAssessment"
       ],
+      "meta": {
+        "step": "reviewTips",
+        "list": "assessing",
+        "home": "assessing"
+      },
       "on": {
         "assessment.approved": [
           {
@@ -179,6 +220,11 @@ export const orderLifecycleMachine = createMachine({
         "canConfirm",
         "canCancel"
       ],
+      "meta": {
+        "step": "confirmBorrow",
+        "list": "incomplete",
+        "home": "approved"
+      },
       "on": {
         "borrower.confirmed": [
           {
@@ -213,6 +259,11 @@ export const orderLifecycleMachine = createMachine({
         "canConfirm",
         "canCancel"
       ],
+      "meta": {
+        "step": "confirmBorrow",
+        "list": "incomplete",
+        "home": "approved"
+      },
       "on": {
         "borrower.confirmed": [
           {
@@ -243,8 +294,15 @@ export const orderLifecycleMachine = createMachine({
     "lending": {
       "description": "7 Lending: confirmed; the money is on its way to the wallet (10–60 minutes).",
       "tags": [
-        "open"
+        "open",
+        "payingOut",
+        "signedContract"
       ],
+      "meta": {
+        "step": "lending",
+        "list": "disbursing",
+        "home": "lending"
+      },
       "on": {
         "payout.succeeded": [
           {
@@ -265,8 +323,15 @@ export const orderLifecycleMachine = createMachine({
     "payFail": {
       "description": "10 PayFail: the wallet refused the pay-out, or it was not confirmed in time; the borrower corrects the wallet and re-applies. A pay-out the provider confirms late still opens the loan.",
       "tags": [
-        "open"
+        "open",
+        "payoutFailed",
+        "signedContract"
       ],
+      "meta": {
+        "step": "repayDetail",
+        "list": "failed",
+        "home": "failed"
+      },
       "on": {
         "wallet.corrected": [
           {
@@ -288,9 +353,15 @@ export const orderLifecycleMachine = createMachine({
       "description": "2 Repaying: the money was received; repayment is due on the due date.",
       "tags": [
         "open",
+        "signedContract",
         "canRepay",
         "canRollover"
       ],
+      "meta": {
+        "step": "repayDetail",
+        "list": "repaying",
+        "home": "repaying"
+      },
       "on": {
         "repayment.full": [
           {
@@ -331,9 +402,15 @@ export const orderLifecycleMachine = createMachine({
       "description": "3 Overdued: the due date passed; a daily penalty accrues up to its cap.",
       "tags": [
         "open",
+        "signedContract",
         "canRepay",
         "canRollover"
       ],
+      "meta": {
+        "step": "repayDetail",
+        "list": "overdue",
+        "home": "overdue"
+      },
       "on": {
         "repayment.full": [
           {
@@ -382,8 +459,14 @@ export const orderLifecycleMachine = createMachine({
     "finish": {
       "description": "4 Finish: repaid in full; the borrower may apply again and skips onboarding.",
       "tags": [
-        "canApply"
+        "canApply",
+        "signedContract"
       ],
+      "meta": {
+        "step": null,
+        "list": "finished",
+        "home": "canLoan"
+      },
       "on": {
         "application.started": [
           {
@@ -411,6 +494,11 @@ export const orderLifecycleMachine = createMachine({
       "tags": [
         "canApply"
       ],
+      "meta": {
+        "step": null,
+        "list": "cancelled",
+        "home": "canLoan"
+      },
       "on": {
         "application.started": [
           {
@@ -434,12 +522,26 @@ export const orderLifecycleMachine = createMachine({
       }
     },
     "reject": {
-      "description": "9 Reject: not approved; the borrower may apply again 30 days after the decision.",
+      "description": "9 Reject: not approved; the borrower may apply again 30 days after the decision, at submission for a complete profile.",
+      "meta": {
+        "step": null,
+        "list": "rejected",
+        "home": "rejected"
+      },
       "on": {
         "application.started": [
           {
             "target": [
               "#orderLifecycle.finishLoading"
+            ],
+            "guard": "retryWithCompleteProfile",
+            "actions": [
+              "startNewOrder"
+            ]
+          },
+          {
+            "target": [
+              "#orderLifecycle.basicInfo"
             ],
             "guard": "retryAllowed",
             "actions": [

@@ -1,6 +1,6 @@
 /**
  * home — the first tab (spec §2, §4): one of spec §4's eight home states with its one button
- * (domain/order-status.ts HOME_BUTTON; the button is enabled when the home child `can` take its event). A
+ * (home.machine.ts HOME_BUTTON; the button is enabled when the home child `can` take its event). A
  * rejected borrower reads the date the server allows a new application (in the borrower's time zone) and any
  * services the lender suggests; an overdue loan carries the overdue warning. The lender's notice shows on top when
  * there is one; the repayment card takes the tone of its due date (a class per tone, and the words: due in N days,
@@ -17,9 +17,10 @@ import { useSelector } from '@xstate/react'
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
-import { confirmDeadlineOf, HOME_BUTTON_EVENT, type homeMachine } from '../../machines/home.machine'
+import { HOME_BUTTON, HOME_BUTTON_EVENT, type homeMachine } from '../../machines/home.machine'
+import { confirmDeadlineOf } from '../../machines/latest-order'
 import type { RepayColor } from '../../domain/api-types'
-import { HOME_BUTTON, type HomeState } from '../../domain/order-status'
+import type { HomeState } from '../../domain/order-status'
 import { Button } from '../../ui/button'
 import { Countdown } from '../../ui/countdown'
 import { DateText, Money, useDisplay } from '../../ui/display'

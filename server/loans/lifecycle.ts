@@ -14,12 +14,22 @@ import {
 } from '../../machines/order-lifecycle.machine'
 import { ApiCode } from '../../domain/api-codes'
 import type { OrderStatusCode } from '../../domain/order-status'
+import type { LoanState } from '../../domain/pricing'
 import type { Queryable } from '../db/client'
 import { loanOrderEvents, loanOrders } from '../db/schema/loans'
 import { ApiFailure } from '../envelope'
 
 export type OrderRow = typeof loanOrders.$inferSelect
+
 export type OrderChanges = Partial<Omit<OrderRow, 'id' | 'status' | 'orderNo' | 'userId' | 'createdAt'>>
+
+/**
+ * The rollovers an order took: its loan's count (pricing.ts LoanState.rolloversDone, moved by applyRollover), the
+ * one counter of record; 0 before pay-out. The lifecycle's `rolloverCount` is read from it.
+ */
+export function rolloversDoneOf(order: Pick<OrderRow, 'loan'>): number {
+  return (order.loan as Pick<LoanState, 'rolloversDone'> | null)?.rolloversDone ?? 0
+}
 
 /** The machine's snapshot of a stored order. */
 export function lifecycleOf(order: OrderRow | null): OrderLifecycleSnapshot {
@@ -28,7 +38,7 @@ export function lifecycleOf(order: OrderRow | null): OrderLifecycleSnapshot {
     questionnaireRequired: order.questionnaireRequired,
     approvedAt: order.approvedAt?.getTime() ?? null,
     rejectedAt: order.rejectedAt?.getTime() ?? null,
-    rolloverCount: order.rolloverCount,
+    rolloverCount: rolloversDoneOf(order),
     maxRollovers: order.maxRollovers,
   })
 }
@@ -60,12 +70,18 @@ export async function moveOrder(
 ): Promise<OrderRow> {
   const decision = decide(lifecycleOf(order), event)
   if (!decision.allowed || decision.status === null) throw new LifecycleRefused(order.status, event.type)
+  // The lifecycle counts a rollover as the loan takes it: the change must carry the rolled-over loan.
+  const rollovers = rolloversDoneOf({ loan: changes.loan !== undefined ? changes.loan : order.loan })
+  if (decision.context.rolloverCount !== rollovers) {
+    throw new Error(
+      `Order ${order.id}: ${event.type} leaves ${decision.context.rolloverCount} rollovers, its loan ${rollovers}`,
+    )
+  }
   const [updated] = await q
     .update(loanOrders)
     .set({
       ...changes,
       status: decision.status,
-      rolloverCount: decision.context.rolloverCount,
       updatedAt: now,
     })
     .where(and(eq(loanOrders.id, order.id), eq(loanOrders.status, order.status)))

@@ -9,7 +9,13 @@
  */
 import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm'
 import * as v from 'valibot'
-import { APPROVAL_TTL_MS, lifecycleAt } from '../../machines/order-lifecycle.machine'
+import {
+  CLOSED_STATUSES,
+  confirmDeadlineAfter,
+  mayApply,
+  OPEN_STATUSES,
+  REPAYABLE_STATUSES,
+} from '../../machines/order-lifecycle.machine'
 import { ApiCode } from '../../domain/api-codes'
 import { orderNo as orderNoSchema } from '../../domain/schemas/common'
 import type * as T from '../../domain/api-types'
@@ -22,12 +28,7 @@ import {
 } from '../../domain/countries'
 import { ladderPosition } from '../../domain/ladder'
 import { ratioToNumber } from '../../domain/money'
-import {
-  CLOSED_STATUSES,
-  OPEN_STATUSES,
-  OrderStatus,
-  type OrderStatusCode,
-} from '../../domain/order-status'
+import { OrderStatus, type OrderStatusCode } from '../../domain/order-status'
 import { quote, repeatBorrowerTerms } from '../../domain/pricing'
 import type { ModuleHost, RequestContextLoader, ServerContext, ServerModule, Session } from '../context'
 import type { Db, Queryable } from '../db/client'
@@ -47,7 +48,7 @@ import { refuseUnlessReady } from '../production-readiness'
 import { seedDemo } from '../seed/demo-products'
 import { renderAgreement } from './agreement'
 import { localDate } from './dates'
-import type { OrderRow } from './lifecycle'
+import { lifecycleOf, type OrderRow } from './lifecycle'
 import { loadProducts, type LoadedProduct, type ProductCatalog } from './products'
 import {
   balanceToday,
@@ -398,11 +399,7 @@ function registerHandlers(host: ModuleHost, { service, catalog, route, payTo }: 
     const history = req.session ? await borrowerHistory(db, req.session.userId, now) : null
     const latest = req.session ? await latestOrderOf(db, req.session.userId) : null
     const summary = p ? productSummary(p, req.lang, history ? ladderStepOf(history, p.config) : null) : null
-    const canApply =
-      p !== null &&
-      lifecycleAt((latest?.status ?? null) as OrderStatusCode | null, {
-        rejectedAt: latest?.rejectedAt?.getTime() ?? null,
-      }).can({ type: 'application.started', profileComplete: true, at: now.getTime() })
+    const canApply = p !== null && mayApply(lifecycleOf(latest), now.getTime())
     return {
       product: summary,
       minAmountMinor: summary?.minAmountMinor ?? 0,
@@ -508,7 +505,7 @@ function registerHandlers(host: ModuleHost, { service, catalog, route, payTo }: 
       .where(
         and(
           eq(loanOrders.userId, session.userId),
-          inArray(loanOrders.status, [OrderStatus.Repaying, OrderStatus.Overdued]),
+          inArray(loanOrders.status, [...REPAYABLE_STATUSES]),
         ),
       )
     const now = clock.now()
@@ -549,7 +546,7 @@ function registerHandlers(host: ModuleHost, { service, catalog, route, payTo }: 
       aprLabel: country.aprLabel,
       feeTaxNameKey: country.feeTaxNameKey,
       wallet: walletSummary(wallet, order.country as CountryCode),
-      confirmBy: new Date(order.approvedAt.getTime() + APPROVAL_TTL_MS).toISOString(),
+      confirmBy: new Date(confirmDeadlineAfter(order.approvedAt.getTime())).toISOString(),
       ...coupon,
     }
   })
@@ -673,5 +670,3 @@ function registerHandlers(host: ModuleHost, { service, catalog, route, payTo }: 
     return payOrderOf(order, payment, now)
   })
 }
-
-export { CLOSED_STATUSES }

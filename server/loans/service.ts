@@ -7,13 +7,25 @@
  */
 import { randomInt } from 'node:crypto'
 import { and, count, desc, eq, inArray, lte, or, sql, type Placeholder } from 'drizzle-orm'
-import { APPROVAL_TTL_MS, decide, RETRY_AFTER_MS } from '../../machines/order-lifecycle.machine'
+import {
+  approvalExpired,
+  confirmDeadlineAfter,
+  decide,
+  isOpenStatus,
+  isRepayable,
+  nextCompletedStep,
+  OPEN_STATUSES,
+  REPAYABLE_STATUSES,
+  retryDateAfter,
+  retryDateOf,
+  rolloversLeft,
+} from '../../machines/order-lifecycle.machine'
 import { isOpenTransfer, OPEN_TRANSFER_STATES, type TransferState } from '../../machines/transfer.machine'
 import { ApiCode } from '../../domain/api-codes'
 import { COUNTRIES, type CountryCode } from '../../domain/countries'
 import { ageOn } from '../../domain/enums'
 import { daysLateOf, ladderStep, type RepaidLoan } from '../../domain/ladder'
-import { OPEN_STATUSES, OrderStatus, isOpenStatus, type OrderStatusCode } from '../../domain/order-status'
+import { OrderStatus, type OrderStatusCode } from '../../domain/order-status'
 import {
   addDays,
   applyPaymentOn,
@@ -134,9 +146,9 @@ export function rolloverToday(
 ): { quote: RolloverQuote; newDueAt: Date; refusal: null } | { quote: null; refusal: RolloverRefusal } {
   const loan = loanOf(order)
   const terms = termsOf(order)
-  const repaying = order.status === OrderStatus.Repaying || order.status === OrderStatus.Overdued
-  if (!loan || !terms || !repaying) return { quote: null, refusal: 'status' }
-  if (order.rolloverCount >= order.maxRollovers) return { quote: null, refusal: 'limit' }
+  if (!loan || !terms || !isRepayable(order.status as OrderStatusCode))
+    return { quote: null, refusal: 'status' }
+  if (rolloversLeft(lifecycleOf(order).context) === 0) return { quote: null, refusal: 'limit' }
   const tz = timeZoneOf(order.country)
   let rq: RolloverQuote
   try {
@@ -378,6 +390,11 @@ export function profileComplete(progress: ProfileProgress, questionnaireRequired
  * `daysLateOf`: the stretches in status 3 from the order's events, and a repayment after the due date) and its
  * rollovers; the counts; and the most days any loan, repaid or still open, was overdue.
  */
+/** The rollovers an order took, as its loan counts them (the one counter; 0 before pay-out), read in SQL. */
+const rolloversDoneSql = sql<number>`coalesce((${loanOrders.loan} ->> 'rolloversDone')::integer, 0)`.mapWith(
+  Number,
+)
+
 export async function borrowerHistory(q: Queryable, userId: number, now: Date): Promise<BorrowerHistory> {
   const build = (db: Queryable, user: number | Placeholder) =>
     db
@@ -386,7 +403,7 @@ export async function borrowerHistory(q: Queryable, userId: number, now: Date): 
         status: loanOrders.status,
         dueAt: loanOrders.dueAt,
         finishedAt: loanOrders.finishedAt,
-        rolloverCount: loanOrders.rolloverCount,
+        rollovers: rolloversDoneSql,
       })
       .from(loanOrders)
       .where(
@@ -445,7 +462,7 @@ export async function borrowerHistory(q: Queryable, userId: number, now: Date): 
       now.getTime(),
     )
     worst = Math.max(worst, daysLate)
-    if (o.status === OrderStatus.Finish) loans.push({ daysLate, rollovers: o.rolloverCount })
+    if (o.status === OrderStatus.Finish) loans.push({ daysLate, rollovers: o.rollovers })
   }
   const repaidLate = loans.filter((l) => l.daysLate > 0).length
   return {
@@ -485,48 +502,45 @@ export function createLoanService(deps: LoanDeps) {
     return p.config
   }
 
-  /** Schedules what a status needs once reached. */
+  /**
+   * Schedules what a status needs once reached, as the lifecycle says what the order waits for: the data
+   * collector's grace (19), the assessment (1), the approval's deadline (14, 18), the pay-out (7).
+   */
   async function arrive(q: Queryable, order: OrderRow, now: Date): Promise<void> {
     const t = now.getTime()
-    switch (order.status) {
-      case OrderStatus.FinishLoading:
-        await jobs.enqueue(
-          LOAN_JOBS.collectionGrace,
-          { orderId: order.id },
-          {
-            q,
-            runAt: new Date(t + settings.collectionGraceMs),
-            key: `grace:${order.id}:${t}`,
-          },
-        )
-        break
-      case OrderStatus.Applying:
-        await jobs.enqueue(
-          LOAN_JOBS.assess,
-          { orderId: order.id },
-          {
-            q,
-            runAt: new Date(t + settings.assessmentDelayMs),
-            key: `assess:${order.id}:${t}`,
-          },
-        )
-        break
-      case OrderStatus.Confirm:
-      case OrderStatus.GetMoney:
-        await jobs.enqueue(
-          LOAN_JOBS.expireApproval,
-          { orderId: order.id },
-          {
-            q,
-            runAt: new Date((order.approvedAt ?? now).getTime() + APPROVAL_TTL_MS),
-            key: `expire:${order.id}:${t}`,
-          },
-        )
-        break
-      case OrderStatus.Lending:
-        await jobs.enqueue(LOAN_JOBS.disburse, { orderId: order.id }, { q, key: `disburse:${order.id}:${t}` })
-        break
-    }
+    const lifecycle = lifecycleOf(order)
+    if (lifecycle.can({ type: 'collection.finished' }))
+      await jobs.enqueue(
+        LOAN_JOBS.collectionGrace,
+        { orderId: order.id },
+        {
+          q,
+          runAt: new Date(t + settings.collectionGraceMs),
+          key: `grace:${order.id}:${t}`,
+        },
+      )
+    else if (lifecycle.hasTag('underAssessment'))
+      await jobs.enqueue(
+        LOAN_JOBS.assess,
+        { orderId: order.id },
+        {
+          q,
+          runAt: new Date(t + settings.assessmentDelayMs),
+          key: `assess:${order.id}:${t}`,
+        },
+      )
+    else if (lifecycle.hasTag('canConfirm'))
+      await jobs.enqueue(
+        LOAN_JOBS.expireApproval,
+        { orderId: order.id },
+        {
+          q,
+          runAt: new Date(confirmDeadlineAfter((order.approvedAt ?? now).getTime())),
+          key: `expire:${order.id}:${t}`,
+        },
+      )
+    else if (lifecycle.hasTag('payingOut'))
+      await jobs.enqueue(LOAN_JOBS.disburse, { orderId: order.id }, { q, key: `disburse:${order.id}:${t}` })
   }
 
   async function move(
@@ -544,21 +558,17 @@ export function createLoanService(deps: LoanDeps) {
   /** Moves an onboarding order past every step the borrower has already completed. */
   async function fastForward(q: Queryable, order: OrderRow, now: Date): Promise<OrderRow> {
     const progress = await profileProgress(q, order.userId)
+    const done = {
+      'profile.basicSaved': progress.basicInfo,
+      'profile.identityCompleted': progress.identity,
+      'profile.additionalSaved': progress.additionalInfo,
+      'wallet.added': progress.wallet,
+      'questionnaire.saved': progress.questionnaire,
+    }
     let current = order
     for (;;) {
-      const event =
-        current.status === OrderStatus.BasicInfo && progress.basicInfo
-          ? ({ type: 'profile.basicSaved' } as const)
-          : current.status === OrderStatus.IdentityOCR && progress.identity
-            ? ({ type: 'profile.identityCompleted' } as const)
-            : current.status === OrderStatus.Addition && progress.additionalInfo
-              ? ({ type: 'profile.additionalSaved' } as const)
-              : current.status === OrderStatus.BindCard && progress.wallet
-                ? ({ type: 'wallet.added' } as const)
-                : current.status === OrderStatus.Question && progress.questionnaire
-                  ? ({ type: 'questionnaire.saved' } as const)
-                  : null
-      if (!event || !allows(current, event)) break
+      const event = nextCompletedStep(lifecycleOf(current), done)
+      if (!event) break
       current = await moveOrder(q, current, event, now)
     }
     if (current !== order) await arrive(q, current, now)
@@ -602,10 +612,13 @@ export function createLoanService(deps: LoanDeps) {
       const questionnaireRequired = COUNTRIES[session.country].questionnaireRequired
       const complete = profileComplete(await profileProgress(tx, session.userId), questionnaireRequired)
       const started = { type: 'application.started', profileComplete: complete, at: now.getTime() } as const
+      // The lifecycle decides whether the borrower may apply and where the new order starts: at submission (19)
+      // for a complete profile, else at the first onboarding step (6).
       const snapshot = lifecycleOf(latest)
-      if (!snapshot.can(started)) {
+      const decision = decide(snapshot, started)
+      if (!decision.allowed || decision.status === null) {
         if (latest?.status === OrderStatus.Reject) {
-          const retryAt = latest.retryAt ?? new Date((latest.rejectedAt ?? now).getTime() + RETRY_AFTER_MS)
+          const retryAt = latest.retryAt ?? new Date(retryDateOf(snapshot) ?? retryDateAfter(now.getTime()))
           fail(ApiCode.LoanRetryLater, undefined, { retryAt: retryAt.toISOString() })
         }
         fail(ApiCode.LoanActionNotAllowed)
@@ -613,7 +626,7 @@ export function createLoanService(deps: LoanDeps) {
       // One loan at a time per person: no other account's order under this ID number or wallet (2116–2118).
       const keys = await personKeysOf(tx, session.userId)
       await refuseSamePerson(tx, session.userId, keys, now)
-      const status = complete ? OrderStatus.FinishLoading : OrderStatus.BasicInfo
+      const status = decision.status
       let order: OrderRow
       try {
         const [row] = await tx
@@ -643,7 +656,7 @@ export function createLoanService(deps: LoanDeps) {
         throw err
       }
       await recordCreation(tx, order, now)
-      if (order.status === OrderStatus.BasicInfo) return fastForward(tx, order, now)
+      if (decision.snapshot.hasTag('onboarding')) return fastForward(tx, order, now)
       await arrive(tx, order, now)
       return order
     })
@@ -657,7 +670,7 @@ export function createLoanService(deps: LoanDeps) {
   ): Promise<void> {
     const order = await openOrderOf(ctx.q, userId, true)
     if (!order) return
-    if (order.status === OrderStatus.PayFail) {
+    if (lifecycleOf(order).hasTag('payoutFailed')) {
       if (step === 'wallet')
         await move(ctx.q, order, { type: 'wallet.corrected' }, ctx.now, { walletAccountId: null })
       return
@@ -670,7 +683,7 @@ export function createLoanService(deps: LoanDeps) {
     return db.transaction(async (tx) => {
       const order = await openOrderOf(tx, userId, true)
       if (!order) fail(ApiCode.LoanOrderNotFound)
-      if (order.status === OrderStatus.Applying) return order
+      if (lifecycleOf(order).hasTag('underAssessment')) return order
       return move(tx, order, { type: 'collection.finished' }, now, { submittedAt: now })
     })
   }
@@ -705,13 +718,13 @@ export function createLoanService(deps: LoanDeps) {
 
   async function assess(tx: Tx, orderId: number, now: Date): Promise<void> {
     const order = await orderById(tx, orderId)
-    if (!order || order.status !== OrderStatus.Applying) return
+    if (!order || !lifecycleOf(order).hasTag('underAssessment')) return
     const config = product(order)
     const card = score(await scoreFacts(tx, order, now), config)
     if (card.decision === 'reject') {
       await move(tx, order, { type: 'assessment.rejected', at: now.getTime() }, now, {
         rejectedAt: now,
-        retryAt: new Date(now.getTime() + RETRY_AFTER_MS),
+        retryAt: new Date(retryDateAfter(now.getTime())),
         closedAt: now,
         assessment: card,
       })
@@ -744,14 +757,6 @@ export function createLoanService(deps: LoanDeps) {
 
   // -------------------------------------------------------------------------------------------- confirm, cancel, expiry
 
-  function approvalOver(order: OrderRow, now: Date): boolean {
-    return (
-      (order.status === OrderStatus.Confirm || order.status === OrderStatus.GetMoney) &&
-      order.approvedAt !== null &&
-      now.getTime() >= order.approvedAt.getTime() + APPROVAL_TTL_MS
-    )
-  }
-
   async function expireApproval(q: Queryable, orderId: number, now: Date): Promise<boolean> {
     const order = await orderById(q, orderId)
     if (!order || !allows(order, { type: 'approval.expired', at: now.getTime() })) return false
@@ -767,7 +772,7 @@ export function createLoanService(deps: LoanDeps) {
   ): Promise<OrderRow> {
     const outcome = await db.transaction(async (tx) => {
       const order = await orderOfUser(tx, userId, input.loanOrderId, true)
-      if (approvalOver(order, now)) return { expired: true as const, id: order.id }
+      if (approvalExpired(lifecycleOf(order), now.getTime())) return { expired: true as const, id: order.id }
       const wallet = await latestWallet(tx, userId)
       if (!wallet) fail(ApiCode.LoanWalletMissing)
       const event = {
@@ -821,7 +826,7 @@ export function createLoanService(deps: LoanDeps) {
    */
   async function disburse(tx: Tx, orderId: number, now: Date): Promise<void> {
     const order = await orderById(tx, orderId)
-    if (!order || order.status !== OrderStatus.Lending) return
+    if (!order || !lifecycleOf(order).hasTag('payingOut')) return
     const terms = termsOf(order)
     if (!terms || order.walletAccountId === null)
       throw new Error(`Order ${order.id} is lending without terms or wallet`)
@@ -982,7 +987,7 @@ export function createLoanService(deps: LoanDeps) {
   async function repaymentReceived(tx: Tx, order: OrderRow, paid: TransferRow, now: Date): Promise<void> {
     const loan = loanOf(order)
     const moved = paid.movedMinor ?? paid.amountMinor
-    if (!loan || (order.status !== OrderStatus.Repaying && order.status !== OrderStatus.Overdued)) {
+    if (!loan || !isRepayable(order.status as OrderStatusCode)) {
       await refundAll(tx, order, paid, now)
       return
     }
@@ -1095,11 +1100,13 @@ export function createLoanService(deps: LoanDeps) {
     const moved = t.movedMinor ?? t.amountMinor
     if (t.purpose === 'disbursal') {
       if (t.state === 'succeeded') {
-        const waiting =
-          (order.status === OrderStatus.Lending || order.status === OrderStatus.PayFail) && !loanOf(order)
+        const waiting = allows(order, { type: 'payout.succeeded' }) && !loanOf(order)
         if (waiting && moved === t.amountMinor) await payoutSucceeded(tx, order, t, now)
         else await unapplied(tx, order, t, now, waiting ? 'another amount than asked' : 'loan not waiting')
-      } else if ((t.state === 'failed' || t.state === 'expired') && order.status === OrderStatus.Lending) {
+      } else if (
+        (t.state === 'failed' || t.state === 'expired') &&
+        allows(order, { type: 'payout.failed' })
+      ) {
         if (before.state !== 'expired') await payoutFailed(tx, order, now)
       }
       return
@@ -1203,7 +1210,7 @@ export function createLoanService(deps: LoanDeps) {
   function requireRepaying(order: OrderRow): LoanState {
     const loan = loanOf(order)
     if (order.status === OrderStatus.Finish) fail(ApiCode.LoanNothingToRepay)
-    if (!loan || (order.status !== OrderStatus.Repaying && order.status !== OrderStatus.Overdued)) {
+    if (!loan || !isRepayable(order.status as OrderStatusCode)) {
       fail(ApiCode.LoanActionNotAllowed, undefined, { status: order.status })
     }
     return loan
@@ -1321,7 +1328,7 @@ export function createLoanService(deps: LoanDeps) {
     const today = localDate(now, timeZoneOf(order.country))
     if (overdueDays(loan0, today) <= 0) return
     let current = order
-    if (current.status === OrderStatus.Repaying)
+    if (allows(current, { type: 'due.passed' }))
       current = await moveOrder(tx, current, { type: 'due.passed' }, now)
     const due = nextDueDate(loan0)!
     const from =
@@ -1363,12 +1370,7 @@ export function createLoanService(deps: LoanDeps) {
     const due = await tx
       .select()
       .from(loanOrders)
-      .where(
-        and(
-          inArray(loanOrders.status, [OrderStatus.Repaying, OrderStatus.Overdued]),
-          lte(loanOrders.dueAt, now),
-        ),
-      )
+      .where(and(inArray(loanOrders.status, [...REPAYABLE_STATUSES]), lte(loanOrders.dueAt, now)))
       .orderBy(loanOrders.id)
       .for('update', { skipLocked: true })
     for (const order of due) await chargeOverdue(tx, order, now)
@@ -1387,7 +1389,7 @@ export function createLoanService(deps: LoanDeps) {
       LOAN_JOBS.collectionGrace,
       byOrder(async (tx, orderId, now) => {
         const order = await orderById(tx, orderId)
-        if (order && order.status === OrderStatus.FinishLoading) {
+        if (order && allows(order, { type: 'collection.finished' })) {
           await move(tx, order, { type: 'collection.finished' }, now, { submittedAt: now })
         }
       }),

@@ -2,7 +2,12 @@
  * Stored orders, products and payments as the API table's reply shapes (domain/api-types.ts).
  */
 import { isOpenTransfer, type TransferState } from '../../machines/transfer.machine'
-import { APPROVAL_TTL_MS } from '../../machines/order-lifecycle.machine'
+import {
+  confirmDeadlineAfter,
+  isRepayable,
+  listStateOf,
+  rolloversLeft,
+} from '../../machines/order-lifecycle.machine'
 import type * as T from '../../domain/api-types'
 import {
   COUNTRIES,
@@ -11,7 +16,7 @@ import {
   type Language,
   type WalletProviderCode,
 } from '../../domain/countries'
-import { LIST_STATE_BY_STATUS, OrderStatus, type OrderStatusCode } from '../../domain/order-status'
+import type { OrderStatusCode } from '../../domain/order-status'
 import {
   balanceOf,
   chargedSoFar,
@@ -31,7 +36,7 @@ import { REPAYMENT_FLOOR_UNITS, type ProductConfig } from '../../domain/product'
 import type { walletAccounts } from '../db/schema/profile'
 import { maskAccount } from '../profile/store'
 import { localDate } from './dates'
-import type { OrderRow } from './lifecycle'
+import { lifecycleOf, type OrderRow } from './lifecycle'
 import { productName, type LoadedProduct, type ProductCatalog } from './products'
 import { balanceToday, loanOf, rolloverToday, termsOf, timeZoneOf, type PaymentChannel } from './service'
 import type { TransferRow } from '../payments/service'
@@ -86,7 +91,7 @@ export function today(order: OrderRow, now: Date): IsoDate {
 export function standing(order: OrderRow, now: Date) {
   const loan = loanOf(order)
   if (!loan) return { remainingMinor: null, dueDate: null, overdueDays: 0 }
-  const open = order.status === OrderStatus.Repaying || order.status === OrderStatus.Overdued
+  const open = isRepayable(order.status as OrderStatusCode)
   return {
     remainingMinor: balanceToday(order, now)?.totalMinor ?? 0,
     dueDate: open ? nextDueDate(loan) : null,
@@ -134,14 +139,16 @@ export function latestOrderView(
     tenureDays: order.termDays,
     createdAt: order.createdAt.toISOString(),
     approvedAt: iso(order.approvedAt),
-    confirmBy: order.approvedAt ? new Date(order.approvedAt.getTime() + APPROVAL_TTL_MS).toISOString() : null,
+    confirmBy: order.approvedAt
+      ? new Date(confirmDeadlineAfter(order.approvedAt.getTime())).toISOString()
+      : null,
     disbursedAt: iso(order.disbursedAt),
     dueDate: s.dueDate,
     remainingMinor: s.remainingMinor,
     overdueDays: s.overdueDays,
     chargesCapReached: chargesCapReached(order),
     retryAt: iso(order.retryAt),
-    collectionPending: order.status === OrderStatus.FinishLoading,
+    collectionPending: lifecycleOf(order).can({ type: 'collection.finished' }),
   }
 }
 
@@ -157,7 +164,7 @@ export function orderSummary(
     orderNo: order.orderNo,
     loanOrderId: String(order.id),
     status,
-    listState: LIST_STATE_BY_STATUS[status],
+    listState: listStateOf(status),
     productName: nameOf(catalog, order, lang),
     currency: order.currency as CurrencyCode,
     amountMinor: amountOf(order),
@@ -188,7 +195,7 @@ export function repayProduct(
 }
 
 export function repayColor(order: OrderRow | null, now: Date): T.RepayColor {
-  const repaying = order && (order.status === OrderStatus.Repaying || order.status === OrderStatus.Overdued)
+  const repaying = order && isRepayable(order.status as OrderStatusCode)
   const s = repaying ? standing(order, now) : null
   if (!order || !s || s.dueDate === null) return { tone: 'none', daysToDue: null }
   const days = daysBetween(today(order, now), s.dueDate)
@@ -257,7 +264,7 @@ export function repaymentDetail(
   // What repays the loan today, and what the books hold (the contractual interest in full).
   const balance = loan ? balanceOf(loan, asOf) : nothing
   const booked = loan ? balanceOf(loan) : nothing
-  const open = order.status === OrderStatus.Repaying || order.status === OrderStatus.Overdued
+  const open = isRepayable(order.status as OrderStatusCode)
   const notYetEarned = booked.totalMinor - balance.totalMinor
   const breakdown: T.RepaymentBreakdown = {
     principalMinor: loan?.principalMinor ?? 0,
@@ -331,7 +338,7 @@ export function repaymentDetail(
     },
     rollover: {
       available: rolloverToday(order, now).refusal === null,
-      rolloversLeft: Math.max(0, order.maxRollovers - order.rolloverCount),
+      rolloversLeft: rolloversLeft(lifecycleOf(order).context),
     },
     channels: channels.map(channelView),
     pendingPayOrder: pending,
@@ -351,7 +358,7 @@ export function rolloverOffer(order: OrderRow, channels: PaymentChannel[], now: 
     available: offer.refusal === null,
     unavailableReason: offer.refusal,
     quote: offer.quote,
-    rolloversLeft: Math.max(0, order.maxRollovers - order.rolloverCount),
+    rolloversLeft: rolloversLeft(lifecycleOf(order).context),
     channels: channels.map(channelView),
   }
 }

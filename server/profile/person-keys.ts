@@ -16,7 +16,7 @@
 import { createHmac } from 'node:crypto'
 import { and, eq, exists, gt, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { RETRY_AFTER_MS } from '../../machines/order-lifecycle.machine'
+import { OPEN_STATUSES, RETRY_AFTER_MS } from '../../machines/order-lifecycle.machine'
 import { ApiCode } from '../../domain/api-codes'
 import type { CountryCode } from '../../domain/countries'
 import {
@@ -26,7 +26,7 @@ import {
   holdsPerson,
   samePersonRefusal,
 } from '../../domain/one-loan-per-person'
-import { OPEN_STATUSES, OrderStatus, type OrderStatusCode } from '../../domain/order-status'
+import { OrderStatus, type OrderStatusCode } from '../../domain/order-status'
 import { isUniqueViolation, pgErrorOf, type Db, type Queryable } from '../db/client'
 import { users } from '../db/schema/core'
 import { loanOrders, PERSON_KEY_INDEX, WALLET_KEY_INDEX } from '../db/schema/loans'

@@ -12,7 +12,8 @@ import {
   samePersonRefusal,
   type SamePersonOrder,
 } from '../../domain/one-loan-per-person'
-import { CLOSED_STATUSES, ONBOARDING_STATUSES, OPEN_STATUSES } from '../../domain/order-status'
+import { ONBOARDING_STATUSES } from '../../domain/order-status'
+import { CLOSED_STATUSES, OPEN_STATUSES } from '../../machines/order-lifecycle.machine'
 
 const DAY = 86_400_000
 const NOW = Date.UTC(2025, 5, 1)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { confirmDeadlineOf, homeMachine, type HomeOverview } from '../../machines/home.machine'
+import { homeMachine, type HomeOverview } from '../../machines/home.machine'
+import { confirmDeadlineOf } from '../../machines/latest-order'
 import { DAY, T0, iso, order } from './journey-fixtures'
 
 describe("home's confirm deadline (the 24-hour countdown of an approved order)", () => {

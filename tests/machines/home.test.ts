@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
 import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate'
-import { HOME_BUTTON_EVENT, homeMachine, type HomeOverview } from '../../machines/home.machine'
+import { HOME_BUTTON, HOME_BUTTON_EVENT, homeMachine, type HomeOverview } from '../../machines/home.machine'
 import type { LatestOrder } from '../../machines/latest-order'
 import { DAY, NO_PRODUCT_OVERVIEW, T0, iso, order } from './journey-fixtures'
 import { RETRY_AFTER_MS } from '../../machines/order-lifecycle.machine'
 import type { RejectRecommendation } from '../../domain/api-types'
-import { HOME_BUTTON, type HomeState } from '../../domain/order-status'
+import type { HomeState } from '../../domain/order-status'
 
 const rejected = (daysAgo: number) => order(9, { retryAt: iso(T0 - daysAgo * DAY + RETRY_AFTER_MS) })
 

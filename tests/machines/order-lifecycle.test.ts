@@ -4,12 +4,13 @@ import {
   APPROVAL_TTL_MS,
   RETRY_AFTER_MS,
   decide,
+  isOpenStatus,
   lifecycleAt,
   statusOf,
   type OrderLifecycleEvent,
   type OrderLifecycleSnapshot,
 } from '../../machines/order-lifecycle.machine'
-import { ORDER_STATUS_CODES, isOpenStatus, type OrderStatusCode } from '../../domain/order-status'
+import { ORDER_STATUS_CODES, type OrderStatusCode } from '../../domain/order-status'
 
 const T0 = Date.UTC(2026, 10, 1, 8, 0, 0)
 const HOUR = 60 * 60 * 1000

@@ -1,16 +1,16 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { recordsMachine, type RecordsTab } from '../../machines/records.machine'
+import { listStateOfOrder, recordsMachine, type RecordsTab } from '../../machines/records.machine'
 import type { OrderSummary, Page } from '../../domain/api-types'
 import type { ApiFailure } from '../../domain/api-result'
-import { LIST_STATE_BY_STATUS, type OrderStatusCode } from '../../domain/order-status'
+import type { OrderStatusCode } from '../../domain/order-status'
 
 function summary(orderNo: string, status: OrderStatusCode): OrderSummary {
   return {
     orderNo,
     loanOrderId: `L-${orderNo}`,
     status,
-    listState: LIST_STATE_BY_STATUS[status],
+    listState: listStateOfOrder({ status }),
     productName: 'Kopa Standard',
     currency: 'TZS',
     amountMinor: 100_000_00,

@@ -9,7 +9,8 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { ApiCode, type ValidationFailure } from '../../domain/api-codes'
 import type * as T from '../../domain/api-types'
-import { journalEntries, paymentTransfers } from '../../server/db/schema/loans'
+import type { LoanState } from '../../domain/pricing'
+import { journalEntries, loanOrders, paymentTransfers } from '../../server/db/schema/loans'
 import { accountBalances } from '../../server/money/ledger'
 import { describeOnEachDatabase } from './helpers/databases'
 import {
@@ -200,6 +201,16 @@ describeOnEachDatabase('Repaying a loan', (target) => {
       const moved = await latest(ls, b)
       const expected = new Date(Date.parse(`${due}T00:00:00Z`) + 7 * DAY).toISOString().slice(0, 10)
       expect(moved).toMatchObject({ status: 2, dueDate: expected, remainingMinor: order.remainingMinor })
+      // One counter holds the rollovers: the loan's, which the lifecycle and the offer's rolloversLeft read.
+      const [row] = await ls.s.server.ctx.db
+        .select({ loan: loanOrders.loan })
+        .from(loanOrders)
+        .where(eq(loanOrders.id, Number(order.loanOrderId)))
+      expect((row!.loan as LoanState).rolloversDone).toBe(i)
+      if (i < 3) {
+        const left = await ok<T.RolloverOffer>(ls, b, '/repay/getExtensionData', { orderNo: order.orderNo })
+        expect(left.rolloversLeft).toBe(3 - i)
+      }
       due = expected
     }
     const spent = await ok<T.RolloverOffer>(ls, b, '/repay/getExtensionData', { orderNo: order.orderNo })

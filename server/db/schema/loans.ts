@@ -1,5 +1,5 @@
 /**
- * Loan tables (migrations 0002_loans.sql, 0004 and 0005 agree column by column): products, orders and their
+ * Loan tables (migrations 0002_loans.sql, 0004, 0005 and 0008 agree column by column): products, orders and their
  * status history, the double-entry journal, payment transfers (pay-outs and payment orders) and the sandbox
  * provider's own book.
  */
@@ -23,14 +23,18 @@ import {
   TRANSFER_STATES,
   type TransferState,
 } from '../../../machines/transfer.machine'
+import { OPEN_STATUSES } from '../../../machines/order-lifecycle.machine'
 import { users } from './core'
 import { walletAccounts } from './profile'
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 const minor = (name: string) => bigint(name, { mode: 'number' })
 
-/** decisions.md: statuses that count as an open loan; at most one per borrower (loan_orders_one_open_key). */
-export const OPEN_STATUS_SQL = '1, 2, 3, 5, 6, 7, 10, 11, 12, 14, 17, 18, 19'
+/**
+ * decisions.md: statuses that count as an open loan — the order lifecycle's `open` tag; at most one per borrower
+ * (loan_orders_one_open_key). tests/server/open-statuses.test.ts holds the migrated index to the same list.
+ */
+export const OPEN_STATUS_SQL = OPEN_STATUSES.join(', ')
 
 /**
  * Statuses in which an order holds its person's ID number and payout account (domain/one-loan-per-person.ts
@@ -99,7 +103,6 @@ export const loanOrders = pgTable(
     closedAt: at('closed_at'),
     cancelReason: text('cancel_reason'),
     payoutFailures: integer('payout_failures').notNull().default(0),
-    rolloverCount: integer('rollover_count').notNull().default(0),
     maxRollovers: integer('max_rollovers').notNull(),
     principalDueMinor: minor('principal_due_minor').notNull().default(0),
     interestDueMinor: minor('interest_due_minor').notNull().default(0),
