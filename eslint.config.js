@@ -50,6 +50,29 @@ export default tseslint.config(
     },
   },
   {
+    // The journey owns navigation (issue 15): no screen, kit part or service reads the app's URL or moves the
+    // browser's history. Opening another app (`location.assign('tel:…')`, an external page) is the one use left.
+    files: ['screens/**', 'ui/**', 'services/**', 'machines/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'history', message: 'The journey decides where the borrower goes: send nav.back or a route event.' },
+        { name: 'location', message: 'The journey decides where the borrower goes; the route sync (src/routing) owns the URL.' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='history']",
+          message: 'The journey decides where the borrower goes: send nav.back or a route event.',
+        },
+        {
+          selector: "MemberExpression[object.property.name='location'][property.name!='assign']",
+          message: 'The route sync (src/routing) owns the URL; ask the journey for the current route.',
+        },
+      ],
+    },
+  },
+  {
     files: ['screens/**'],
     rules: {
       'no-restricted-imports': [

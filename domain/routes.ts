@@ -105,6 +105,17 @@ export const ROUTES = [
 
 export type RouteName = (typeof ROUTES)[number]['name']
 
+/**
+ * Where a screen's back arrow goes when the borrower did not come from a screen that still applies (the app was
+ * opened there, by a deep link or a reload): the screen it is opened from in the app. Any other route: home.
+ */
+export const BACK_TO: Readonly<Partial<Record<RouteName, RouteName>>> = {
+  nation: 'login',
+  agreement: 'toBorrow',
+  privacyPolicy: 'aboutUs',
+  termsOfService: 'aboutUs',
+}
+
 /** Spec §2 group paths and where each redirects. */
 export const ROUTE_REDIRECTS: Readonly<Record<string, string>> = {
   '/bank_account': '/bank_account/add_bankcard',

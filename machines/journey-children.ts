@@ -1,8 +1,8 @@
 /**
  * The journey's child machines as they are, by the name the journey invokes them with. The journey itself only
- * names them (machines/journey.machine.ts `providedLater`), so that the app can load them in small steps at
- * start-up (src/compose.ts `loadJourneyChildren`) instead of evaluating every machine in one long task; tests
- * and tools that run the journey provide these, with their own stubs on top.
+ * names them (machines/journey.machine.ts `providedLater`), so that the app can load each with the first event
+ * that would start it (src/compose.ts `ChildLoader`, `holdUntilLoaded`) instead of all at start-up; tests and
+ * tools that run the journey provide these, with their own stubs on top.
  */
 import { accountDeletionMachine } from './account-deletion.machine'
 import { agreementMachine } from './agreement.machine'

@@ -9,8 +9,8 @@
  * first and, once signed in, on to where the borrower was going (spec §2).
  *
  * The order drives the flow (spec §4, decisions.md "Onboarding order and statuses"): after each step's submit
- * the journey reads the latest order again (`following`) and opens the screen its status names
- * (STEP_BY_STATUS: 6 personal info → 12 ID → 11 additional info → 5 wallet → 17 questionnaire in Mexico →
+ * the journey reads the latest order again (`following`) and opens the screen its status names (the order
+ * lifecycle's `step` meta: 6 personal info → 12 ID → 11 additional info → 5 wallet → 17 questionnaire in Mexico →
  * 19 finish loading → 1 review tips; 14/18 confirm borrow; 7 lending; 2/3/10 repay detail). Other codes do
  * nothing: the borrower stays where they are, or goes home when that screen no longer applies.
  *
@@ -58,8 +58,8 @@ import { assign, enqueueActions, fromPromise, raise, sendTo, setup, type Snapsho
 import type { LatestOrder } from '../domain/api-types'
 import { DEFAULT_COUNTRY, type CountryCode } from '../domain/countries'
 import { DEFAULT_REQUIRED_FLAGS } from '../domain/permissions'
-import { isProtectedRoute, type RouteName } from '../domain/routes'
-import { hasSignedContract, isOpenStatus, type OrderStatusCode, type StatusStep } from '../domain/order-status'
+import { BACK_TO, isProtectedRoute, type RouteName } from '../domain/routes'
+import type { OrderStatusCode, StatusStep } from '../domain/order-status'
 import { additionalInfoSchema } from '../domain/schemas/additional-info'
 import { applySchema } from '../domain/schemas/loan'
 import { personalInfoSchema } from '../domain/schemas/personal-info'
@@ -84,6 +84,7 @@ import type { legalDocumentMachine, LegalDocumentName } from './legal-document.m
 import type { loginMachine, LoginOutput } from './login.machine'
 import type { permissionMachine } from './permission.machine'
 import { canApply, lifecycleOf, stepOf } from './latest-order'
+import { hasSignedContract, isOpenStatus } from './order-lifecycle.machine'
 import type { loanOfferMachine } from './loan-offer.machine'
 import type { recordsMachine } from './records.machine'
 import type { repaymentMachine, RepaymentOutput } from './repayment.machine'
@@ -150,6 +151,11 @@ export interface JourneyContext {
   route: RouteName
   /** Where the borrower was going when login was asked for. */
   returnTo: RouteName | null
+  /**
+   * The routes the borrower came through to this one, the latest last (at most TRAIL_LENGTH): where 'nav.back'
+   * goes. Absent: none (the app was opened here).
+   */
+  trail?: RouteName[]
   /** Apply with apply-market-again (a repeat borrower) rather than apply-market. */
   repeatBorrower: boolean
   /** A failure of the journey's own calls, shown once as a toast. */
@@ -206,8 +212,11 @@ export type JourneyEvent =
   | { type: 'user.accountSwitched'; to: 'login' | 'register'; mobile: string }
   /** user_center/language: the interface language, kept on the phone by the language child. */
   | LanguageEvent
-  /** feedback_faq: none of the questions helped; write a ticket (the ticket child keeps running). */
-  | { type: 'feedback.write' }
+  /**
+   * A screen's back arrow: the journey decides where that is — the screen the borrower came from if it still
+   * applies, else the route's parent (domain/routes.ts BACK_TO), else home.
+   */
+  | { type: 'nav.back' }
   /** Repay detail or a records statement: read the signed contract of a confirmed order (agreement screen). */
   | { type: 'contract.opened'; loanOrderId: string; status: OrderStatusCode }
   /** The outcome screen's Continue: on to the screen the order's status names (home when none). */
@@ -220,6 +229,19 @@ export type JourneyEvent =
   | FormReviewEvent
 
 const routeEvent = (route: RouteName): RouteEvent => ({ type: 'xstate.route', to: `#${route}` })
+
+/** How many screens 'nav.back' can retrace. */
+export const TRAIL_LENGTH = 12
+
+/**
+ * The trail after moving from `from` to `to`: going to the trail's latest screen is going back (it comes off);
+ * going anywhere else adds the screen left. Staying on a screen changes nothing.
+ */
+export function nextTrail(trail: readonly RouteName[], from: RouteName, to: RouteName): RouteName[] {
+  if (from === to) return [...trail]
+  if (trail.at(-1) === to) return trail.slice(0, -1)
+  return [...trail, from].slice(-TRAIL_LENGTH)
+}
 const routeOf = (to: string): RouteName => to.slice(1) as RouteName
 
 /** Route-specific rules beyond the session: what the order lifecycle says the borrower may do now. */
@@ -235,14 +257,14 @@ const ROUTE_RULES: Partial<Record<RouteName, (c: JourneyContext) => boolean>> = 
     lifecycleOf(c.order).can({ type: 'wallet.added' }) || lifecycleOf(c.order).can({ type: 'wallet.corrected' }),
   loanQuestion: (c) => lifecycleOf(c.order).can({ type: 'questionnaire.saved' }),
   finishLoading: (c) => lifecycleOf(c.order).can({ type: 'collection.finished' }),
-  reviewTips: (c) => c.order?.status === 1,
+  reviewTips: (c) => lifecycleOf(c.order).hasTag('underAssessment'),
   toBorrow: (c) => canApply(c.order, c.orderReadAt),
   confirmBorrow: (c) => lifecycleOf(c.order).hasTag('canConfirm'),
   yx2ConfirmBorrow: (c) => lifecycleOf(c.order).hasTag('canConfirm'),
   cancellationForm: (c) => lifecycleOf(c.order).hasTag('canCancel'),
-  lending: (c) => c.order?.status === 7,
+  lending: (c) => lifecycleOf(c.order).hasTag('payingOut'),
   // Repay detail also explains a failed pay-out (10) and how to correct the wallet.
-  repayDetail: (c) => lifecycleOf(c.order).hasTag('canRepay') || c.order?.status === 10,
+  repayDetail: (c) => lifecycleOf(c.order).hasTag('canRepay') || lifecycleOf(c.order).hasTag('payoutFailed'),
   cashier: (c) => lifecycleOf(c.order).hasTag('canRepay'),
   staticCashier: (c) => lifecycleOf(c.order).hasTag('canRepay'),
   exhibitionPeriodDetail: (c) => lifecycleOf(c.order).hasTag('canRollover'),
@@ -516,6 +538,9 @@ export const journeyMachine = setup({
   guards: {
     mayEnter: ({ context }, params: { route: RouteName }) => mayEnter(params.route, context),
     /** A route event refused only for want of a session: login first, then on to it. */
+    /** A route event for `route` that may open now: a state entering it in place (not from the root) takes it. */
+    routeHere: ({ context, event }, params: { route: RouteName }) =>
+      event.type === 'xstate.route' && routeOf(event.to) === params.route && mayEnter(params.route, context),
     routeNeedsLogin: ({ context, event }) =>
       event.type === 'xstate.route' &&
       context.booted &&
@@ -598,7 +623,21 @@ export const journeyMachine = setup({
     rereadUser: sendTo('session', { type: 'session.reload' }),
     /** The review's Submit: the wallet form sends the values it holds (the call that submits the application). */
     confirmWallet: sendTo('walletForm', { type: 'form.confirmed' }),
-    arrive: assign((_, params: { route: RouteName }) => ({ route: params.route })),
+    arrive: assign(({ context }, params: { route: RouteName }) => ({
+      route: params.route,
+      trail: nextTrail(context.trail ?? [], context.route, params.route),
+    })),
+    /** 'nav.back': the latest screen of the trail that may still open, else the route's parent, else home. */
+    goBack: enqueueActions(({ context, enqueue }) => {
+      const trail = context.trail ?? []
+      const earlier = [...trail].reverse().find((route) => route !== context.route && mayEnter(route, context))
+      const { route, returnTo } = destination(context, [earlier ?? BACK_TO[context.route] ?? null])
+      if (returnTo) enqueue.assign({ returnTo })
+      // The screen gone back to is the trail's latest, so arriving there takes it off (nextTrail).
+      const at = trail.lastIndexOf(route)
+      enqueue.assign({ trail: at >= 0 ? trail.slice(0, at + 1) : [route] })
+      enqueue.raise(routeEvent(route))
+    }),
     rememberRoute: assign(({ context, event }) => ({
       returnTo: event.type === 'xstate.route' ? routeOf(event.to) : context.returnTo,
     })),
@@ -820,6 +859,7 @@ export const journeyMachine = setup({
       initial: 'tabs',
       on: {
         'xstate.route': { guard: 'routeNeedsLogin', target: '#login', actions: 'rememberRoute' },
+        'nav.back': { actions: 'goBack' },
         'order.follow': '.following',
         'contract.opened': {
           guard: { type: 'signedContract', params: ({ event }) => ({ status: event.status }) },
@@ -1286,7 +1326,16 @@ export const journeyMachine = setup({
           states: {
             login: { ...page('login'), invoke: loginFormOf('login') },
             register: { ...page('register'), invoke: loginFormOf('register') },
-            nation: page('nation'),
+            nation: {
+              ...page('nation'),
+              // Chosen: back to the form the list was opened from.
+              on: {
+                'user.countryChosen': {
+                  guard: 'sessionSignedOut',
+                  actions: [{ type: 'chooseCountry', params: ({ event }) => event }, 'goBack'],
+                },
+              },
+            },
           },
         },
 
@@ -1313,18 +1362,16 @@ export const journeyMachine = setup({
             feedbackFaq: {
               ...page('feedbackFaq'),
               description:
-                'The questions that answer most problems, before a ticket is written. A route event would restart ' +
-                'the ticket child (every route event re-enters from the root), so writing a ticket is its own event.',
+                'The questions that answer most problems, before a ticket is written. Writing one (the route to ' +
+                'add_feedback) is entered in place, not from the root, so the ticket child keeps running and starts ' +
+                'the ticket; without a session the route goes to login first, as anywhere.',
               invoke: { id: 'helpContent', src: 'helpContent', input: { kind: 'questions' } },
               on: {
-                'feedback.write': [
-                  {
-                    guard: { type: 'mayEnter', params: { route: 'addFeedback' } },
-                    target: 'addFeedback',
-                    actions: 'startTicket',
-                  },
-                  { actions: { type: 'goTo', params: { wanted: ['addFeedback'] } } },
-                ],
+                'xstate.route': {
+                  guard: { type: 'routeHere', params: { route: 'addFeedback' } },
+                  target: 'addFeedback',
+                  actions: 'startTicket',
+                },
               },
             },
             feedbackResult: page('feedbackResult'),

@@ -342,6 +342,13 @@ export const journeyMachine = createMachine({
             ]
           }
         ],
+        "nav.back": [
+          {
+            "actions": [
+              "goBack"
+            ]
+          }
+        ],
         "order.follow": [
           {
             "target": [
@@ -1952,7 +1959,21 @@ export const journeyMachine = createMachine({
                     "route": "nation"
                   }
                 }
-              ]
+              ],
+              "on": {
+                "user.countryChosen": [
+                  {
+                    "guard": "sessionSignedOut",
+                    "actions": [
+                      {
+                        "type": "chooseCountry",
+                        "params": "(from the event)"
+                      },
+                      "goBack"
+                    ]
+                  }
+                ]
+              }
             }
           }
         },
@@ -2073,7 +2094,7 @@ export const journeyMachine = createMachine({
             },
             "feedbackFaq": {
               "id": "feedbackFaq",
-              "description": "The questions that answer most problems, before a ticket is written. A route event would restart the ticket child (every route event re-enters from the root), so writing a ticket is its own event.",
+              "description": "The questions that answer most problems, before a ticket is written. Writing one (the route to add_feedback) is entered in place, not from the root, so the ticket child keeps running and starts the ticket; without a session the route goes to login first, as anywhere.",
               "meta": {
                 "route": "feedbackFaq"
               },
@@ -2103,31 +2124,19 @@ export const journeyMachine = createMachine({
                 }
               ],
               "on": {
-                "feedback.write": [
+                "xstate.route": [
                   {
                     "target": [
                       "#addFeedback"
                     ],
                     "guard": {
-                      "type": "mayEnter",
+                      "type": "routeHere",
                       "params": {
                         "route": "addFeedback"
                       }
                     },
                     "actions": [
                       "startTicket"
-                    ]
-                  },
-                  {
-                    "actions": [
-                      {
-                        "type": "goTo",
-                        "params": {
-                          "wanted": [
-                            "addFeedback"
-                          ]
-                        }
-                      }
                     ]
                   }
                 ]

@@ -14,6 +14,7 @@ import { ErrorState } from '../../ui/states'
 import type { ScreenProps } from '../screen-props'
 import { useMessageText } from '../shared/message-text'
 import { AgreementView } from './parts/agreement-view'
+import { NAV_BACK } from '../shared/route-to'
 
 type AgreementRef = ActorRefFrom<typeof agreementMachine>
 
@@ -25,7 +26,7 @@ export default function AgreementScreen({ journey }: ScreenProps): ReactElement 
     <main className="k-page">
       <PageHeader
         title={contract ? t('borrow.agreement.contractTitle') : t('borrow.agreement.title')}
-        onBack={() => window.history.back()}
+        onBack={() => journey.send(NAV_BACK)}
       />
       {agreement && <Agreement agreement={agreement} />}
     </main>

@@ -20,6 +20,7 @@ import { useDisplayText } from '../shared/display-text'
 import { selectCountry } from '../shared/journey-selectors'
 import { OrderWatchNotice } from '../shared/order-watch-notice'
 import { COUNTRIES } from '../../domain/countries'
+import { routeTo } from '../shared/route-to'
 
 type LendingRef = ActorRefFrom<typeof lendingMachine>
 
@@ -34,7 +35,7 @@ export default function LendingScreen({ journey }: ScreenProps): ReactElement {
     <main className="k-page">
       <PageHeader
         title={t('borrow.lending.title')}
-        onBack={() => journey.send({ type: 'xstate.route', to: '#home' })}
+        onBack={() => journey.send(routeTo('home'))}
       />
       <div className="k-stack">
         <section className="k-card k-card--brand" aria-live="polite">

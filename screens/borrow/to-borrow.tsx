@@ -25,6 +25,7 @@ import { useDisplayText } from '../shared/display-text'
 import { Breakdown } from './parts/breakdown'
 import { CreditLine } from './parts/credit-line'
 import { ProductChoice } from './parts/product-choice'
+import { routeTo } from '../shared/route-to'
 
 type OfferRef = ActorRefFrom<typeof loanOfferMachine>
 type ApplicationRef = ActorRefFrom<typeof submitMachine>
@@ -37,13 +38,13 @@ export default function ToBorrowScreen({ journey }: ScreenProps): ReactElement {
     <main className="k-page">
       <PageHeader
         title={t('borrow.toBorrow.title')}
-        onBack={() => journey.send({ type: 'xstate.route', to: '#home' })}
+        onBack={() => journey.send(routeTo('home'))}
       />
       {offer && application && (
         <Choice
           offer={offer}
           application={application}
-          onReadAgreement={() => journey.send({ type: 'xstate.route', to: '#agreement' })}
+          onReadAgreement={() => journey.send(routeTo('agreement'))}
         />
       )}
     </main>

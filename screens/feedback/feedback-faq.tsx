@@ -33,7 +33,7 @@ export default function FeedbackFaqScreen({ journey }: ScreenProps): ReactElemen
           <h2 id="feedback-faq-write" className="k-section-title">
             {t('feedback.faq.notHere')}
           </h2>
-          <Button block disabled={!canWrite} onClick={() => journey.send({ type: 'feedback.write' })}>
+          <Button block disabled={!canWrite} onClick={() => journey.send(routeTo('addFeedback'))}>
             {t('feedback.faq.write')}
           </Button>
         </section>

@@ -9,13 +9,14 @@ import { useSelector } from '@xstate/react'
 import { PageHeader } from '../../ui/page-header'
 import type { ScreenProps } from '../screen-props'
 import { RolloverOffer, type RolloverRef } from './parts/rollover-offer'
+import { routeTo } from '../shared/route-to'
 
 export default function ExhibitionPeriodDetailScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
   const rollover = useSelector(journey, (s) => s.children.rollover) as RolloverRef | undefined
-  const back = () => journey.send({ type: 'xstate.route', to: '#repayDetail' })
+  const back = () => journey.send(routeTo('repayDetail'))
   // Where the repay button goes: the repay detail, with its form to pay.
-  const repay = () => journey.send({ type: 'xstate.route', to: '#repayDetail' })
+  const repay = () => journey.send(routeTo('repayDetail'))
   return (
     <main className="k-page">
       <PageHeader title={t('repay.rollover.title')} onBack={back} />

@@ -11,7 +11,7 @@ import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSelector } from '@xstate/react'
 import { showsEntryOrder, type RepaymentDetail } from '../../machines/repayment.machine'
-import { homeStateFor } from '../../domain/order-status'
+import { lifecycleOf } from '../../machines/latest-order'
 import { Button } from '../../ui/button'
 import { Money } from '../../ui/display'
 import { PageHeader } from '../../ui/page-header'
@@ -22,23 +22,21 @@ import { MessageNotice, useMessageText } from '../shared/message-text'
 import { InstallmentList } from './parts/installment-list'
 import { RepayForm, type RepaymentRef } from './parts/repay-form'
 import { RepayableChoice } from './parts/repayable-choice'
+import { routeTo } from '../shared/route-to'
 
 export default function RepayDetailScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
-  const payoutFailed = useSelector(
-    journey,
-    (s) => !!s.context.order && homeStateFor(s.context.order.status) === 'failed',
-  )
+  const payoutFailed = useSelector(journey, (s) => lifecycleOf(s.context.order).hasTag('payoutFailed'))
   const repayment = useSelector(journey, (s) => s.children.repayment) as RepaymentRef | undefined
   const canExtend = useSelector(journey, (s) =>
-    s.can({ type: 'xstate.route', to: '#exhibitionPeriodDetail' }),
+    s.can(routeTo('exhibitionPeriodDetail')),
   )
-  const canEditWallet = useSelector(journey, (s) => s.can({ type: 'xstate.route', to: '#addBankCard' }))
+  const canEditWallet = useSelector(journey, (s) => s.can(routeTo('addBankCard')))
   return (
     <main className="k-page">
       <PageHeader
         title={t('repay.detail.title')}
-        onBack={() => journey.send({ type: 'xstate.route', to: '#home' })}
+        onBack={() => journey.send(routeTo('home'))}
       />
       {payoutFailed ? (
         <section className="k-card k-stack" role="alert">
@@ -47,7 +45,7 @@ export default function RepayDetailScreen({ journey }: ScreenProps): ReactElemen
           <Button
             block
             disabled={!canEditWallet}
-            onClick={() => journey.send({ type: 'xstate.route', to: '#addBankCard' })}
+            onClick={() => journey.send(routeTo('addBankCard'))}
           >
             {t('repay.failed.edit')}
           </Button>
@@ -58,7 +56,7 @@ export default function RepayDetailScreen({ journey }: ScreenProps): ReactElemen
             journey={journey}
             repayment={repayment}
             canExtend={canExtend}
-            onExtend={() => journey.send({ type: 'xstate.route', to: '#exhibitionPeriodDetail' })}
+            onExtend={() => journey.send(routeTo('exhibitionPeriodDetail'))}
           />
         )
       )}

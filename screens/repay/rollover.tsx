@@ -10,6 +10,7 @@ import { PageHeader } from '../../ui/page-header'
 import type { ScreenProps } from '../screen-props'
 import { PaymentWait } from './parts/payment-wait'
 import { RolloverOffer, type RolloverRef } from './parts/rollover-offer'
+import { routeTo } from '../shared/route-to'
 
 export default function RolloverScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
@@ -20,7 +21,7 @@ export default function RolloverScreen({ journey }: ScreenProps): ReactElement {
       {rollover && (
         <Paying
           rollover={rollover}
-          onDone={() => journey.send({ type: 'xstate.route', to: '#repayDetail' })}
+          onDone={() => journey.send(routeTo('repayDetail'))}
         />
       )}
     </main>

@@ -8,6 +8,7 @@ import type { JourneyEvent, JourneySnapshot } from '../../machines/journey.machi
 import type { submitMachine } from '../../machines/submit.machine'
 import { DEFAULT_COUNTRY, type CountryCode } from '../../domain/countries'
 import type { JourneyRef } from '../screen-props'
+import { routeTo } from './route-to'
 
 /**
  * The borrower's country as the journey reads it: the session's user, before login the visitor's (chosen, or
@@ -29,4 +30,4 @@ export function useFormChild(
   return useSelector(journey, (s) => s.children[id]) as ActorRefFrom<typeof submitMachine> | undefined
 }
 
-export const GO_HOME: JourneyEvent = { type: 'xstate.route', to: '#home' }
+export const GO_HOME: JourneyEvent = routeTo('home')

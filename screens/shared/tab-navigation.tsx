@@ -6,11 +6,12 @@ import type { ReactElement } from 'react'
 import type { JourneyEvent } from '../../machines/journey.machine'
 import { TabBar, type TabName } from '../../ui/tab-bar'
 import type { JourneyRef } from '../screen-props'
+import { routeTo } from './route-to'
 
 const TAB_EVENT: Readonly<Record<TabName, JourneyEvent>> = {
-  home: { type: 'xstate.route', to: '#home' },
-  records: { type: 'xstate.route', to: '#records' },
-  me: { type: 'xstate.route', to: '#me' },
+  home: routeTo('home'),
+  records: routeTo('records'),
+  me: routeTo('me'),
 }
 
 export function TabNavigation({ journey, current }: { journey: JourneyRef; current: TabName }): ReactElement {

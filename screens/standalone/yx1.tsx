@@ -10,6 +10,7 @@ import { Button } from '../../ui/button'
 import { PageHeader } from '../../ui/page-header'
 import type { ScreenProps } from '../screen-props'
 import { GO_HOME, selectSignedIn } from '../shared/journey-selectors'
+import { routeTo } from '../shared/route-to'
 
 const STEPS = ['register', 'profile', 'money'] as const
 const ELIGIBILITY = ['age', 'income', 'resident'] as const
@@ -53,7 +54,7 @@ export default function Yx1Screen({ journey }: ScreenProps): ReactElement {
         <div className="k-actions">
           <Button
             block
-            onClick={() => journey.send(signedIn ? GO_HOME : { type: 'xstate.route', to: '#register' })}
+            onClick={() => journey.send(signedIn ? GO_HOME : routeTo('register'))}
           >
             {t('standalone.yx1.start')}
           </Button>

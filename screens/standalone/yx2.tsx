@@ -12,8 +12,9 @@ import { Button } from '../../ui/button'
 import { PageHeader } from '../../ui/page-header'
 import type { ScreenProps } from '../screen-props'
 import { GO_HOME } from '../shared/journey-selectors'
+import { routeTo } from '../shared/route-to'
 
-const APPLY: JourneyEvent = { type: 'xstate.route', to: '#toBorrow' }
+const APPLY: JourneyEvent = routeTo('toBorrow')
 const BENEFITS = ['fast', 'noPaper', 'repeat'] as const
 
 export default function Yx2Screen({ journey }: ScreenProps): ReactElement {

@@ -7,25 +7,23 @@
 import { useSelector } from '@xstate/react'
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { JourneyEvent } from '../../machines/journey.machine'
 import type { RouteName } from '../../domain/routes'
 import { ListRow } from '../../ui/list-row'
 import { PageHeader } from '../../ui/page-header'
 import type { ScreenProps } from '../screen-props'
 import { selectSignedIn } from '../shared/journey-selectors'
 import { maskedMobile } from '../shared/masked-mobile'
+import { routeTo } from '../shared/route-to'
 import { TabNavigation } from '../shared/tab-navigation'
 
 const MENU = ['coupons', 'faq', 'feedbackList', 'customerServices', 'aboutUs', 'settings'] as const
 const AGREEMENTS = ['privacyPolicy', 'termsOfService', 'agreement'] as const
 
-const to = (route: RouteName): JourneyEvent => ({ type: 'xstate.route', to: `#${route}` })
-
 export default function MeScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
   const user = useSelector(journey, (s) => (s.context.session.token ? s.context.session.user : null))
   const signedIn = useSelector(journey, selectSignedIn)
-  const go = (route: RouteName) => journey.send(to(route))
+  const go = (route: RouteName) => journey.send(routeTo(route))
   return (
     <div className="k-page k-page--tabs">
       <PageHeader title={t('me.title')} />

@@ -1,6 +1,6 @@
 /**
  * records — the borrower's orders (the journey's records child) in two tabs, Incomplete and Finished, each order
- * with its list state (domain/order-status.ts LIST_STATE_BY_STATUS: assessing, repaying, overdue, …), a page
+ * with its list state (records.machine.ts listStateOfOrder: assessing, repaying, overdue, …), a page
  * at a time; tapping one opens its statement (the lending record: amounts, dates, state), from which an open
  * order can be continued where its status says, and a confirmed one's signed contract read.
  */
@@ -9,9 +9,9 @@ import { useTranslation } from 'react-i18next'
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import { ORDER_LIST_TABS } from '../../domain/schemas/loan'
-import type { recordsMachine } from '../../machines/records.machine'
+import { listStateOfOrder, mayContinue, type recordsMachine } from '../../machines/records.machine'
 import type { OrderSummary } from '../../domain/api-types'
-import { LIST_STATE_BY_STATUS, isOpenStatus, type OrderListState } from '../../domain/order-status'
+import type { OrderListState } from '../../domain/order-status'
 import { BottomSheet } from '../../ui/bottom-sheet'
 import { Button } from '../../ui/button'
 import { CopyButton } from '../../ui/copy-button'
@@ -24,6 +24,7 @@ import { DayText, useDisplayText } from '../shared/display-text'
 import { MessageNotice, useMessageText } from '../shared/message-text'
 import { TabNavigation } from '../shared/tab-navigation'
 import '../borrow/borrow.css'
+import { routeTo } from '../shared/route-to'
 
 type RecordsRef = ActorRefFrom<typeof recordsMachine>
 
@@ -100,7 +101,7 @@ function Records({ records, journey }: { records: RecordsRef; journey: JourneyRe
             <EmptyState
               title={t(`records.empty.${tab}`)}
               action={
-                <Button onClick={() => journey.send({ type: 'xstate.route', to: '#home' })}>
+                <Button onClick={() => journey.send(routeTo('home'))}>
                   {t('records.borrow')}
                 </Button>
               }
@@ -135,7 +136,7 @@ function Records({ records, journey }: { records: RecordsRef; journey: JourneyRe
 function RecordRow({ order, records }: { order: OrderSummary; records: RecordsRef }): ReactElement {
   const { t } = useTranslation()
   const { date } = useDisplayText()
-  const state = LIST_STATE_BY_STATUS[order.status]
+  const state = listStateOfOrder(order)
   return (
     <ListRow
       title={
@@ -157,7 +158,7 @@ function Statement({ records, journey }: { records: RecordsRef; journey: Journey
   const current = useSelector(journey, (s) => s.context.order?.orderNo)
   const canFollow = useSelector(journey, (s) => s.can({ type: 'order.follow' }))
   if (!statement) return null
-  const state = LIST_STATE_BY_STATUS[statement.status]
+  const state = listStateOfOrder(statement)
   const close = () => records.send({ type: 'statement.closed' })
   return (
     <BottomSheet open title={t('records.statement.title')} onClose={close}>
@@ -213,7 +214,7 @@ function Statement({ records, journey }: { records: RecordsRef; journey: Journey
             </div>
           )}
         </dl>
-        {isOpenStatus(statement.status) && statement.orderNo === current && canFollow && (
+        {mayContinue(statement, current) && canFollow && (
           <Button block onClick={() => journey.send({ type: 'order.follow' })}>
             {t('records.statement.continue')}
           </Button>

@@ -9,18 +9,16 @@ import { useTranslation } from 'react-i18next'
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../domain/countries'
 import { PageHeader } from '../../ui/page-header'
 import type { ScreenProps } from '../screen-props'
+import { NAV_BACK } from '../shared/route-to'
 
 export default function NationScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
   const current = useSelector(journey, (s) => s.context.session.user?.basicInfo.country ?? s.context.country)
   const canChoose = useSelector(journey, (s) => s.can({ type: 'user.countryChosen', country: 'TZ' }))
-  const choose = (country: CountryCode) => {
-    journey.send({ type: 'user.countryChosen', country })
-    window.history.back()
-  }
+  const choose = (country: CountryCode) => journey.send({ type: 'user.countryChosen', country })
   return (
     <div className="k-page">
-      <PageHeader title={t('user.nation.title')} onBack={() => window.history.back()} />
+      <PageHeader title={t('user.nation.title')} onBack={() => journey.send(NAV_BACK)} />
       <main className="k-stack">
         <p className="k-muted">{canChoose ? t('user.nation.intro') : t('user.nation.fixed')}</p>
         <div className="k-list k-card" role="radiogroup" aria-label={t('user.nation.title')}>

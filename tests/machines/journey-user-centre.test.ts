@@ -194,7 +194,7 @@ describe('journey: user centre', () => {
     await on(actor, 'feedbackFaq')
     const tickets = child(actor, 'feedbackTicket')!
     await waitFor(tickets, (s) => s.matches({ list: 'shown' }))
-    actor.send({ type: 'feedback.write' })
+    actor.send({ type: 'xstate.route', to: '#addFeedback' })
     await on(actor, 'addFeedback')
     expect(child(actor, 'feedbackTicket')).toBe(tickets)
     expect(tickets.getSnapshot().matches('composing')).toBe(true)
@@ -213,7 +213,7 @@ describe('journey: user centre', () => {
     const { actor } = start('feedbackFaq', null, false)
     await on(actor, 'feedbackFaq')
     await ticketsRefused(actor)
-    actor.send({ type: 'feedback.write' })
+    actor.send({ type: 'xstate.route', to: '#addFeedback' })
     await on(actor, 'login')
     expect(actor.getSnapshot().context.returnTo).toBe('addFeedback')
   })

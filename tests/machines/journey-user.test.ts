@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate'
 import { homeMachine } from '../../machines/home.machine'
-import { journeyMachine, type JourneyInput, type OrderReading } from '../../machines/journey.machine'
+import { journeyMachine, nextTrail, TRAIL_LENGTH, type JourneyInput, type OrderReading } from '../../machines/journey.machine'
 import { JOURNEY_CHILDREN } from '../../machines/journey-children'
 import { legalDocumentMachine, type LegalDocumentInput } from '../../machines/legal-document.machine'
 import { loginMachine, type CodeRequest, type SignInRequest } from '../../machines/login.machine'
@@ -148,5 +148,87 @@ describe('journey: logging in, registering and the public pages', () => {
       { document: 'privacy-policy', country: 'KE' },
       { document: 'terms-of-service', country: 'KE' },
     ])
+  })
+})
+
+describe('journey: the back arrow goes where the borrower came from, decided by the journey', () => {
+  it('takes the borrower from the country list back to register, where they opened it', async () => {
+    const { actor } = start({ entry: 'register' })
+    await on(actor, 'register')
+    go(actor, 'nation')
+    await on(actor, 'nation')
+    actor.send({ type: 'nav.back' })
+    await on(actor, 'register')
+  })
+
+  it('goes back to the form the country list was opened from once a country is chosen', async () => {
+    const { actor } = start({ entry: 'register' })
+    await on(actor, 'register')
+    go(actor, 'nation')
+    await on(actor, 'nation')
+    actor.send({ type: 'user.countryChosen', country: 'KE' })
+    await on(actor, 'register')
+    expect(loginForm(actor)!.getSnapshot().context).toMatchObject({ purpose: 'register', country: 'KE' })
+  })
+
+  it('retraces several screens in order, like the phone’s back button', async () => {
+    const { actor } = start({ entry: 'me' })
+    await on(actor, 'me')
+    for (const route of ['aboutUs', 'privacyPolicy'] as const) {
+      go(actor, route)
+      await on(actor, route)
+    }
+    actor.send({ type: 'nav.back' })
+    await on(actor, 'aboutUs')
+    actor.send({ type: 'nav.back' })
+    await on(actor, 'me')
+  })
+
+  it('opened at the country list by a link, goes back to its parent, login', async () => {
+    const { actor } = start({ entry: 'nation' })
+    await on(actor, 'nation')
+    actor.send({ type: 'nav.back' })
+    await on(actor, 'login')
+  })
+
+  it('opened at the terms by a link, goes to about us, and from a page with no parent, home', async () => {
+    const { actor } = start({ entry: 'termsOfService' })
+    await on(actor, 'termsOfService')
+    actor.send({ type: 'nav.back' })
+    await on(actor, 'aboutUs')
+    const other = start({ entry: 'agreements' }).actor
+    await on(other, 'agreements')
+    other.send({ type: 'nav.back' })
+    await on(other, 'home')
+  })
+
+  it('skips a screen of the trail that may no longer open: once signed in, back never reopens login', async () => {
+    const { actor } = start({ entry: 'login' })
+    await on(actor, 'login')
+    const form = loginForm(actor)!
+    form.send({ type: 'login.mobileChanged', mobile: '0712345678' })
+    form.send({ type: 'login.codeChanged', code: '123456' })
+    form.send({ type: 'login.submitted' })
+    await on(actor, 'home')
+    go(actor, 'me')
+    await on(actor, 'me')
+    actor.send({ type: 'nav.back' })
+    await on(actor, 'home')
+    // The trail still holds login, which refuses a signed-in borrower: home stays.
+    expect(actor.getSnapshot().context.trail).toEqual(['login'])
+    actor.send({ type: 'nav.back' })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(actor.getSnapshot().context.route).toBe('home')
+    expect(loginForm(actor)).toBeUndefined()
+  })
+})
+
+describe('the trail of screens', () => {
+  it('adds the screen left, takes off the one gone back to, and keeps the latest TRAIL_LENGTH', () => {
+    expect(nextTrail([], 'home', 'me')).toEqual(['home'])
+    expect(nextTrail(['home'], 'me', 'home')).toEqual([])
+    expect(nextTrail(['home', 'me'], 'settings', 'settings')).toEqual(['home', 'me'])
+    const long = Array.from({ length: TRAIL_LENGTH }, () => 'me' as const)
+    expect(nextTrail(long, 'settings', 'language')).toHaveLength(TRAIL_LENGTH)
   })
 })

@@ -4,6 +4,7 @@ import i18next from 'i18next'
 import { describe, expect, it } from 'vitest'
 import PrivacyScreen from '../../screens/standalone/privacy'
 import TermsScreen from '../../screens/standalone/terms'
+import { settledOn } from './render-on-route'
 import { renderOn, startUserJourney } from './user-journey'
 
 const t = (key: string, values?: Record<string, unknown>) => i18next.t(key, values)
@@ -31,5 +32,20 @@ describe('privacy policy and terms of service', () => {
     fail = false
     await userEvent.setup().click(screen.getByRole('button', { name: t('ui.error.retry') }))
     expect(await screen.findByText('Terms text')).toBeInTheDocument()
+  })
+
+  it('the back arrow of the privacy policy returns to the screen it was opened from, or to about us after a link', async () => {
+    const { actor } = startUserJourney({ entry: 'me' })
+    await settledOn(actor, 'me')
+    actor.send({ type: 'xstate.route', to: '#privacyPolicy' })
+    const view = await renderOn(PrivacyScreen, actor, { route: 'privacyPolicy' })
+    await userEvent.setup().click(screen.getByRole('button', { name: t('ui.header.back') }))
+    await settledOn(actor, 'me')
+    view.unmount()
+
+    const linked = startUserJourney({ entry: 'privacyPolicy' }).actor
+    await renderOn(PrivacyScreen, linked, { route: 'privacyPolicy' })
+    await userEvent.setup().click(screen.getByRole('button', { name: t('ui.header.back') }))
+    await settledOn(linked, 'aboutUs')
   })
 })

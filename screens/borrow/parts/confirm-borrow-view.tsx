@@ -8,9 +8,8 @@ import { useId, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
-import type { confirmBorrowMachine } from '../../../machines/confirm-borrow.machine'
+import { confirmDeadlineOf, type confirmBorrowMachine } from '../../../machines/confirm-borrow.machine'
 import type { Message } from '../../../machines/submit.machine'
-import { APPROVAL_TTL_MS } from '../../../machines/order-lifecycle.machine'
 import { BottomSheet } from '../../../ui/bottom-sheet'
 import { Button } from '../../../ui/button'
 import { Countdown } from '../../../ui/countdown'
@@ -23,6 +22,7 @@ import { Breakdown } from './breakdown'
 import { CancellationView } from './cancellation-view'
 import { CouponSheet } from './coupon-sheet'
 import '../borrow.css'
+import { routeTo } from '../../shared/route-to'
 
 type ConfirmRef = ActorRefFrom<typeof confirmBorrowMachine>
 
@@ -33,7 +33,7 @@ export function ConfirmBorrowView({ journey }: ScreenProps): ReactElement {
     <main className="k-page">
       <PageHeader
         title={t('borrow.confirm.title')}
-        onBack={() => journey.send({ type: 'xstate.route', to: '#home' })}
+        onBack={() => journey.send(routeTo('home'))}
       />
       {confirm && <Confirm confirm={confirm} />}
     </main>
@@ -103,17 +103,13 @@ function Confirm({ confirm }: { confirm: ConfirmRef }): ReactElement | null {
 /** The 24 hours counted on the server's clock: the device's clock corrected by the offset the machine learned. */
 function TimeLeft({ confirm }: { confirm: ConfirmRef }): ReactElement | null {
   const { t } = useTranslation()
-  const approvedAt = useSelector(confirm, (s) => s.context.approvedAt)
+  const deadline = useSelector(confirm, (s) => confirmDeadlineOf(s.context))
   const offsetMs = useSelector(confirm, (s) => s.context.clockOffsetMs)
-  if (approvedAt === null) return null
+  if (deadline === null) return null
   return (
     <section className="k-card k-spread">
       <span>{t('borrow.confirm.timeLeft')}</span>
-      <Countdown
-        target={approvedAt + APPROVAL_TTL_MS}
-        now={() => Date.now() + offsetMs}
-        label={t('borrow.confirm.timeLeft')}
-      />
+      <Countdown target={deadline} now={() => Date.now() + offsetMs} label={t('borrow.confirm.timeLeft')} />
     </section>
   )
 }

@@ -12,6 +12,7 @@ import { ErrorState } from '../../../ui/states'
 import { AgreementView } from '../../borrow/parts/agreement-view'
 import type { JourneyRef } from '../../screen-props'
 import { useMessageText } from '../../shared/message-text'
+import { NAV_BACK } from '../../shared/route-to'
 
 type DocumentRef = ActorRefFrom<typeof legalDocumentMachine>
 
@@ -19,7 +20,7 @@ export function LegalDocumentPage({ journey, title }: { journey: JourneyRef; tit
   const child = useSelector(journey, (s) => s.children.legalDocument) as DocumentRef | undefined
   return (
     <main className="k-page">
-      <PageHeader title={title} onBack={() => window.history.back()} />
+      <PageHeader title={title} onBack={() => journey.send(NAV_BACK)} />
       {child && <LegalText child={child} />}
     </main>
   )

@@ -7,12 +7,13 @@ import { useTranslation } from 'react-i18next'
 import type { JourneyEvent } from '../../../machines/journey.machine'
 import { Button } from '../../../ui/button'
 import type { JourneyRef } from '../../screen-props'
+import { routeTo } from '../../shared/route-to'
 
 const EVENT: Readonly<Record<'login' | 'register' | 'termsOfService' | 'privacyPolicy', JourneyEvent>> = {
-  login: { type: 'xstate.route', to: '#login' },
-  register: { type: 'xstate.route', to: '#register' },
-  termsOfService: { type: 'xstate.route', to: '#termsOfService' },
-  privacyPolicy: { type: 'xstate.route', to: '#privacyPolicy' },
+  login: routeTo('login'),
+  register: routeTo('register'),
+  termsOfService: routeTo('termsOfService'),
+  privacyPolicy: routeTo('privacyPolicy'),
 }
 
 export function AccountLinks({

@@ -22,6 +22,7 @@ import { FieldFrame, describedBy, fieldIds } from '../../../ui/field-frame'
 import { CodeInput } from '../../../ui/segmented-input'
 import type { JourneyRef } from '../../screen-props'
 import { MessageNotice, useMessageText } from '../../shared/message-text'
+import { routeTo } from '../../shared/route-to'
 
 export type LoginRef = ActorRefFrom<typeof loginMachine>
 
@@ -32,7 +33,7 @@ export function useLoginChild(journey: JourneyRef): LoginRef | undefined {
 
 const MOBILE = fieldIds('login-mobile')
 const CODE = fieldIds('login-code')
-const TO_NATION: JourneyEvent = { type: 'xstate.route', to: '#nation' }
+const TO_NATION: JourneyEvent = routeTo('nation')
 
 export function LoginForm({ journey, login }: { journey: JourneyRef; login: LoginRef }): ReactElement {
   const { t } = useTranslation()
