@@ -22,6 +22,28 @@ export const tanzanianPersonalInfo = {
 export const personalInfoDraft = (({ middleName: _m, whatsappNo: _w, ...typed }) => typed)(tanzanianPersonalInfo)
 
 /** Her work and emergency contacts. */
+/** Her two emergency contacts, as every additional-info form and body carries them. */
+export const emergencyContacts = {
+  emergencyContactName1: 'Baraka Mushi',
+  emergencyContactMobile1: '0754000001',
+  emergencyContactRelation1: 'parents',
+  emergencyContactName2: 'Neema Mushi',
+  emergencyContactMobile2: '688000002',
+  emergencyContactRelation2: 'brothersOrSisters',
+}
+
+/** What a Mexican borrower's personal information changes of hers: a CURP, a state and a typed municipality. */
+export const mexicanPersonalChanges = {
+  gender: 2,
+  firstName: 'Zoë',
+  lastName: 'Núñez',
+  nationalId: 'GOMC900101HDFRRR06',
+  education: 'Graduate',
+  residenceType: 'Rented house',
+  state: 'Jalisco',
+  city: 'Zapopan',
+}
+
 export const workInfo = {
   employmentType: 'employee',
   companyName: 'Tanga Cement',
@@ -30,12 +52,7 @@ export const workInfo = {
   monthlySalary: '180001-280000',
   payFrequency: 'Monthly',
   monthlyPayday: 25,
-  emergencyContactName1: 'Baraka Mushi',
-  emergencyContactMobile1: '0754000001',
-  emergencyContactRelation1: 'parents',
-  emergencyContactName2: 'Neema Mushi',
-  emergencyContactMobile2: '688000002',
-  emergencyContactRelation2: 'brothersOrSisters',
+  ...emergencyContacts,
 }
 
 /** Her M-Pesa wallet as the wallet form holds it (the number typed twice). */

@@ -2,18 +2,12 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { additionalInfoSchema } from '../../domain/schemas/additional-info'
 import { fieldErrors } from '../../domain/schemas/field-errors'
+import { emergencyContacts } from './onboarding-bodies'
 
 const LOGIN = '255712345678'
 const tz = additionalInfoSchema('TZ', { loginMobile: LOGIN })
 
-const contacts = {
-  emergencyContactName1: 'Baraka Mushi',
-  emergencyContactMobile1: '0754000001',
-  emergencyContactRelation1: 'parents',
-  emergencyContactName2: 'Neema Mushi',
-  emergencyContactMobile2: '688000002',
-  emergencyContactRelation2: 'brothersOrSisters',
-}
+const contacts = emergencyContacts
 const employee = {
   employmentType: 'employee',
   companyName: 'Tanga Cement',

@@ -7,6 +7,7 @@ import type { ApiResult } from '../../domain/api-result'
 import { COUNTRIES, intlLocale, type CountryCode, type Language } from '../../domain/countries'
 import { SALARY_BANDS } from '../../domain/enums'
 import { COUNTRY_SCORECARDS } from '../../domain/scorecard-policy'
+import { emergencyContacts } from '../domain/onboarding-bodies'
 import {
   NETWORK_DOWN,
   pick,
@@ -170,12 +171,7 @@ describe('additional information: saving', () => {
     companyName: 'Typed before the type changed',
     incomeSource: 'Family support',
     monthlySalary: 'Less than 70000',
-    emergencyContactName1: 'Baraka Mushi',
-    emergencyContactMobile1: '0754000001',
-    emergencyContactRelation1: 'parents',
-    emergencyContactName2: 'Neema Mushi',
-    emergencyContactMobile2: '688000002',
-    emergencyContactRelation2: 'brothersOrSisters',
+    ...emergencyContacts,
   }
 
   it('restores the draft and sends only the fields the work type shows, then goes on to the wallet', async () => {

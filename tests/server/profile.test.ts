@@ -14,21 +14,10 @@ import { describeOnEachDatabase } from './helpers/databases'
 import { blankShot, pdfAsJpeg, photo } from './helpers/images'
 import { startTestServer, TRANSPORTS, type TestServer } from './helpers/server'
 import { signUp } from './helpers/session'
-import { tanzanianPersonalInfo, workInfo } from '../domain/onboarding-bodies'
+import { mexicanPersonalChanges, tanzanianPersonalInfo, workInfo } from '../domain/onboarding-bodies'
 
 const tanzanian = tanzanianPersonalInfo
-const mexican = {
-  ...tanzanian,
-  gender: 2,
-  firstName: 'Zoë',
-  lastName: 'Núñez',
-  nationalId: 'GOMC900101HDFRRR06',
-  education: 'Graduate',
-  residenceType: 'Rented house',
-  state: 'Jalisco',
-  city: 'Zapopan',
-  whatsappNo: '5512345678',
-}
+const mexican = { ...tanzanian, ...mexicanPersonalChanges, whatsappNo: '5512345678' }
 const work = workInfo
 const allAnswered = Object.fromEntries(
   QUESTIONNAIRE.map((q) => [String(q.code), QUESTION_ANSWER_SETS[q.answers][0]]),
