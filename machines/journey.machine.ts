@@ -487,6 +487,40 @@ export const journeyMachine = setup({
     events: {} as JourneyEvent,
     input: {} as JourneyInput,
     tags: {} as 'busy',
+    /** The journey's children by id, and the actor each runs: screens read them typed (issue 15 item 3). */
+    children: {} as {
+      session: 'session'
+      appRating: 'appRating'
+      language: 'language'
+      home: 'home'
+      orderWatch: 'orderWatch'
+      records: 'records'
+      loginForm: 'loginForm'
+      permission: 'permission'
+      legalDocument: 'legalDocument'
+      helpContent: 'helpContent'
+      personalInfoForm: 'personalInfoForm'
+      identity: 'identity'
+      uploadGate: 'uploadGate'
+      additionalInfoForm: 'additionalInfoForm'
+      salaryBands: 'loadSalaryBands'
+      walletForm: 'walletForm'
+      questionnaireForm: 'questionnaireForm'
+      agreement: 'agreement'
+      loanOffer: 'loanOffer'
+      application: 'applicationForm' | 'repeatApplicationForm'
+      confirmBorrow: 'confirmBorrow'
+      cancellation: 'cancellation'
+      lending: 'lending'
+      repayment: 'repayment'
+      rollover: 'rollover'
+      accountDeletion: 'accountDeletion'
+      coupons: 'coupons'
+      feedbackTicket: 'feedbackTicket'
+      storeCountry: 'storeCountry'
+      countryLookup: 'detectCountry'
+      locatingCountry: 'detectCountry'
+    },
   },
   actors: {
     session: sessionMachine,
@@ -829,6 +863,7 @@ export const journeyMachine = setup({
             'A visitor who never chose a country opens a screen that depends on it: the country of their ' +
             'connection, for a few seconds at most (none, or no answer: the default country).',
           invoke: {
+            id: 'locatingCountry',
             src: 'detectCountry',
             onDone: {
               target: 'entering',

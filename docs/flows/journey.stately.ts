@@ -238,7 +238,7 @@ export const journeyMachine = createMachine({
           ],
           "invoke": [
             {
-              "id": "0.journey.booting.locating",
+              "id": "locatingCountry",
               "src": "detectCountry",
               "onDone": [
                 {

@@ -108,7 +108,7 @@ function IdentitySteps({ identity }: { identity: IdentityRef }): ReactElement {
 
 export default function IdCardAuthenticationScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
-  const identity = useSelector(journey, (s) => s.children.identity) as IdentityRef | undefined
+  const identity = useSelector(journey, (s) => s.children.identity)
   return (
     <main className="k-page k-stack">
       <PageHeader title={t('auth.identity.title')} onBack={() => journey.send(GO_HOME)} />

@@ -20,7 +20,7 @@ type AgreementRef = ActorRefFrom<typeof agreementMachine>
 
 export default function AgreementScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
-  const agreement = useSelector(journey, (s) => s.children.agreement) as AgreementRef | undefined
+  const agreement = useSelector(journey, (s) => s.children.agreement)
   const contract = useSelector(agreement, (s) => s?.context.kind === 'contract')
   return (
     <main className="k-page">

@@ -29,7 +29,7 @@ export default function LendingScreen({ journey }: ScreenProps): ReactElement {
   const order = useSelector(journey, (s) => s.context.order)
   const refreshing = useSelector(journey, (s) => s.hasTag('busy'))
   const canRefresh = useSelector(journey, (s) => s.can({ type: 'order.follow' }))
-  const lending = useSelector(journey, (s) => s.children.lending) as LendingRef | undefined
+  const lending = useSelector(journey, (s) => s.children.lending)
   const country = useSelector(journey, selectCountry)
   return (
     <main className="k-page">

@@ -32,8 +32,8 @@ type ApplicationRef = ActorRefFrom<typeof submitMachine>
 
 export default function ToBorrowScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
-  const offer = useSelector(journey, (s) => s.children.loanOffer) as OfferRef | undefined
-  const application = useSelector(journey, (s) => s.children.application) as ApplicationRef | undefined
+  const offer = useSelector(journey, (s) => s.children.loanOffer)
+  const application = useSelector(journey, (s) => s.children.application)
   return (
     <main className="k-page">
       <PageHeader

@@ -20,7 +20,7 @@ type ContentRef = ActorRefFrom<typeof helpContentMachine>
 
 export default function FeedbackFaqScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
-  const content = useSelector(journey, (s) => s.children.helpContent) as ContentRef | undefined
+  const content = useSelector(journey, (s) => s.children.helpContent)
   const tickets = useTicketChild(journey)
   const canWrite = useSelector(tickets, (s) => s?.can({ type: 'ticket.started' }) ?? false)
   return (

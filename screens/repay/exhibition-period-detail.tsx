@@ -8,12 +8,12 @@ import { useTranslation } from 'react-i18next'
 import { useSelector } from '@xstate/react'
 import { PageHeader } from '../../ui/page-header'
 import type { ScreenProps } from '../screen-props'
-import { RolloverOffer, type RolloverRef } from './parts/rollover-offer'
+import { RolloverOffer } from './parts/rollover-offer'
 import { routeTo } from '../shared/route-to'
 
 export default function ExhibitionPeriodDetailScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
-  const rollover = useSelector(journey, (s) => s.children.rollover) as RolloverRef | undefined
+  const rollover = useSelector(journey, (s) => s.children.rollover)
   const back = () => journey.send(routeTo('repayDetail'))
   // Where the repay button goes: the repay detail, with its form to pay.
   const repay = () => journey.send(routeTo('repayDetail'))

@@ -27,7 +27,7 @@ import { routeTo } from '../shared/route-to'
 export default function RepayDetailScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
   const payoutFailed = useSelector(journey, (s) => lifecycleOf(s.context.order).hasTag('payoutFailed'))
-  const repayment = useSelector(journey, (s) => s.children.repayment) as RepaymentRef | undefined
+  const repayment = useSelector(journey, (s) => s.children.repayment)
   const canExtend = useSelector(journey, (s) =>
     s.can(routeTo('exhibitionPeriodDetail')),
   )

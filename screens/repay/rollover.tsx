@@ -14,7 +14,7 @@ import { routeTo } from '../shared/route-to'
 
 export default function RolloverScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
-  const rollover = useSelector(journey, (s) => s.children.rollover) as RolloverRef | undefined
+  const rollover = useSelector(journey, (s) => s.children.rollover)
   return (
     <main className="k-page">
       <PageHeader title={t('repay.rollover.title')} />

@@ -16,7 +16,7 @@ import { useMessageText } from './message-text'
 type OrderWatchRef = ActorRefFrom<typeof orderWatchMachine>
 
 export function OrderWatchNotice({ journey }: { journey: JourneyRef }): ReactElement | null {
-  const watch = useSelector(journey, (s) => s.children.orderWatch) as OrderWatchRef | undefined
+  const watch = useSelector(journey, (s) => s.children.orderWatch)
   return watch ? <FailedWatch watch={watch} /> : null
 }
 

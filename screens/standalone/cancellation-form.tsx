@@ -5,13 +5,13 @@
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSelector } from '@xstate/react'
-import { CancellationView, type CancellationRef } from '../borrow/parts/cancellation-view'
+import { CancellationView } from '../borrow/parts/cancellation-view'
 import { PageHeader } from '../../ui/page-header'
 import type { ScreenProps } from '../screen-props'
 
 export default function CancellationFormScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
-  const cancellation = useSelector(journey, (s) => s.children.cancellation) as CancellationRef | undefined
+  const cancellation = useSelector(journey, (s) => s.children.cancellation)
   return (
     <main className="k-page">
       <PageHeader

@@ -29,7 +29,7 @@ const BADGE: Readonly<Record<PermissionUse, string>> = {
 
 export default function PermissionScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
-  const child = useSelector(journey, (s) => s.children.permission) as PermissionRef | undefined
+  const child = useSelector(journey, (s) => s.children.permission)
   return (
     <div className="k-page">
       <PageHeader title={t('standalone.permission.title')} />

@@ -43,7 +43,7 @@ const TICKER_ROWS = 5
 
 export default function HomeScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
-  const home = useSelector(journey, (s) => s.children.home) as HomeRef | undefined
+  const home = useSelector(journey, (s) => s.children.home)
   return (
     <div className="k-page k-page--tabs">
       <PageHeader title={t('home.title')} />

@@ -44,7 +44,7 @@ const BADGE: Record<OrderListState, string> = {
 
 export default function RecordsScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
-  const records = useSelector(journey, (s) => s.children.records) as RecordsRef | undefined
+  const records = useSelector(journey, (s) => s.children.records)
   return (
     <main className="k-page k-page--tabs">
       <PageHeader title={t('records.title')} />

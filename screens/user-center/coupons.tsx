@@ -25,7 +25,7 @@ type CouponsRef = ActorRefFrom<typeof couponsMachine>
 
 export default function CouponsScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
-  const coupons = useSelector(journey, (s) => s.children.coupons) as CouponsRef | undefined
+  const coupons = useSelector(journey, (s) => s.children.coupons)
   return (
     <div className="k-page">
       <PageHeader title={t('coupons.title')} onBack={() => journey.send(routeTo('me'))} />

@@ -29,7 +29,7 @@ const REMARK_MAX = 200
 export default function DeleteAccountScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
   const toast = useToast()
-  const deletion = useSelector(journey, (s) => s.children.accountDeletion) as DeletionRef | undefined
+  const deletion = useSelector(journey, (s) => s.children.accountDeletion)
   // The screen closes as soon as the account is gone; the toast outlives it.
   useEffect(
     () =>

@@ -28,7 +28,7 @@ type ConfirmRef = ActorRefFrom<typeof confirmBorrowMachine>
 
 export function ConfirmBorrowView({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
-  const confirm = useSelector(journey, (s) => s.children.confirmBorrow) as ConfirmRef | undefined
+  const confirm = useSelector(journey, (s) => s.children.confirmBorrow)
   return (
     <main className="k-page">
       <PageHeader

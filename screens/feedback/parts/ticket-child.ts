@@ -14,7 +14,7 @@ import type { JourneyRef } from '../../screen-props'
 export type TicketRef = ActorRefFrom<typeof feedbackTicketMachine>
 
 export function useTicketChild(journey: JourneyRef): TicketRef | undefined {
-  return useSelector(journey, (s) => s.children.feedbackTicket) as TicketRef | undefined
+  return useSelector(journey, (s) => s.children.feedbackTicket)
 }
 
 export const typeLabelKey = (type: FeedbackTypeCode) => enumLabelKey('feedbackType', FEEDBACK_TYPES[type])

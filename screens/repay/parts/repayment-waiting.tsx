@@ -12,7 +12,7 @@ import { RepayForm, type RepaymentRef } from './repay-form'
 
 export function RepaymentWaiting({ journey, titleKey }: ScreenProps & { titleKey: string }): ReactElement {
   const { t } = useTranslation()
-  const repayment = useSelector(journey, (s) => s.children.repayment) as RepaymentRef | undefined
+  const repayment = useSelector(journey, (s) => s.children.repayment)
   return (
     <main className="k-page">
       <PageHeader title={t(titleKey)} />

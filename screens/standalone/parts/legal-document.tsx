@@ -17,7 +17,7 @@ import { NAV_BACK } from '../../shared/route-to'
 type DocumentRef = ActorRefFrom<typeof legalDocumentMachine>
 
 export function LegalDocumentPage({ journey, title }: { journey: JourneyRef; title: string }): ReactElement {
-  const child = useSelector(journey, (s) => s.children.legalDocument) as DocumentRef | undefined
+  const child = useSelector(journey, (s) => s.children.legalDocument)
   return (
     <main className="k-page">
       <PageHeader title={title} onBack={() => journey.send(NAV_BACK)} />

@@ -15,7 +15,7 @@ const isLanguage = (value: string): value is Language => (LANGUAGES as readonly 
 
 export function useCurrentLanguage(journey: JourneyRef): Language {
   const { i18n } = useTranslation()
-  const child = useSelector(journey, (s) => s.children.language) as LanguageRef | undefined
+  const child = useSelector(journey, (s) => s.children.language)
   const chosen = useSelector(child, (s) => s?.context.language ?? null)
   return chosen ?? (isLanguage(i18n.language) ? i18n.language : COUNTRIES.TZ.defaultLanguage)
 }

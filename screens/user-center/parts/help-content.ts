@@ -7,5 +7,5 @@ import type { JourneyRef } from '../../screen-props'
 export type HelpContentRef = ActorRefFrom<typeof helpContentMachine>
 
 export function useHelpContent(journey: JourneyRef): HelpContentRef | undefined {
-  return useSelector(journey, (s) => s.children.helpContent) as HelpContentRef | undefined
+  return useSelector(journey, (s) => s.children.helpContent)
 }

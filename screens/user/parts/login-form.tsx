@@ -28,7 +28,7 @@ export type LoginRef = ActorRefFrom<typeof loginMachine>
 
 /** The journey's login child while login or register is shown. */
 export function useLoginChild(journey: JourneyRef): LoginRef | undefined {
-  return useSelector(journey, (s) => s.children.loginForm) as LoginRef | undefined
+  return useSelector(journey, (s) => s.children.loginForm)
 }
 
 const MOBILE = fieldIds('login-mobile')
