@@ -157,7 +157,9 @@ export const orderLifecycleMachine = setup({
       | 'payoutFailed'
       | 'signedContract'
       | 'canRepay'
-      | 'canRollover',
+      | 'canRollover'
+      /** The server moves the order on by itself (a job, the back office, the provider): waiting screens watch. */
+      | 'movesOnItsOwn',
   },
   guards: {
     profileComplete: ({ event }) => event.type === 'application.started' && event.profileComplete,
@@ -239,13 +241,13 @@ export const orderLifecycleMachine = setup({
     },
     finishLoading: {
       description: '19 finishLoading: submitted; the data collector finishes before assessment starts.',
-      tags: ['open'],
+      tags: ['open', 'movesOnItsOwn'],
       meta: { step: 'finishLoading', list: 'assessing', home: 'assessing' },
       on: { 'collection.finished': 'applying' },
     },
     applying: {
       description: '1 Applying: the lender assesses the application.',
-      tags: ['open', 'underAssessment'],
+      tags: ['open', 'underAssessment', 'movesOnItsOwn'],
       meta: { step: 'reviewTips', list: 'assessing', home: 'assessing' },
       on: {
         'assessment.approved': [
@@ -257,19 +259,19 @@ export const orderLifecycleMachine = setup({
     },
     confirm: {
       description: '14 Confirm: approved; the borrower has 24 hours to accept the agreement and confirm, or cancel.',
-      tags: ['open', 'canConfirm', 'canCancel'],
+      tags: ['open', 'canConfirm', 'canCancel', 'movesOnItsOwn'],
       meta: { step: 'confirmBorrow', list: 'incomplete', home: 'approved' },
       on: AWAITING_CONFIRMATION,
     },
     getMoney: {
       description: '18 getMoney: approved through a coupon or promotion flow; otherwise the same as 14.',
-      tags: ['open', 'canConfirm', 'canCancel'],
+      tags: ['open', 'canConfirm', 'canCancel', 'movesOnItsOwn'],
       meta: { step: 'confirmBorrow', list: 'incomplete', home: 'approved' },
       on: AWAITING_CONFIRMATION,
     },
     lending: {
       description: '7 Lending: confirmed; the money is on its way to the wallet (10–60 minutes).',
-      tags: ['open', 'payingOut', 'signedContract'],
+      tags: ['open', 'payingOut', 'signedContract', 'movesOnItsOwn'],
       meta: { step: 'lending', list: 'disbursing', home: 'lending' },
       on: { 'payout.succeeded': 'repaying', 'payout.failed': 'payFail' },
     },
@@ -420,6 +422,14 @@ export const CLOSED_STATUSES: readonly OrderStatusCode[] = ORDER_STATUS_CODES.fi
 /** The statuses of a loan being repaid (the `canRepay` tag): repaying (2) and overdue (3). */
 export const REPAYABLE_STATUSES: readonly OrderStatusCode[] = ORDER_STATUS_CODES.filter((code) =>
   statusHasTag(code, 'canRepay'),
+)
+
+/**
+ * The statuses the server moves on by itself, which a waiting screen follows (the `movesOnItsOwn` tag): finish
+ * loading (19, the collector's grace), assessing (1), approved (14, 18: the 24 hours may run out), paying out (7).
+ */
+export const SELF_MOVING_STATUSES: readonly OrderStatusCode[] = ORDER_STATUS_CODES.filter((code) =>
+  statusHasTag(code, 'movesOnItsOwn'),
 )
 
 /** Whether an order in this status is open (the borrower cannot apply for another). */

@@ -22,7 +22,7 @@
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate'
 import type { LatestOrder } from '../domain/api-types'
-import type { OrderStatusCode } from '../domain/order-status'
+import { SELF_MOVING_STATUSES } from './order-lifecycle.machine'
 import {
   endsSession,
   errorOf,
@@ -41,11 +41,6 @@ export const ORDER_WATCH_DELAYS_MS: readonly number[] = [2_000, 3_000, 5_000]
 /** Failed readings in a row before the watch stops and says so. */
 export const ORDER_WATCH_MAX_FAILURES = 3
 
-/**
- * The statuses the server moves on by itself, which a waiting screen follows: finish loading (19, the collector's
- * grace), assessing (1), approved (14, 18: the 24 hours may run out), confirmed and paying out (7).
- */
-export const WATCHED_STATUSES: readonly OrderStatusCode[] = [19, 1, 14, 18, 7]
 
 /** One reading of the latest order, with the server's time when it arrived (and the device's, when known). */
 export interface OrderWatchReading {
@@ -111,7 +106,7 @@ export const orderWatchMachine = setup({
     nextReading: ({ context }) => orderWatchDelay(context.polls),
   },
   guards: {
-    awaited: ({ context }) => context.known !== null && WATCHED_STATUSES.includes(context.known.status),
+    awaited: ({ context }) => context.known !== null && SELF_MOVING_STATUSES.includes(context.known.status),
     changed: ({ context, event }) => orderChanged(context.known, readingOf(event).order),
     sessionEnded: ({ event }) => endsSession(event),
     gaveUp: ({ context }) => context.failures + 1 >= ORDER_WATCH_MAX_FAILURES,

@@ -153,7 +153,8 @@ export const orderLifecycleMachine = createMachine({
     "finishLoading": {
       "description": "19 finishLoading: submitted; the data collector finishes before assessment starts.",
       "tags": [
-        "open"
+        "open",
+        "movesOnItsOwn"
       ],
       "meta": {
         "step": "finishLoading",
@@ -174,7 +175,8 @@ export const orderLifecycleMachine = createMachine({
       "description": "1 Applying: the lender assesses the application.",
       "tags": [
         "open",
-        "underAssessment"
+        "underAssessment",
+        "movesOnItsOwn"
       ],
       "meta": {
         "step": "reviewTips",
@@ -218,7 +220,8 @@ export const orderLifecycleMachine = createMachine({
       "tags": [
         "open",
         "canConfirm",
-        "canCancel"
+        "canCancel",
+        "movesOnItsOwn"
       ],
       "meta": {
         "step": "confirmBorrow",
@@ -257,7 +260,8 @@ export const orderLifecycleMachine = createMachine({
       "tags": [
         "open",
         "canConfirm",
-        "canCancel"
+        "canCancel",
+        "movesOnItsOwn"
       ],
       "meta": {
         "step": "confirmBorrow",
@@ -296,7 +300,8 @@ export const orderLifecycleMachine = createMachine({
       "tags": [
         "open",
         "payingOut",
-        "signedContract"
+        "signedContract",
+        "movesOnItsOwn"
       ],
       "meta": {
         "step": "lending",

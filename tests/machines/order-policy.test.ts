@@ -9,6 +9,7 @@ import {
   APPROVAL_TTL_MS,
   CLOSED_STATUSES,
   OPEN_STATUSES,
+  SELF_MOVING_STATUSES,
   RETRY_AFTER_MS,
   REPAYABLE_STATUSES,
   approvalExpired,
@@ -49,6 +50,10 @@ describe('the order lifecycle as the one place to ask about a status', () => {
     for (const code of ORDER_STATUS_CODES) expect(isOpenStatus(code)).toBe(lifecycleAt(code).hasTag('open'))
     for (const code of ORDER_STATUS_CODES)
       expect(recordsTabOf(code)).toBe(isOpenStatus(code) ? 'incomplete' : 'finished')
+  })
+
+  it('has waiting screens follow exactly the statuses the server moves on by itself: 19, 1, 14, 18 and 7', () => {
+    expect(sorted(SELF_MOVING_STATUSES)).toEqual([1, 7, 14, 18, 19])
   })
 
   it('lets a borrower apply with no order, after a repaid or cancelled one, and never while one is open', () => {
