@@ -42,6 +42,7 @@ import { createSessionActors } from '../services/actors/session-actors'
 import { createSubmitActors } from '../services/actors/submit-actors'
 import { createUploadGateActors } from '../services/actors/upload-gate-actors'
 import { createCountryActors } from '../services/actors/country-actors'
+import { adoptDeviceInfo } from '../services/bridge/device-identity'
 import { createBridge, type Bridge } from '../services/bridge/native-bridge'
 import { createStorage, type KopaStorage } from '../services/storage/storage'
 import { compressImage } from '../services/uploads/compress'
@@ -66,7 +67,13 @@ export function createServices(win: Window & typeof globalThis = window, baseURL
     isLanguage(i18next.language)
       ? i18next.language
       : getCountry(storage.get('country') ?? DEFAULT_COUNTRY).defaultLanguage
-  const api = createApiClient({ baseURL, context: clientContextFromStorage(storage, defaultLanguage) })
+  // Every call waits until the shell has said who is calling (its package name keys the wire); set just below.
+  let identified: Promise<void> = Promise.resolve()
+  const api = createApiClient({
+    baseURL,
+    context: clientContextFromStorage(storage, defaultLanguage),
+    ready: () => identified,
+  })
   const bridge = createBridge({
     window: win as never,
     send: async (batch) => (await api.request('/event/batch', batch as never)).ok,
@@ -74,6 +81,7 @@ export function createServices(win: Window & typeof globalThis = window, baseURL
     report: createCollectorReporter(baseURL, () => storage.get('token')),
     route: () => page.route,
   })
+  identified = adoptDeviceInfo(bridge, storage)
   return { storage, api, bridge, page }
 }
 

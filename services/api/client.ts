@@ -100,6 +100,11 @@ export interface ApiClientOptions<T extends Table> {
   now?: () => number
   /** The call table; the app's own API by default. */
   table?: T
+  /**
+   * What every call waits for before it reads the context: the shell's device info kept in storage
+   * (services/bridge/device-identity.ts). A rejection is ignored: the stored values stand.
+   */
+  ready?: () => Promise<unknown>
 }
 
 export interface ApiClient<T extends Table = typeof API> {
@@ -207,6 +212,7 @@ export function createApiClient<T extends Table = typeof API>(options: ApiClient
   ): Promise<ApiResult<R>> {
     // Without a token the server can only answer NotLoggedIn: say so without spending the borrower's data.
     if (def.auth && !(callOptions?.token ?? context.token())) return { ok: false, kind: 'sessionEnded', code: ApiCode.NotLoggedIn }
+    await options.ready?.().catch(() => {})
     let wire: Wire
     try {
       wire = await loadWire()

@@ -169,6 +169,26 @@ describe('what the client puts on the wire', () => {
     expect(authed?.headers.get('Authorization')).toBe('Bearer tok-abc')
   })
 
+  it('waits for the shell to say who is calling before its first call, and sends what it said', async () => {
+    const values = { appName: 'Kopa', afid: null as string | null }
+    let answer: () => void = () => {}
+    const identified = new Promise<void>((resolve) => (answer = resolve))
+    const c = createApiClient({
+      baseURL: ORIGIN,
+      context: { ...context(), appName: () => values.appName, afid: () => values.afid },
+      now: () => NOW,
+      ready: () => identified,
+    })
+    const call = c.request('/loan/loan-product/index', {})
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(seen).toHaveLength(0)
+    Object.assign(values, { appName: 'Pesa Haraka', afid: '1700000000-7' })
+    answer()
+    await call
+    expect(seen[0]?.headers.get('appName')).toBe('Pesa Haraka')
+    expect(seen[0]?.headers.get('afid')).toBe('1700000000-7')
+  })
+
   it('sends no bearer token before login', async () => {
     await client(context({ token: null })).request('/loan/loan-product/index', {})
     expect(seen[0]?.headers.get('Authorization')).toBeNull()
