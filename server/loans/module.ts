@@ -218,6 +218,28 @@ export function createLoansModule(options: LoansModuleOptions = {}): ServerModul
           delivered: await deliverSandbox(),
         }))
         host.fastify.get('/dev/books', async () => checkBooks(db, { now: clock.now() }))
+        // The back office's promotion flow (decisions "14 and 18"), which has no API of its own: an application
+        // not assessed yet is marked as coming from a promotion, so its approval is 18 (getMoney) rather than 14.
+        host.fastify.post('/dev/orders/promotion', async (req, reply) => {
+          const orderNo = (req.body as { orderNo?: unknown } | null)?.orderNo
+          if (typeof orderNo !== 'string') return reply.code(400).send({ error: 'orderNo must be an order number' })
+          const notAssessed = [
+            OrderStatus.BasicInfo,
+            OrderStatus.IdentityOCR,
+            OrderStatus.Addition,
+            OrderStatus.BindCard,
+            OrderStatus.Question,
+            OrderStatus.FinishLoading,
+            OrderStatus.Applying,
+          ]
+          const [marked] = await db
+            .update(loanOrders)
+            .set({ viaPromotion: true })
+            .where(and(eq(loanOrders.orderNo, orderNo), inArray(loanOrders.status, notAssessed)))
+            .returning({ orderNo: loanOrders.orderNo })
+          if (!marked) return reply.code(409).send({ error: `no application awaiting assessment is ${orderNo}` })
+          return { orderNo: marked.orderNo, viaPromotion: true }
+        })
       }
 
       host.setLoanView({

@@ -326,3 +326,31 @@ export function eventsTo(state: OrderLifecycleState, country: CountryCode = 'TZ'
   }
   throw new Error(`no borrower in ${country} reaches ${state}`)
 }
+
+/**
+ * The shortest walk to each state of the machine, breadth-first from the start (the borrower registers first, in
+ * the first country that reaches the state): all are branches of one tree, so the walk to a state on the way to
+ * another is a prefix of that one's. A state no world reaches has no walk.
+ */
+export function shortestWalks(): Map<OrderLifecycleState, WalkStep[]> {
+  const { worlds, edges, start } = worldGraph()
+  const previous = new Map<string, { from: string; edge: Edge } | null>([[start, null]])
+  const walks = new Map<OrderLifecycleState, WalkStep[]>()
+  const queue = [start]
+  while (queue.length > 0) {
+    const key = queue.shift()!
+    const w = worlds.get(key)!
+    if (w.country !== null && !walks.has(w.state)) {
+      const walk: WalkStep[] = []
+      for (let at = key, link = previous.get(at); link; at = link.from, link = previous.get(at))
+        walk.unshift({ event: link.edge.event, from: worlds.get(link.from)!, to: worlds.get(at)! })
+      walks.set(w.state, walk)
+    }
+    for (const edge of edges.get(key) ?? [])
+      if (!previous.has(edge.to)) {
+        previous.set(edge.to, { from: key, edge })
+        queue.push(edge.to)
+      }
+  }
+  return walks
+}

@@ -212,8 +212,8 @@ export interface HeldDecision {
  * The server under test decides an application within one job poll (250 ms), too soon for a browser journey to
  * see the app wait on it. Until `release()`, the app's reads of its latest order (/loan/loan-order/latest, and
  * only those) are answered as the order stood before the decision: the server's own answer, with an approved
- * order (14/18) shown as still assessed (1) and the approval's fields empty. Every other call reaches the server
- * untouched, and after the release every read gets the server's answer as it is.
+ * order (14/18) or a rejected one (9) shown as still assessed (1) and the decision's fields empty. Every other call
+ * reaches the server untouched, and after the release every read gets the server's answer as it is.
  */
 export async function holdDecision(page: Page): Promise<HeldDecision> {
   let held = true
@@ -223,8 +223,8 @@ export async function holdDecision(page: Page): Promise<HeldDecision> {
     reads += 1
     const response = await route.fetch()
     const body = (await response.json()) as { code: number; data: Record<string, unknown> | null }
-    if (held && body.code === 0 && body.data && (body.data.status === 14 || body.data.status === 18)) {
-      body.data = { ...body.data, status: 1, approvedAt: null, confirmBy: null, disbursalMinor: null }
+    if (held && body.code === 0 && body.data && [9, 14, 18].includes(body.data.status as number)) {
+      body.data = { ...body.data, status: 1, approvedAt: null, confirmBy: null, disbursalMinor: null, retryAt: null }
     }
     const headers = { ...response.headers() }
     delete headers['content-encoding']
