@@ -30,31 +30,14 @@ import {
   enterSmsCode,
   requestSmsCode,
   takeIdPhotosAndFace,
+  CARLOS_GOMEZ,
   tap,
   tr,
-  type PersonalInput,
   type WorkInput,
 } from './steps/onboarding'
 import { holdNextCall, holdOrderReadsOn, passOutcome } from './steps/money-path'
 
 const lang = 'es' as const
-
-const CARLOS: PersonalInput = {
-  firstName: 'Carlos',
-  lastName: 'Gómez Martínez',
-  gender: 1,
-  birthday: { year: 1990, month: 1, day: 1 },
-  education: 'Graduate',
-  maritalStatus: 'married',
-  nationalId: 'GOMC900101HDFRRR06',
-  rfc: 'GOMC900101AB1',
-  nss: '92919084431',
-  email: 'carlos.gomez@gmail.com',
-  residenceType: 'Rented house',
-  state: 'Jalisco',
-  city: 'Zapopan',
-  address: 'Av. Patria 1234, Col. Jardines',
-}
 
 const CEMEX: WorkInput = {
   employmentType: 'Employee',
@@ -174,7 +157,7 @@ test.describe('(11) a Mexican borrower in Spanish [es]', () => {
     const applied = await latest()
     expect(applied).toMatchObject({ status: 6, productId: 'mx-kopa', currency: 'MXN' })
     await expect(heading('auth.personal.title')).toBeVisible()
-    await fillPersonalInfo(page, lang, 'MX', CARLOS)
+    await fillPersonalInfo(page, lang, 'MX', CARLOS_GOMEZ)
     await shot('personal-info')
     await tap(page, lang, 'auth.common.next')
 

@@ -33,6 +33,7 @@ import {
   type HeldReads,
 } from './steps/money-path'
 import {
+  CARLOS_GOMEZ,
   fillPersonalInfo,
   fillWallet,
   fillWorkInfo,
@@ -73,23 +74,6 @@ const tanzanian = (): PersonalInput => ({
   address: 'Plot 12, Sokoine Road',
 })
 
-/** A Mexican borrower's (the CURP is held only from submission on, which the walk into the questionnaire never reaches). */
-const MEXICAN: PersonalInput = {
-  firstName: 'Carlos',
-  lastName: 'Gómez Martínez',
-  gender: 1,
-  birthday: { year: 1990, month: 1, day: 1 },
-  education: 'Graduate',
-  maritalStatus: 'married',
-  nationalId: 'GOMC900101HDFRRR06',
-  rfc: 'GOMC900101AB1',
-  nss: '92919084431',
-  email: 'carlos.gomez@gmail.com',
-  residenceType: 'Rented house',
-  state: 'Jalisco',
-  city: 'Zapopan',
-  address: 'Av. Patria 1234, Col. Jardines',
-}
 
 /** Work the scorecard approves: an employee, 180,001–280,000 a month, 1–3 years (70 points). */
 const APPROVED_WORK: WorkInput = {
@@ -179,7 +163,7 @@ const EXEC: Partial<Record<ModelEvent['type'], Exec>> = {
     await tap(page, lang, 'borrow.toBorrow.apply')
   },
   'profile.basicSaved': async ({ page, country }) => {
-    await fillPersonalInfo(page, lang, country, country === 'MX' ? MEXICAN : tanzanian())
+    await fillPersonalInfo(page, lang, country, country === 'MX' ? CARLOS_GOMEZ : tanzanian())
     await tap(page, lang, 'auth.common.next')
   },
   'profile.identityCompleted': async ({ page }) => {

@@ -100,6 +100,24 @@ export interface PersonalInput {
   address: string
 }
 
+/** A Mexican borrower's personal information: a CURP, an RFC and an NSS (IMSS's own example), a state. */
+export const CARLOS_GOMEZ: PersonalInput = {
+  firstName: 'Carlos',
+  lastName: 'Gómez Martínez',
+  gender: 1,
+  birthday: { year: 1990, month: 1, day: 1 },
+  education: 'Graduate',
+  maritalStatus: 'married',
+  nationalId: 'GOMC900101HDFRRR06',
+  rfc: 'GOMC900101AB1',
+  nss: '92919084431',
+  email: 'carlos.gomez@gmail.com',
+  residenceType: 'Rented house',
+  state: 'Jalisco',
+  city: 'Zapopan',
+  address: 'Av. Patria 1234, Col. Jardines',
+}
+
 /** Personal information (status 6): basic information, the ID number, residence. */
 export async function fillPersonalInfo(page: Page, lang: Lang, country: 'TZ' | 'MX', p: PersonalInput) {
   const text = (key: string) => page.getByRole('textbox', { name: t(lang, key), exact: true })
