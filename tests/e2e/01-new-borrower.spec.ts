@@ -42,6 +42,7 @@ import {
   fillWorkInfo,
   signInWithSmsCode,
   takeIdPhotosAndFace,
+  TANGA_CEMENT_WORK,
   tap,
   tr,
   type PersonalInput,
@@ -64,16 +65,10 @@ const ASHA: PersonalInput = {
   address: 'Plot 12, Sokoine Road',
 }
 
-/** Work the scorecard approves: an employee, 180,001–280,000 a month, 1–3 years. */
+/** Tanga Cement's work, its contacts typed the ways people write numbers (spaces, the country code). */
 const TANGA_CEMENT: WorkInput = {
-  employmentType: 'employee',
-  companyName: 'Tanga Cement',
-  industry: 'manufacturing',
-  jobExperience: 'in1_3Years',
-  monthlySalary: '180001-280000',
-  payFrequency: 'Monthly',
-  payday: 25,
-  // Issue 13: typed the ways people write numbers (spaces, the country code), which the contacts used to refuse.
+  ...TANGA_CEMENT_WORK,
+  // Issue 13: the contacts used to refuse these.
   contacts: [
     { name: 'Baraka Mushi', mobile: '0754 000 001', relation: 'parents' },
     { name: 'Neema Mushi', mobile: '+255688000002', relation: 'brothersOrSisters' },

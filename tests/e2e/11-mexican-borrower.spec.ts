@@ -31,27 +31,14 @@ import {
   requestSmsCode,
   takeIdPhotosAndFace,
   CARLOS_GOMEZ,
+  CEMEX_WORK,
   tap,
   tr,
-  type WorkInput,
 } from './steps/onboarding'
 import { holdNextCall, holdOrderReadsOn, passOutcome } from './steps/money-path'
 
 const lang = 'es' as const
 
-const CEMEX: WorkInput = {
-  employmentType: 'Employee',
-  companyName: 'Cemex',
-  industry: 'manufacturing',
-  jobExperience: '1-3 years',
-  monthlySalary: '180001-280000',
-  payFrequency: 'Monthly',
-  payday: 15,
-  contacts: [
-    { name: 'María Gómez', mobile: '3312345601', relation: 'Parents' },
-    { name: 'Luis Gómez', mobile: '5512345602', relation: 'Siblings' },
-  ],
-}
 
 /** Carlos's credit history: one loan from a bank last year, repaid on time, a credit card. */
 const HISTORY: Record<(typeof QUESTIONNAIRE)[number]['key'], string> = {
@@ -172,7 +159,7 @@ test.describe('(11) a Mexican borrower in Spanish [es]', () => {
     // Additional information (11).
     await expect(page).toHaveURL(/#\/auth\/additionalInfomation$/)
     await expect(heading('auth.additional.title')).toBeVisible()
-    await fillWorkInfo(page, lang, CEMEX, 'MX')
+    await fillWorkInfo(page, lang, CEMEX_WORK, 'MX')
     await shot('additional-info')
     await tap(page, lang, 'auth.common.next')
 

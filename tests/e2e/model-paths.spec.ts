@@ -34,10 +34,12 @@ import {
 } from './steps/money-path'
 import {
   CARLOS_GOMEZ,
+  CEMEX_WORK,
   fillPersonalInfo,
   fillWallet,
   fillWorkInfo,
   takeIdPhotosAndFace,
+  TANGA_CEMENT_WORK,
   tap,
   type PersonalInput,
   type WorkInput,
@@ -75,42 +77,15 @@ const tanzanian = (): PersonalInput => ({
 })
 
 
-/** Work the scorecard approves: an employee, 180,001–280,000 a month, 1–3 years (70 points). */
-const APPROVED_WORK: WorkInput = {
-  employmentType: 'employee',
-  companyName: 'Tanga Cement',
-  industry: 'manufacturing',
-  jobExperience: 'in1_3Years',
-  monthlySalary: '180001-280000',
-  payFrequency: 'Monthly',
-  payday: 25,
-  contacts: [
-    { name: 'Baraka Mushi', mobile: '0754000001', relation: 'parents' },
-    { name: 'Neema Mushi', mobile: '0688000002', relation: 'brothersOrSisters' },
-  ],
-}
 
 /** Work it refuses: part-time, under 70,000 a month, less than a year (20 points, 40 approve). */
 const REFUSED_WORK: WorkInput = {
-  ...APPROVED_WORK,
+  ...TANGA_CEMENT_WORK,
   employmentType: 'ParttimeEmployee',
   jobExperience: 'lessThan1Year',
   monthlySalary: 'Less than 70000',
 }
 
-const MEXICAN_WORK: WorkInput = {
-  employmentType: 'Employee',
-  companyName: 'Cemex',
-  industry: 'manufacturing',
-  jobExperience: '1-3 years',
-  monthlySalary: '180001-280000',
-  payFrequency: 'Monthly',
-  payday: 15,
-  contacts: [
-    { name: 'María Gómez', mobile: '3312345601', relation: 'Parents' },
-    { name: 'Luis Gómez', mobile: '5512345602', relation: 'Siblings' },
-  ],
-}
 
 /** A CLABE with a valid check digit (Mexico's only kind of wallet). */
 const CLABE = '002010077777777771'
@@ -171,7 +146,7 @@ const EXEC: Partial<Record<ModelEvent['type'], Exec>> = {
     await tap(page, lang, 'auth.common.next')
   },
   'profile.additionalSaved': async ({ page, country }, _step, ahead) => {
-    const work = country === 'MX' ? MEXICAN_WORK : aheadIs(ahead, 'assessment.rejected') ? REFUSED_WORK : APPROVED_WORK
+    const work = country === 'MX' ? CEMEX_WORK : aheadIs(ahead, 'assessment.rejected') ? REFUSED_WORK : TANGA_CEMENT_WORK
     await fillWorkInfo(page, lang, work, country)
     await tap(page, lang, 'auth.common.next')
   },

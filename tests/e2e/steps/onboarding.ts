@@ -197,6 +197,36 @@ export interface WorkInput {
   contacts: readonly [ContactInput, ContactInput]
 }
 
+/** Work the scorecard approves: an employee, 180,001–280,000 a month, 1–3 years (70 points). */
+export const TANGA_CEMENT_WORK: WorkInput = {
+  employmentType: 'employee',
+  companyName: 'Tanga Cement',
+  industry: 'manufacturing',
+  jobExperience: 'in1_3Years',
+  monthlySalary: '180001-280000',
+  payFrequency: 'Monthly',
+  payday: 25,
+  contacts: [
+    { name: 'Baraka Mushi', mobile: '0754000001', relation: 'parents' },
+    { name: 'Neema Mushi', mobile: '0688000002', relation: 'brothersOrSisters' },
+  ],
+}
+
+/** A Mexican employee's work at Cemex, with Mexican contacts. */
+export const CEMEX_WORK: WorkInput = {
+  employmentType: 'Employee',
+  companyName: 'Cemex',
+  industry: 'manufacturing',
+  jobExperience: '1-3 years',
+  monthlySalary: '180001-280000',
+  payFrequency: 'Monthly',
+  payday: 15,
+  contacts: [
+    { name: 'María Gómez', mobile: '3312345601', relation: 'Parents' },
+    { name: 'Luis Gómez', mobile: '5512345602', relation: 'Siblings' },
+  ],
+}
+
 export interface ContactInput {
   name: string
   mobile: string
