@@ -85,6 +85,11 @@ export interface JobRunner {
   enqueue(name: string, payload: JobPayload, opts?: EnqueueOptions): Promise<void>
   /** Runs every job due now, one by one, until none is left (or limit); returns how many ran or failed. */
   runDue(limit?: number): Promise<number>
+  /**
+   * Runs every job due now, after this instance's polling workers have finished the jobs they had already
+   * claimed (which `runDue` skips as locked): when it returns, no job due now is still running here.
+   */
+  runDueSettled(): Promise<number>
   /** Starts polling workers (each polls every pollMs). */
   start(pollMs: number, workers?: number): void
   stop(): Promise<void>
@@ -267,6 +272,14 @@ export function createJobRunner(db: Db, clock: Clock, log: Log, ops?: Ops): JobR
     return n
   }
 
+  async function runDueSettled() {
+    await Promise.allSettled(running)
+    const n = await runDue()
+    // A tick that began meanwhile may hold a job this run skipped as locked: it is over before this returns.
+    await Promise.allSettled(running)
+    return n
+  }
+
   return {
     define: (name, handler, opts = {}) => add(name, handler as JobHandler, opts, null),
     defineEffect: (name, handler, opts = {}) => add(name, null, opts, null, handler as EffectHandler),
@@ -278,6 +291,7 @@ export function createJobRunner(db: Db, clock: Clock, log: Log, ops?: Ops): JobR
     },
     enqueue,
     runDue,
+    runDueSettled,
     start(pollMs, workers = 1) {
       if (!stopped || pollMs <= 0) return
       stopped = false

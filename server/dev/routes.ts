@@ -1,7 +1,8 @@
 /**
  * Development endpoints (demo and test modes only; in production they are not registered, so they answer 404):
  * - GET  /dev/clock          → { now, offsetMs }
- * - POST /dev/clock/advance  { ms } → moves the shared clock forward, runs the jobs now due, → { now, offsetMs, jobsRun }
+ * - POST /dev/clock/advance  { ms } → moves the shared clock forward, runs the jobs now due (after those the
+ *                              worker is running), → { now, offsetMs, jobsRun }
  * - GET  /dev/sms            → HTML page of the latest development SMS (numbers masked)
  * - GET  /dev/queries        → { queries }: statements sent to the database so far (only with
  *                              KOPA_BENCH_COUNT_QUERIES=1, for the benchmark's queries per call)
@@ -32,7 +33,9 @@ export function mountDevRoutes(app: FastifyInstance, ctx: ServerContext): void {
         .send({ error: `ms must be a whole number of milliseconds from 0 to ${MAX_ADVANCE_MS}` })
     }
     await ctx.clock.advance(ms)
-    const jobsRun = await ctx.jobs.runDue()
+    // Also waits for the jobs the polling worker had already claimed (a penalty day, say): whoever reads after
+    // the move sees every job now due done.
+    const jobsRun = await ctx.jobs.runDueSettled()
     return { ...clockView(), jobsRun }
   })
 

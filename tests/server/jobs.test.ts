@@ -50,6 +50,37 @@ describeOnEachDatabase('Jobs on the shared clock', (target: DatabaseTarget) => {
     expect(await jobCounts(database.db, 'order.expire')).toEqual({ pending: 0, done: 1, failed: 0 })
   })
 
+  it('settles a moved clock only once the job a polling worker already holds is done', async () => {
+    const runner = createJobRunner(database.db, clock, quiet)
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let claimed: () => void = () => {}
+    const workerHasIt = new Promise<void>((resolve) => (claimed = resolve))
+    const done: string[] = []
+    runner.define('penalty.day', async () => {
+      claimed()
+      await held
+      done.push('penalty.day')
+    })
+    await runner.enqueue('penalty.day', {}, { runAt: new Date(T0) })
+    runner.start(5)
+    try {
+      await workerHasIt
+      let settled = false
+      const settling = runner.runDueSettled().then(() => {
+        settled = true
+      })
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(settled).toBe(false)
+      release()
+      await settling
+      expect(done).toEqual(['penalty.day'])
+    } finally {
+      release()
+      await runner.stop()
+    }
+  })
+
   it('keeps one job per key however often it is enqueued', async () => {
     const runner = createJobRunner(database.db, clock, quiet)
     let runs = 0
