@@ -34,8 +34,14 @@ export interface PaymentReadiness {
   readonly countries: readonly CountryCode[]
   /** The provider a country's wallet pays out through (KOPA_PAYMENT_ROUTES; everything unlisted: 'sandbox'). */
   readonly route: (country: string, walletProvider: string) => string
-  /** The configured providers, by name (the sandbox is absent when production has no KOPA_SANDBOX_SECRET). */
-  readonly providers: ReadonlyMap<string, { readonly simulated?: boolean }>
+  /**
+   * The configured providers, by name (the sandbox is absent when production has no KOPA_SANDBOX_SECRET), with
+   * the countries each serves when it says (paymentCountryProblems).
+   */
+  readonly providers: ReadonlyMap<
+    string,
+    { readonly simulated?: boolean; readonly countries?: readonly string[] }
+  >
 }
 
 export interface ReadinessInput {
@@ -118,4 +124,61 @@ export class ProductionRefusal extends Error {
 export function refuseUnlessReady(input: ReadinessInput): void {
   const problems = productionProblems(input)
   if (problems.length) throw new ProductionRefusal(problems)
+}
+
+/**
+ * Issue 19: production names every country whose identity checks no vendor is configured for — the KYC providers
+ * say which countries they cover (`countries`, e.g. Smile ID's KOPA_SMILEID_ID_TYPES); providers that do not say
+ * cover every country. Simulated providers are kycProblems' part, not this one's. Outside production: none.
+ */
+export function kycCountryProblems(
+  mode: ServerMode,
+  kyc: { readonly ocr: Named; readonly liveness: Named; readonly countries?: readonly CountryCode[] },
+  served: readonly CountryCode[],
+): ReadinessProblem[] {
+  if (mode !== 'production' || !kyc.countries) return []
+  const covered = new Set(kyc.countries)
+  const missing = [...new Set(served)].filter((c) => !covered.has(c))
+  if (!missing.length) return []
+  return [
+    {
+      subjects: missing.map((c) => `kyc:${c}`),
+      text:
+        `identity checks are not configured for ${missing.join(', ')} ` +
+        `(add ${missing.length === 1 ? 'it' : 'them'} to KOPA_SMILEID_ID_TYPES)`,
+    },
+  ]
+}
+
+/**
+ * Issue 19: production names every wallet routed to a real provider that does not serve its country — a provider
+ * says which countries it serves (`countries`, e.g. AzamPay's TZ); providers that do not say serve every country.
+ * `TZ:mpesa=mpesa` would otherwise start and send Tanzanian pay-outs to Safaricom's Kenyan Daraja. The sandbox,
+ * simulated and absent providers are paymentProblems' part, not this one's. Outside production: none.
+ */
+export function paymentCountryProblems(
+  mode: ServerMode,
+  { countries, route, providers }: PaymentReadiness,
+): ReadinessProblem[] {
+  if (mode !== 'production') return []
+  const byProvider = new Map<string, string[]>()
+  for (const country of new Set(countries)) {
+    for (const wallet of COUNTRIES[country].walletProviders) {
+      const name = route(country, wallet)
+      const provider = providers.get(name)
+      if (!provider || provider.simulated || !provider.countries || provider.countries.includes(country))
+        continue
+      byProvider.set(name, [...(byProvider.get(name) ?? []), `${country}:${wallet}`])
+    }
+  }
+  return [...byProvider].map(([name, wallets]) => {
+    const served = providers.get(name)?.countries?.join(', ') ?? ''
+    const pay = `${wallets.join(', ')} ${wallets.length === 1 ? 'pays' : 'pay'} out`
+    const them = wallets.length === 1 ? 'it' : 'them'
+    const theirs = [...new Set(wallets.map((w) => w.slice(0, 2)))].join(', ')
+    return {
+      subjects: wallets,
+      text: `${pay} through "${name}", which serves ${served} only (route ${them} to a provider of ${theirs} in KOPA_PAYMENT_ROUTES)`,
+    }
+  })
 }

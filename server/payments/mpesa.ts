@@ -210,6 +210,8 @@ function summary(answer: DarajaAnswer): string {
 
 export class MpesaProvider implements PaymentProvider {
   readonly name = 'mpesa'
+  /** Safaricom's Daraja serves Kenya's M-Pesa only: production refuses it routed for another country's wallet. */
+  readonly countries = ['KE'] as const
   /**
    * B2C v3 dedupes on our OriginatorConversationID, so a pay-out may be sent again after a lost answer; v1 does
    * not, and an STK push never does (a second push is a second prompt): those are looked up, never re-sent.

@@ -24,6 +24,11 @@ export interface PayoutRequest {
   account: string
   /** Wallet provider code of the borrower's account (mpesa, airtel, tigo, halopesa, clabe). */
   walletProvider: string
+  /**
+   * The name of the person paid (the borrower's, from the profile), for APIs whose transfer names its destination
+   * (AzamPay's createtransfer). Absent when unknown.
+   */
+  payeeName?: string
 }
 
 export interface CollectionRequest {
@@ -35,6 +40,8 @@ export interface CollectionRequest {
   payer: string
   /** Shown to the payer, e.g. the order number. */
   description: string
+  /** Wallet provider code of the payer's wallet (the payment order's channel), for aggregators of several. */
+  walletProvider?: string
 }
 
 /**
@@ -57,6 +64,8 @@ export interface TransferLookup {
   providerRef: string | null
   /** The amount we asked for, in minor units (some APIs need it in the query). */
   amountMinor: number
+  /** The transfer's wallet provider code (its channel), for aggregators whose query names the operator. */
+  walletProvider?: string
 }
 
 /**
@@ -83,6 +92,8 @@ export interface CallbackInput {
   body: unknown
   /** The exact bytes of the body, for providers that sign them. */
   rawBody: string
+  /** The caller's address (Fastify's req.ip: the proxy's client address with KOPA_TRUST_PROXY), for allow-lists. */
+  ip?: string
 }
 
 /**
@@ -117,6 +128,20 @@ export interface CallbackOutcome {
   confirmed?: boolean
 }
 
+/** Which wallet a name lookup is about. */
+export interface NameLookupRequest {
+  /** Wallet number (digits only). */
+  account: string
+  /** Wallet provider code (mpesa, airtel, tigo, halopesa). */
+  walletProvider: string
+}
+
+/**
+ * The provider's answer to a name lookup: the name the wallet is registered to, or that it has none (no such
+ * wallet: `reason` in the provider's words). A thrown error means "unknown": ask again later.
+ */
+export type NameLookupResult = { found: true; name: string } | { found: false; reason: string }
+
 export type VerifiedCallback = { ok: true; outcome: CallbackOutcome } | { ok: false; reason: string }
 
 /**
@@ -138,10 +163,20 @@ export interface PaymentProvider {
    * Where it is not, the outbox never re-sends a request that may have reached the provider: it looks it up.
    */
   readonly idempotentRequests?: { readonly payout: boolean; readonly collection: boolean }
+  /**
+   * The countries whose wallets it can serve (ISO codes); absent: any. Production refuses a wallet routed to a
+   * provider that does not serve its country (server/production-readiness.ts).
+   */
+  readonly countries?: readonly string[]
   disburse(request: PayoutRequest, ctx: ProviderContext): Promise<ProviderAck>
   requestPayment(request: CollectionRequest, ctx: ProviderContext): Promise<ProviderAck>
   status(lookup: TransferLookup, ctx: ProviderContext): Promise<ProviderStatus>
   verifyCallback(input: CallbackInput): VerifiedCallback | Promise<VerifiedCallback>
+  /**
+   * Optional: the name a wallet is registered to. Providers that have it are asked before the first pay-out to a
+   * wallet, and a name that is not the borrower's refuses the pay-out (server/payments/names.ts).
+   */
+  lookupName?(request: NameLookupRequest, ctx: ProviderContext): Promise<NameLookupResult>
   /** The body the provider expects back from a callback (HTTP 200). */
   callbackReply(accepted: boolean): unknown
 }

@@ -24,7 +24,7 @@
  * What a state change means for a loan is the listener's business (server/loans/service.ts), inside the same
  * transaction as the change.
  */
-import { and, asc, eq, isNotNull, lte, or } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, lte, or, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import {
   decideTransfer,
@@ -42,6 +42,8 @@ import {
 import type { JobRunner } from '../jobs'
 import { safeError, type Log } from '../log'
 import type { Ops } from '../ops'
+import { NAME_MISMATCH_REASON, namesMatch } from './names'
+import type { Payee } from './payee'
 import type {
   CallbackInput,
   CallbackOutcome,
@@ -133,6 +135,12 @@ export interface PaymentsOptions {
   ops?: Ops
   timings?: Partial<PaymentTimings>
   faults?: (point: FaultPoint) => void | Promise<void>
+  /**
+   * Whom a pay-out pays (server/payments/payee.ts): the name goes with the pay-out, and before the first pay-out
+   * to a wallet a provider that can look names up (`lookupName`) is asked whose the wallet is — another name than
+   * the borrower's refuses the pay-out (server/payments/names.ts).
+   */
+  payee?: (q: Queryable, t: TransferRow) => Promise<Payee | null>
 }
 
 export interface Payments {
@@ -332,7 +340,28 @@ export function createPayments(options: PaymentsOptions): Payments {
 
   // ------------------------------------------------------------------------------------------ sending
 
+  /**
+   * A pay-out's payee, and the refusal of a wallet registered to someone else. Asked before the transfer is marked
+   * sent, so a lookup that fails (it throws) leaves the transfer as it was and the job tries again.
+   */
+  async function checkPayee(transferId: number, now: Date): Promise<{ name?: string; refusal?: string }> {
+    if (!options.payee) return {}
+    const [t] = await db.select().from(paymentTransfers).where(eq(paymentTransfers.id, transferId))
+    if (!t || t.kind !== 'payout' || (t.state !== 'requested' && t.state !== 'submitted')) return {}
+    const p = providers.get(t.provider)
+    const payee = p ? await options.payee(db, t) : null
+    if (!p || !payee) return {}
+    const named = payee.name ? { name: payee.name } : {}
+    // A submitted pay-out that the provider would take twice is looked up, not sent again: nothing to check.
+    const resent = t.state === 'submitted' && p.idempotentRequests?.payout === false
+    if (!payee.confirmWallet || !p.lookupName || resent) return named
+    const found = await p.lookupName({ account: t.account, walletProvider: t.channel }, { q: db, now })
+    if (!found.found) return { ...named, refusal: `name lookup: ${found.reason}`.slice(0, 200) }
+    return namesMatch(payee.name, found.name) ? named : { ...named, refusal: NAME_MISMATCH_REASON }
+  }
+
   async function sendNow(transferId: number, now: Date): Promise<void> {
+    const payee = await checkPayee(transferId, now)
     const t = await db.transaction(async (tx) => {
       const row = await lockTransfer(tx, transferId)
       if (!row || (row.state !== 'requested' && row.state !== 'submitted')) return null
@@ -355,16 +384,19 @@ export function createPayments(options: PaymentsOptions): Payments {
     const ack: ProviderAck = !p
       ? { result: 'refused', reason: `no payment provider "${t.provider}" is configured` }
       : t.kind === 'payout'
-        ? await p.disburse(
-            {
-              reference: t.reference,
-              amountMinor: t.amountMinor,
-              currency: t.currency,
-              account: t.account,
-              walletProvider: t.channel,
-            },
-            { q: db, now },
-          )
+        ? payee.refusal
+          ? { result: 'refused', reason: payee.refusal }
+          : await p.disburse(
+              {
+                reference: t.reference,
+                amountMinor: t.amountMinor,
+                currency: t.currency,
+                account: t.account,
+                walletProvider: t.channel,
+                ...(payee.name ? { payeeName: payee.name } : {}),
+              },
+              { q: db, now },
+            )
         : await p.requestPayment(
             {
               reference: t.reference,
@@ -372,6 +404,7 @@ export function createPayments(options: PaymentsOptions): Payments {
               currency: t.currency,
               payer: t.account,
               description: t.reference,
+              walletProvider: t.channel,
             },
             { q: db, now },
           )
@@ -394,6 +427,9 @@ export function createPayments(options: PaymentsOptions): Payments {
     }
     const providerRef = ack.providerRef ?? t.providerRef
     let row = t
+    // A callback naming this providerRef that came before the answer is kept as unmatched and replayed below; the
+    // lock makes sure it is either already kept (and replayed) or finds the transfer (handleCallback).
+    if (providerRef) await lockProviderRef(tx, t.provider, providerRef)
     if (providerRef && !t.providerRef) {
       ;[row] = (await tx
         .update(paymentTransfers)
@@ -424,6 +460,15 @@ export function createPayments(options: PaymentsOptions): Payments {
       await observe(tx, { ...base, state: 'accepted', providerRef, outcome }, now)
     }
     if (providerRef) await replayUnmatched(tx, row, providerRef, now)
+  }
+
+  /**
+   * Serializes, per provider's reference, recording a provider's answer with a callback that cannot be matched yet:
+   * on PostgreSQL the two run at once, and without it each missed the other (a callback kept as unmatched after
+   * the answer's replay had looked for it), leaving a settled pay-out accepted until the next status query.
+   */
+  async function lockProviderRef(tx: Tx, provider: string, providerRef: string): Promise<void> {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`kopa.payments.ref:${provider}:${providerRef}`}))`)
   }
 
   /** Callbacks that arrived before we knew the transfer's providerRef, applied now that we do. */
@@ -499,6 +544,7 @@ export function createPayments(options: PaymentsOptions): Payments {
         reference: t.reference,
         providerRef: t.providerRef,
         amountMinor: t.amountMinor,
+        walletProvider: t.channel,
       },
       { q: db, now },
     )
@@ -669,7 +715,14 @@ export function createPayments(options: PaymentsOptions): Payments {
     now: Date,
   ): Promise<'applied' | 'replay' | 'unmatched' | 'noChange' | 'notApplied'> {
     return db.transaction(async (tx) => {
-      const t = await transferOf(tx, name, outcome)
+      let t = await transferOf(tx, name, outcome)
+      if (!t && outcome.providerRef) {
+        // Unknown yet: perhaps the answer that names this providerRef is being recorded right now (recordAck).
+        // Under the same lock as that answer, look again: either it committed and the transfer is found, or it
+        // waits for this callback to be kept as unmatched and replays it.
+        await lockProviderRef(tx, name, outcome.providerRef)
+        t = await transferOf(tx, name, outcome)
+      }
       const id = await observe(
         tx,
         {
@@ -812,6 +865,7 @@ export function createPayments(options: PaymentsOptions): Payments {
             query: req.query as Record<string, unknown>,
             body,
             rawBody,
+            ip: req.ip,
           }
           let verified: Awaited<ReturnType<PaymentProvider['verifyCallback']>>
           try {

@@ -13,6 +13,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { FakeProviderServer } from './helpers/fake-provider-server'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type * as T from '../../domain/api-types'
 import {
@@ -64,45 +65,13 @@ interface FakeTransfer {
 }
 
 /** A fake Daraja: answers like Safaricom's sandbox and calls back like it, asynchronously. */
-class FakeDaraja {
+class FakeDaraja extends FakeProviderServer<Scripted> {
   readonly seen: Seen[] = []
   readonly callbacks: { url: string; body: unknown; status: number }[] = []
   /** B2C pay-outs by OriginatorConversationID. */
   readonly transfers = new Map<string, FakeTransfer>()
   tokensIssued = 0
-  private server: Server | null = null
-  private pending: Promise<void>[] = []
-  private readonly scripts = new Map<string, Scripted[]>()
-  private readonly hanging: ServerResponse[] = []
   private serial = 0
-  url = ''
-
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => void this.handle(req, res))
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve))
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
-  }
-
-  async stop(): Promise<void> {
-    await Promise.allSettled(this.pending)
-    for (const res of this.hanging) res.destroy()
-    this.server?.closeAllConnections()
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()))
-  }
-
-  /** The next calls to `path` get these behaviours, one each, before the usual answers resume. */
-  script(path: string, ...behaviours: Scripted[]): void {
-    this.scripts.set(path, [...(this.scripts.get(path) ?? []), ...behaviours])
-  }
-
-  /** Waits until every callback the fake has scheduled was delivered. */
-  async drain(): Promise<void> {
-    while (this.pending.length) {
-      const batch = this.pending
-      this.pending = []
-      await Promise.allSettled(batch)
-    }
-  }
 
   private json(res: ServerResponse, status: number, body: unknown) {
     res.writeHead(status, { 'content-type': 'application/json' })
@@ -117,7 +86,7 @@ class FakeDaraja {
     })
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse) {
+  protected async handle(req: IncomingMessage, res: ServerResponse) {
     const chunks: Buffer[] = []
     for await (const c of req) chunks.push(c as Buffer)
     const raw = Buffer.concat(chunks).toString('utf8')

@@ -22,6 +22,10 @@ import type { SmsProvider } from '../../server/sms'
 import { describeOnEachDatabase, type DatabaseTarget } from './helpers/databases'
 import { realKyc, realPaymentProvider } from './helpers/real-providers'
 import { testConfig } from './helpers/server'
+import { kycCountryProblems } from '../../server/production-readiness'
+import { createSmileIdKyc } from '../../server/kyc/smile-id'
+import { paymentCountryProblems } from '../../server/production-readiness'
+import type { AzamPaySettings } from '../../server/payments/config'
 
 const sandbox = { simulated: true }
 const real = {}
@@ -223,5 +227,212 @@ describeOnEachDatabase('A production start-up', (target) => {
     })
     const server = await start(target, { products: true, overrides: { kyc: realKyc(), modules } })
     await server.close()
+  })
+})
+
+describe('Identity checks per country in production (issue 19)', () => {
+  const smileId = (countries: CountryCode[]) =>
+    createSmileIdKyc({
+      partnerId: '2187',
+      apiKey: 'k',
+      baseUrl: 'https://testapi.smileidentity.com/v1',
+      callbackUrl: 'https://lender.example/kyc/smileid/callback',
+      idTypes: Object.fromEntries(countries.map((c) => [c, 'NATIONAL_ID'])),
+      jobType: 6,
+      minConfidence: 80,
+      timeoutMs: 1_000,
+      resultWaitMs: 1_000,
+      pollIntervalMs: 100,
+    })
+
+  it('names every country the KYC vendor is not configured for, in one clause', () => {
+    expect(kycCountryProblems('production', smileId(['TZ']), ['TZ', 'KE', 'MX'])).toEqual([
+      {
+        subjects: ['kyc:KE', 'kyc:MX'],
+        text: 'identity checks are not configured for KE, MX (add them to KOPA_SMILEID_ID_TYPES)',
+      },
+    ])
+    expect(kycCountryProblems('production', smileId(['TZ', 'KE']), ['TZ', 'KE', 'MX'])[0]!.text).toBe(
+      'identity checks are not configured for MX (add it to KOPA_SMILEID_ID_TYPES)',
+    )
+  })
+
+  it('has nothing to name when the vendor covers every country, outside production, or for providers that cover all', () => {
+    expect(kycCountryProblems('production', smileId(['TZ', 'KE', 'MX']), ['TZ', 'KE', 'MX'])).toEqual([])
+    expect(kycCountryProblems('demo', smileId([]), ['TZ', 'KE', 'MX'])).toEqual([])
+    expect(kycCountryProblems('production', realKyc(), ['TZ', 'KE', 'MX'])).toEqual([])
+    // The development providers are refused as simulated (productionProblems), not per country.
+    expect(kycCountryProblems('production', devKyc, ['TZ'])).toEqual([])
+  })
+})
+
+describeOnEachDatabase('A production start-up with Smile ID', (target) => {
+  it('configured for Tanzania only refuses in one line naming Kenya and Mexico, and starts once all three are', async () => {
+    const gateway: SmsProvider = { name: 'test-gateway', send: async () => undefined }
+    const quiet = () => new Writable({ write: (_chunk, _enc, done) => done() })
+    const kyc = (idTypes: Partial<Record<CountryCode, string>>) =>
+      createSmileIdKyc({
+        partnerId: '2187',
+        apiKey: 'k',
+        baseUrl: 'https://testapi.smileidentity.com/v1',
+        callbackUrl: 'https://lender.example/kyc/smileid/callback',
+        idTypes,
+        jobType: 6,
+        minConfidence: 80,
+        timeoutMs: 1_000,
+        resultWaitMs: 1_000,
+        pollIntervalMs: 100,
+      })
+    const first = testConfig(target, { mode: 'production' })
+    try {
+      await expect(
+        buildServer(first.config, {
+          sms: gateway,
+          database: await first.open(),
+          logStream: quiet(),
+          kyc: kyc({ TZ: 'NATIONAL_ID' }),
+        }),
+      ).rejects.toThrow(
+        /^Production refuses to start: identity checks are not configured for KE, MX \(add them to KOPA_SMILEID_ID_TYPES\)$/,
+      )
+    } finally {
+      await first.cleanup()
+    }
+    const second = testConfig(target, { mode: 'production' })
+    try {
+      const server = await buildServer(second.config, {
+        sms: gateway,
+        database: await second.open(),
+        logStream: quiet(),
+        kyc: kyc({ TZ: 'NATIONAL_ID', KE: 'NATIONAL_ID', MX: 'VOTER_ID' }),
+      })
+      // Smile ID's callbacks have their route; an unsigned one is refused.
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/kyc/smileid/callback',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ timestamp: new Date().toISOString(), signature: 'x' }),
+      })
+      expect(res.statusCode).toBe(401)
+      await server.close()
+    } finally {
+      await second.cleanup()
+    }
+  })
+})
+
+describe('Wallets routed to a provider of another country (issue 19)', () => {
+  const azampay = { countries: ['TZ'] }
+  const daraja = { countries: ['KE'] }
+  /** Like `payments`, with providers that say which countries they serve. */
+  const routed = (
+    countries: CountryCode[],
+    routes: Record<string, string>,
+    providers: Record<string, { simulated?: boolean; countries?: string[] }>,
+  ): PaymentReadiness => ({
+    ...payments(countries, routes, {}),
+    providers: new Map(Object.entries(providers)),
+  })
+
+  it('names each wallet whose provider does not serve its country, grouped by provider', () => {
+    const input = routed(
+      ['TZ', 'KE'],
+      {
+        'TZ:mpesa': 'mpesa',
+        'TZ:airtel': 'azampay',
+        'TZ:tigo': 'azampay',
+        'TZ:halopesa': 'azampay',
+        'KE:mpesa': 'mpesa',
+        'KE:airtel': 'azampay',
+      },
+      { azampay, mpesa: daraja },
+    )
+    expect(paymentCountryProblems('production', input)).toEqual([
+      {
+        subjects: ['TZ:mpesa'],
+        text: 'TZ:mpesa pays out through "mpesa", which serves KE only (route it to a provider of TZ in KOPA_PAYMENT_ROUTES)',
+      },
+      {
+        subjects: ['KE:airtel'],
+        text: 'KE:airtel pays out through "azampay", which serves TZ only (route it to a provider of KE in KOPA_PAYMENT_ROUTES)',
+      },
+    ])
+    // The sandbox and the wallets left to it are the other check's: nothing doubled here.
+    expect(productionProblems({ mode: 'production', payments: input })).toEqual([])
+  })
+
+  it('has nothing to name for Tanzania on AzamPay, for providers that do not say, or outside production', () => {
+    const tz = routed(['TZ', 'TZ'], everyWalletTo('azampay'), { azampay })
+    expect(paymentCountryProblems('production', tz)).toEqual([])
+    expect(
+      paymentCountryProblems(
+        'production',
+        payments(['TZ', 'KE', 'MX'], everyWalletTo('lender'), { lender: real }),
+      ),
+    ).toEqual([])
+    expect(paymentCountryProblems('demo', routed(['KE'], everyWalletTo('azampay'), { azampay }))).toEqual([])
+  })
+})
+
+describeOnEachDatabase('A production start-up with AzamPay (issue 19)', (target) => {
+  const gateway: SmsProvider = { name: 'test-gateway', send: async () => undefined }
+  const azampaySettings: AzamPaySettings = {
+    authBaseUrl: 'https://authenticator-sandbox.azampay.co.tz',
+    baseUrl: 'https://sandbox.azampay.co.tz',
+    appName: 'kopa',
+    clientId: 'id',
+    clientSecret: 'secret',
+    apiKey: 'key',
+    callbackToken: 'azampay-callback-token-0123456789',
+    payoutSource: { fullName: 'Kopa Lender Ltd', bankName: 'Azampesa', accountNumber: '255700000001' },
+  }
+  const tanzania = ['mpesa', 'airtel', 'tigo', 'halopesa'].map((w) => `TZ:${w}`)
+
+  /** A production server with the demo products, Tanzania routed as `routes` says, the rest to a real provider. */
+  async function startWith(routes: Record<string, string>, unrouted: string[] = []) {
+    const { config, open, cleanup } = testConfig(target, { mode: 'production' })
+    try {
+      const database = await open()
+      await migrate(database)
+      await seedDemo(database.db)
+      const modules = [
+        ...MODULES.filter((m) => m.name !== 'loans'),
+        createLoansModule({
+          payments: {
+            routes: Object.fromEntries(
+              Object.entries({ ...everyWalletTo('test-wallets'), ...routes }).filter(
+                ([w]) => !unrouted.includes(w),
+              ),
+            ),
+            azampay: azampaySettings,
+          },
+          providers: [realPaymentProvider('test-wallets')],
+        }),
+      ]
+      const quiet = new Writable({ write: (_chunk, _enc, done) => done() })
+      const server = await buildServer(config, {
+        sms: gateway,
+        database,
+        logStream: quiet,
+        kyc: realKyc(),
+        modules,
+      })
+      await server.close()
+    } finally {
+      await cleanup()
+    }
+  }
+
+  it('starts with all four Tanzanian wallets on AzamPay', async () => {
+    await startWith(Object.fromEntries(tanzania.map((w) => [w, 'azampay'])))
+  })
+
+  it('names the Tanzanian wallet left to the sandbox, and a Kenyan wallet sent to AzamPay', async () => {
+    const routes = Object.fromEntries(tanzania.filter((w) => w !== 'TZ:halopesa').map((w) => [w, 'azampay']))
+    await expect(startWith({ ...routes, 'KE:airtel': 'azampay' }, ['TZ:halopesa'])).rejects.toThrow(
+      'Production refuses to start: TZ:halopesa pays out through the sandbox (set KOPA_PAYMENT_ROUTES to real ' +
+        'providers); KE:airtel pays out through "azampay", which serves TZ only (route it to a provider of KE in ' +
+        'KOPA_PAYMENT_ROUTES)',
+    )
   })
 })
