@@ -32,22 +32,52 @@ export interface OcrProvider {
   read(side: IdSide, image: UploadedImage, ctx: OcrContext): Promise<OcrReading>
 }
 
+/** What a vendor that verifies the whole identity in one job (Smile ID) concluded, as stored and explained. */
+export interface KycVendorResult {
+  readonly vendor: string
+  /** The vendor's job reference (ours, sent to the vendor). */
+  readonly jobId: string
+  readonly result: 'passed' | 'failed' | 'notRecognised' | 'pending'
+  /** The vendor's own result code and text (e.g. Smile ID "0810", "Document Verified"), when it answered. */
+  readonly resultCode: string | null
+  readonly resultText: string | null
+  /** The vendor's confidence, 0..1, when it gave one. */
+  readonly score: number | null
+  /** Why, in plain words (no personal data). */
+  readonly reason: string
+}
+
 export interface LivenessResult {
   readonly passed: boolean
   /** 0..1 */
   readonly score: number
+  /** Which check refused the face when it did not pass (default: the liveness check). */
+  readonly problem?: 'livenessFailed' | 'faceMismatch' | 'notRecognised'
+  /** Selfie-to-ID match, 0..1, from vendors that compare the selfie with the ID card's photo. */
+  readonly match?: number
+  /** The vendor's verdict, from vendors that run one identity job (stored with the check). */
+  readonly vendorResult?: KycVendorResult
+}
+
+/** What a vendor that matches the selfie with the ID card needs besides the face: the accepted ID images. */
+export interface LivenessContext {
+  readonly userId: number
+  readonly idFront: UploadedImage | null
+  readonly idBack: UploadedImage | null
 }
 
 export interface LivenessProvider {
   readonly name: string
   /** True for providers that check nothing (the development one): production refuses them. */
   readonly simulated?: boolean
-  check(face: UploadedImage, country: CountryCode): Promise<LivenessResult>
+  check(face: UploadedImage, country: CountryCode, ctx?: LivenessContext): Promise<LivenessResult>
 }
 
 export interface KycProviders {
   readonly ocr: OcrProvider
   readonly liveness: LivenessProvider
+  /** The countries whose IDs the vendor is configured for (absent: every country). Production names the rest. */
+  readonly countries?: readonly CountryCode[]
 }
 
 /** Smallest sides of a usable photo, and the least bytes per pixel a real photo compresses to. */

@@ -8,9 +8,10 @@
  * means in its currency, the salary points and the points that approve. The ladder is domain/ladder.ts.
  *
  * Hard rules reject whatever the points: age outside 18–65, a data flag the country's policy requires but the
- * collector did not deliver, or an earlier loan more than 30 days overdue. Otherwise the points decide: at least
- * `scorecard.approveAt` approves, with a limit that is a share of the borrower's ceiling on the ladder: 100% from
- * 70 points, 75% from 55, 50% below.
+ * collector did not deliver, an earlier loan more than 30 days overdue, or a KYC vendor's verdict other than
+ * passed (its vendor, result and score are a line of the card whenever a vendor checked the identity). Otherwise
+ * the points decide: at least `scorecard.approveAt` approves, with a limit that is a share of the borrower's
+ * ceiling on the ladder: 100% from 70 points, 75% from 55, 50% below.
  */
 import { ladderPosition, type RepaidLoan } from '../../domain/ladder'
 import { repeatBorrowerTerms } from '../../domain/pricing'
@@ -53,6 +54,21 @@ export interface ScoreFacts {
   worstOverdueDays: number
   /** Data flags the country's policy requires that the collector has not delivered. */
   missingRequiredFlags: readonly string[]
+  /** The KYC vendor's latest final verdict on the borrower (server/kyc/smile-id.ts); none with the development KYC. */
+  identity?: IdentityFact | null
+}
+
+/** What the KYC vendor concluded about the borrower's ID, selfie and liveness. */
+export interface IdentityFact {
+  /** The vendor's name as configured, e.g. 'smileid'. */
+  vendor: string
+  jobId: string
+  result: 'passed' | 'failed' | 'notRecognised'
+  resultCode: string | null
+  resultText: string | null
+  /** The vendor's confidence, 0..1. */
+  score: number | null
+  reason: string
 }
 
 export interface ScoreLine {
@@ -78,6 +94,22 @@ export interface Scorecard {
   limitMinor: number
   /** How the limit or the rejection came about, in plain words. */
   outcome: string
+  /** The KYC vendor's verdict the decision read (vendor, result, score), when a vendor checked the identity. */
+  identity?: IdentityFact
+}
+
+const VENDOR_NAMES: Readonly<Record<string, string>> = { smileid: 'Smile ID' }
+
+/** The identity check as a line of the explanation: no points, but a verdict other than passed refuses. */
+function identityLine(fact: IdentityFact): ScoreLine {
+  const vendor = VENDOR_NAMES[fact.vendor] ?? fact.vendor
+  const score = fact.score === null ? 'no score' : `score ${Math.round(fact.score * 100)}/100`
+  const verdict = fact.result === 'notRecognised' ? 'not recognised' : fact.result
+  return {
+    rule: `identity:${fact.vendor}:${fact.result}`,
+    points: 0,
+    reason: `Identity checked by ${vendor} (job ${fact.jobId}): ${verdict}, ${score}; ${fact.reason}.`,
+  }
 }
 
 const EMPLOYMENT: Readonly<Record<string, { points: number; what: string }>> = {
@@ -214,6 +246,8 @@ export function score(facts: ScoreFacts, product: ProductConfig): Scorecard {
         : { rule: 'experience:none', points: 0, reason: 'Time at work not given: 0 points.' },
   )
   lines.push(...historyLines(facts.repaidLoans))
+  const identity = facts.identity ?? null
+  if (identity) lines.push(identityLine(identity))
 
   if (facts.ageYears !== null && (facts.ageYears < MIN_AGE || facts.ageYears > MAX_AGE)) {
     refusedBy.push('age')
@@ -222,6 +256,12 @@ export function score(facts: ScoreFacts, product: ProductConfig): Scorecard {
   if (facts.missingRequiredFlags.length > 0) {
     refusedBy.push(`missingData:${facts.missingRequiredFlags.join(',')}`)
     refusals.push(`Required data not received: ${facts.missingRequiredFlags.join(', ')}.`)
+  }
+  if (identity && identity.result !== 'passed') {
+    refusedBy.push(`identity:${identity.vendor}`)
+    refusals.push(
+      `Identity not confirmed by ${VENDOR_NAMES[identity.vendor] ?? identity.vendor}: ${identity.reason}.`,
+    )
   }
   if (facts.worstOverdueDays > SERIOUS_OVERDUE_DAYS) {
     refusedBy.push('seriousOverdue')
@@ -248,6 +288,7 @@ export function score(facts: ScoreFacts, product: ProductConfig): Scorecard {
       ladder,
       limitMinor: 0,
       outcome,
+      ...(identity ? { identity } : {}),
     }
   }
 
@@ -271,5 +312,6 @@ export function score(facts: ScoreFacts, product: ProductConfig): Scorecard {
       `Approved: ${points} points (${approveAt} approve). Limit ${money(product, limitMinor / unit)}: ` +
       `${share * 25}% of the ceiling ${money(product, ceiling / unit)} at step ${position.step} of the ladder ` +
       `(100% from 70 points, 75% from 55, 50% below), on the amount grid.`,
+    ...(identity ? { identity } : {}),
   }
 }

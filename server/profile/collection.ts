@@ -4,33 +4,59 @@
  * default the check passes at once and nothing is collected. The collector reports what it delivered to
  * POST /collector/report (JSON, `Authorization: Bearer <token>`); the reference server records which kinds of
  * data arrived, never the data itself.
+ *
+ * The flags are an order's (spec §4: /time/upload/uploadStatus takes orderNo; issue 18): what was delivered for one
+ * loan does not count for the next, so a later application collects again. A report without an order number
+ * counts for the borrower's latest order. Rows are keyed by borrower and order, so an order number that is not the
+ * borrower's reads nothing delivered and reaches nobody else's report.
  */
 import * as v from 'valibot'
-import { eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import type { UploadStatusFlags } from '../../domain/api-types'
 import { ApiCode } from '../../domain/api-codes'
 import { bearerToken, resolveSession } from '../accounts/sessions'
 import { UPLOAD_FLAGS, type UploadFlag } from '../config'
 import type { ModuleHost, ServerContext } from '../context'
 import type { Queryable } from '../db/client'
+import { loanOrders } from '../db/schema/loans'
 import { collectionReports } from '../db/schema/profile'
 import { codeMessageKey, envelope } from '../envelope'
 import { languageOf } from '../i18n'
 
-async function deliveredFlags(q: Queryable, userId: number): Promise<Set<UploadFlag>> {
-  const [row] = await q.select().from(collectionReports).where(eq(collectionReports.userId, userId))
+/** The flags delivered for the borrower's order `orderNo`. */
+export async function deliveredFlags(
+  q: Queryable,
+  userId: number,
+  orderNo: string,
+): Promise<Set<UploadFlag>> {
+  const [row] = await q
+    .select()
+    .from(collectionReports)
+    .where(and(eq(collectionReports.userId, userId), eq(collectionReports.orderNo, orderNo)))
   const flags = (row?.flags ?? {}) as Partial<Record<UploadFlag, boolean>>
   return new Set(UPLOAD_FLAGS.filter((f) => flags[f] === true))
 }
 
-/** The seven flags as the app sees them: a required flag is set once delivered; the others always. */
+/** The order a report without an order number is for: the borrower's latest, else '' (none). */
+async function latestOrderNo(q: Queryable, userId: number): Promise<string> {
+  const [row] = await q
+    .select({ orderNo: loanOrders.orderNo })
+    .from(loanOrders)
+    .where(eq(loanOrders.userId, userId))
+    .orderBy(desc(loanOrders.id))
+    .limit(1)
+  return row?.orderNo ?? ''
+}
+
+/** The seven flags of an order as the app sees them: a required flag is set once delivered; the others always. */
 export async function uploadStatus(
   ctx: ServerContext,
   userId: number,
   country: keyof ServerContext['config']['collection'],
+  orderNo: string,
 ) {
   const required = ctx.config.collection[country].requiredFlags
-  const delivered = await deliveredFlags(ctx.db, userId)
+  const delivered = await deliveredFlags(ctx.db, userId, orderNo)
   return Object.fromEntries(
     UPLOAD_FLAGS.map((flag) => [flag, !required.includes(flag) || delivered.has(flag)]),
   ) as unknown as UploadStatusFlags
@@ -42,7 +68,7 @@ export function registerCollectionCalls(host: ModuleHost): void {
   }))
 
   host.registerHandler('/time/upload/uploadStatus', (req, ctx) =>
-    uploadStatus(ctx, req.session!.userId, req.session!.country),
+    uploadStatus(ctx, req.session!.userId, req.session!.country, req.input.orderNo),
   )
 
   host.registerHandler('/user/device/packageList', (req, ctx) => {
@@ -82,16 +108,20 @@ export function mountCollector(host: ModuleHost): void {
       if (!parsed.success)
         return answer(ApiCode.ValidationFailed, { fields: { delivered: ctx.t(lang, 'validation.required') } })
       const now = ctx.clock.now()
+      const orderNo = parsed.output.orderNo ?? (await latestOrderNo(ctx.db, session.userId))
       const merged = Object.fromEntries(
-        [...(await deliveredFlags(ctx.db, session.userId))].map((f) => [f, true]),
+        [...(await deliveredFlags(ctx.db, session.userId, orderNo))].map((f) => [f, true]),
       )
       for (const flag of parsed.output.delivered) merged[flag] = true
       await ctx.db
         .insert(collectionReports)
-        .values({ userId: session.userId, flags: merged, updatedAt: now })
-        .onConflictDoUpdate({ target: collectionReports.userId, set: { flags: merged, updatedAt: now } })
+        .values({ userId: session.userId, orderNo, flags: merged, updatedAt: now })
+        .onConflictDoUpdate({
+          target: [collectionReports.userId, collectionReports.orderNo],
+          set: { flags: merged, updatedAt: now },
+        })
       req.log.info({ call: '/collector/report', delivered: parsed.output.delivered }, 'collector report')
-      return answer(ApiCode.Ok, await uploadStatus(ctx, session.userId, session.country))
+      return answer(ApiCode.Ok, await uploadStatus(ctx, session.userId, session.country, orderNo))
     })
   })
 }

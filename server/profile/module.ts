@@ -95,7 +95,15 @@ async function identityImage(
     }
   } else if (!state.front) problem = 'frontFirst'
   else if (!state.back) problem = 'backFirst'
-  else if (!(await ctx.kyc.liveness.check(image, session.country)).passed) problem = 'livenessFailed'
+  else {
+    // A vendor that matches the selfie with the ID card (Smile ID) needs the accepted ID images too.
+    const checked = await ctx.kyc.liveness.check(image, session.country, {
+      userId: session.userId,
+      idFront: await storedImage(ctx, session.userId, 'idFront'),
+      idBack: await storedImage(ctx, session.userId, 'idBack'),
+    })
+    if (!checked.passed) problem = checked.problem ?? 'livenessFailed'
+  }
 
   if (problem) return imageResult(state, problem)
   // The new photo replaces the last one of its kind: a borrower keeps one of each, never a pile (issue 14).
@@ -103,13 +111,20 @@ async function identityImage(
   return imageResult(await identityImages(ctx.db, session.userId), null)
 }
 
-/** The latest accepted ID front, read back from the private store. */
-async function latestFront(ctx: ServerContext, userId: number): Promise<UploadedImage | null> {
-  const stored = await ctx.images.latest(ctx.db, userId, 'idFront')
+/** The latest accepted image of a kind, read back from the private store. */
+async function storedImage(
+  ctx: ServerContext,
+  userId: number,
+  kind: 'idFront' | 'idBack',
+): Promise<UploadedImage | null> {
+  const stored = await ctx.images.latest(ctx.db, userId, kind)
   if (!stored) return null
   const file = await ctx.images.read(ctx.db, userId, stored.id)
   return file ? inspectImage(file.bytes) : null
 }
+
+/** The latest accepted ID front, read back from the private store. */
+const latestFront = (ctx: ServerContext, userId: number) => storedImage(ctx, userId, 'idFront')
 
 const NO_OCR: IdOcrResult = {
   curp: null,

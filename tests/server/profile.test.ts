@@ -255,7 +255,8 @@ describeOnEachDatabase('Profile and KYC', (target) => {
       )
       const garbage = await report('{not json')
       expect(JSON.parse(garbage.body).code).toBe(ApiCode.ValidationFailed)
-      await report({ delivered: ['location'] })
+      // The flags are the order's (issue 18): the report names it.
+      await report({ orderNo: 'K-1', delivered: ['location'] })
       const after = await s.call<UploadStatusFlags>(
         '/time/upload/uploadStatus',
         { orderNo: 'K-1' },

@@ -11,6 +11,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -80,9 +81,17 @@ export const walletAccounts = pgTable(
   (t) => [uniqueIndex('wallet_accounts_user_provider_account_key').on(t.userId, t.provider, t.account)],
 )
 
-/** The data collector's last report per borrower: which of the seven upload flags it has delivered. */
-export const collectionReports = pgTable('collection_reports', {
-  userId: userRef().primaryKey(),
-  flags: jsonb('flags').notNull(),
-  updatedAt: at('updated_at').notNull(),
-})
+/**
+ * What the data collector delivered for an order (migration 0010): which of the seven upload flags. One row per
+ * borrower and order, so a later loan collects again; '' holds a report sent when the borrower had no order.
+ */
+export const collectionReports = pgTable(
+  'collection_reports',
+  {
+    userId: userRef(),
+    orderNo: text('order_no').notNull(),
+    flags: jsonb('flags').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.orderNo] })],
+)
