@@ -11,16 +11,12 @@
  * Exit status: 0 the books agree, 1 the check found problems, 2 it could not run (bad arguments, no database,
  * migrations not applied). The output names orders, transfers and entries only: no phone number, no name.
  */
-import { existsSync } from 'node:fs'
-import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { sql } from 'drizzle-orm'
 import { createClock } from '../server/clock'
-import { loadConfig } from '../server/config'
-import { openDatabase, rows, type Database } from '../server/db/client'
-import { readMigrations } from '../server/db/migrate'
+import type { Database } from '../server/db/client'
 import { checkBooks, type BooksReport } from '../server/money/check'
 import { settlementReport, type SettlementReport } from '../server/money/settlement'
+import { expectMigrated, openConfigured } from './operator-db'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const DATE = /^\d{4}-\d{2}-\d{2}$/
@@ -43,7 +39,6 @@ export interface BooksOutput {
 
 class UsageError extends Error {}
 /** The database cannot be checked as it is (missing, in memory, not migrated). */
-class CannotRun extends Error {}
 
 const USAGE = 'usage: npm run books -- [--json] [--from YYYY-MM-DD] [--to YYYY-MM-DD]'
 
@@ -146,46 +141,6 @@ export function formatBooks(out: BooksOutput): string {
       )
   }
   return lines.join('\n')
-}
-
-async function openConfigured(env: NodeJS.ProcessEnv): Promise<{ database: Database; production: boolean }> {
-  const config = loadConfig(env)
-  if (config.databaseUrl) {
-    const database = await openDatabase({
-      url: config.databaseUrl,
-      dataDir: ':memory:',
-      schema: config.databaseSchema,
-      poolSize: 2,
-    })
-    return { database, production: config.mode === 'production' }
-  }
-  if (config.dataDir === ':memory:') throw new CannotRun('an in-memory database has no books to check')
-  // As server/app.ts pgliteDir: PGlite keeps its files in <data dir>/pglite.
-  const dir = path.join(config.dataDir, 'pglite')
-  if (!existsSync(dir)) throw new CannotRun(`no database at ${dir} (set KOPA_DATA_DIR or DATABASE_URL)`)
-  return { database: await openDatabase({ url: '', dataDir: dir }), production: config.mode === 'production' }
-}
-
-/** Refuses a database whose migrations differ from this code's: the check's queries would not fit it. */
-async function expectMigrated(database: Database): Promise<void> {
-  const [exists] = await rows<{ present: boolean }>(
-    database.db,
-    sql`SELECT to_regclass('schema_migrations') IS NOT NULL AS present`,
-  )
-  const applied = exists?.present
-    ? new Set(
-        (await rows<{ name: string }>(database.db, sql`SELECT name FROM schema_migrations`)).map(
-          (r) => r.name,
-        ),
-      )
-    : new Set<string>()
-  const pending = readMigrations()
-    .map((m) => m.name)
-    .filter((name) => !applied.has(name))
-  if (pending.length)
-    throw new CannotRun(
-      `the database lacks migrations ${pending.join(', ')}: start the server once to apply them`,
-    )
 }
 
 /** The command: returns the exit status (0 agree, 1 problems, 2 could not run). */

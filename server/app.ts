@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import { pino, type DestinationStream } from 'pino'
 import { createClock, type Clock } from './clock'
 import type { ServerConfig } from './config'
-import { COUNTRIES } from '../domain/countries'
+import { COUNTRIES, COUNTRY_CODES } from '../domain/countries'
 import type { LoanView, ModuleHost, ProfileStepListener, ServerContext, ServerModule } from './context'
 import { openDatabase, type Database } from './db/client'
 import { migrate } from './db/migrate'
@@ -19,11 +19,12 @@ import { codeMessageKey, envelope } from './envelope'
 import { createTranslator, languageOf } from './i18n'
 import { checkExposure } from './exposure'
 import { createJobRunner } from './jobs'
-import { createDevKycProviders, type KycProviders } from './kyc/providers'
+import { attachKycProviders, createKycProviders, loadKycSettings } from './kyc/config'
+import type { KycProviders } from './kyc/providers'
 import { createGate, createRateLimiter } from './limits'
 import { MODULES } from './modules'
 import { createOps, mountOps, SafeLogController, safeErrorHandler } from './ops'
-import { productionProblems, ProductionRefusal } from './production-readiness'
+import { kycCountryProblems, productionProblems, ProductionRefusal } from './production-readiness'
 import { createRegistry, type HandlerRegistry } from './registry'
 import { createDevSmsProvider, createWebhookSmsProvider, type SmsProvider } from './sms'
 import { mountStatic } from './static'
@@ -50,7 +51,7 @@ const NO_LOANS: LoanView = {
 export interface ServerOverrides {
   /** The SMS provider (default: the webhook provider when configured, else the development provider). */
   sms?: SmsProvider
-  /** OCR and liveness vendors (default: the deterministic development providers, which production refuses). */
+  /** OCR and liveness vendors (default: KOPA_KYC_PROVIDER's, else the development providers production refuses). */
   kyc?: KycProviders
   /** The modules to load (default: server/modules.ts). */
   modules?: readonly ServerModule[]
@@ -153,7 +154,15 @@ export async function buildServer(
     (config.smsWebhookUrl
       ? createWebhookSmsProvider(config.smsWebhookUrl, config.smsWebhookToken, log)
       : createDevSmsProvider(log, () => clock.now()))
-  const kyc = overrides.kyc ?? createDevKycProviders()
+  let kyc: KycProviders
+  try {
+    // KOPA_KYC_PROVIDER (server/kyc/config.ts): the development providers unless a vendor is configured.
+    kyc = overrides.kyc ?? createKycProviders(loadKycSettings(config.mode))
+  } catch (err) {
+    await shutDown(app, database, clock)
+    throw err
+  }
+  attachKycProviders(kyc, app, database.db)
   let profileStepListener: ProfileStepListener | null = null
   let loanView: LoanView = NO_LOANS
   const ctx: ServerContext = {
@@ -207,7 +216,11 @@ export async function buildServer(
     }
     refusal = err
   }
-  const problems = [...(refusal?.problems ?? []), ...productionProblems({ mode: config.mode, kyc })]
+  const problems = [
+    ...(refusal?.problems ?? []),
+    ...productionProblems({ mode: config.mode, kyc }),
+    ...kycCountryProblems(config.mode, kyc, COUNTRY_CODES),
+  ]
   if (problems.length) {
     await shutDown(app, database, clock)
     throw new ProductionRefusal(problems)

@@ -4,6 +4,7 @@
  */
 import { accountDeletionModule } from './account-deletion/module'
 import { accountsModule } from './accounts/module'
+import { consoleModule } from './console/module'
 import { contentModule } from './content/module'
 import type { ServerModule } from './context'
 import { countryModule } from './country/module'
@@ -27,5 +28,7 @@ export const MODULES: readonly ServerModule[] = [
   eventsModule,
   ratingModule,
   accountDeletionModule,
+  // The lender's staff console (issue 20): its own API under /console/api.
+  consoleModule,
   housekeepingModule,
 ]

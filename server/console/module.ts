@@ -1,0 +1,201 @@
+/**
+ * The lender's console API (issue 20), under /console/api, beside the borrower's wire protocol and apart from it:
+ * plain JSON, a bearer token from POST /console/api/session. Every answer to bad input is a 4xx with a code
+ * (`{ error }`), never a 5xx; every staff action is in the audit log.
+ *
+ *   POST   /console/api/session      { username, password, code } → { token, expiresAt, staff }
+ *   DELETE /console/api/session      signs out
+ *   GET    /console/api/me           → { staff, permissions }
+ *   POST   /console/api/password     { current, next } → 204; the member's other sessions end
+ *   POST   /console/api/staff        admin: { username, displayName, role, password } → { staff, otpauthUri }
+ *   GET    /console/api/audit        admin: ?from&to&afterId&limit → { rows, nextAfterId }
+ *   GET    /console/api/audit.csv    admin: ?from&to → the rows as CSV (the export itself is audited)
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import * as v from 'valibot'
+import type { ModuleHost, ServerModule } from '../context'
+import { STAFF_ROLES } from '../db/schema/staff'
+import { isUniqueViolation } from '../db/client'
+import { appendAudit, auditCsv, readAudit } from './audit'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords'
+import { may, PERMISSIONS, type Permission } from './roles'
+import { changePassword, createStaff, resolveStaffSession, signIn, signOut, type StaffMember } from './staff'
+import { otpauthUri } from './totp'
+
+export const CONSOLE_API = '/console/api'
+/** The issuer an authenticator app shows beside the code. */
+const TOTP_ISSUER = 'Kopa console'
+const AUDIT_PAGE_MAX = 500
+const AUDIT_EXPORT_MAX = 100_000
+const DAY_MS = 24 * 60 * 60 * 1000
+
+const SignInBody = v.object({
+  username: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.regex(/^[a-z0-9._-]{3,40}$/)),
+  password: v.pipe(v.string(), v.minLength(1), v.maxLength(PASSWORD_MAX_LENGTH)),
+  code: v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/)),
+})
+
+const NewStaffBody = v.object({
+  username: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.regex(/^[a-z0-9._-]{3,40}$/)),
+  displayName: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(80)),
+  role: v.picklist(STAFF_ROLES),
+  password: v.pipe(v.string(), v.minLength(PASSWORD_MIN_LENGTH), v.maxLength(PASSWORD_MAX_LENGTH)),
+})
+
+const PasswordBody = v.object({
+  current: v.pipe(v.string(), v.minLength(1), v.maxLength(PASSWORD_MAX_LENGTH)),
+  next: v.pipe(v.string(), v.minLength(PASSWORD_MIN_LENGTH), v.maxLength(PASSWORD_MAX_LENGTH)),
+})
+
+const isoDate = v.pipe(v.string(), v.isoTimestamp())
+const AuditQuery = v.object({
+  from: v.optional(isoDate),
+  to: v.optional(isoDate),
+  afterId: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number))),
+  limit: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,4}$/), v.transform(Number), v.minValue(1), v.maxValue(AUDIT_PAGE_MAX)),
+  ),
+})
+
+/** The fields a schema refused, by name (no values: they may be a password). */
+function refused(issues: readonly v.BaseIssue<unknown>[]): string[] {
+  return [...new Set(issues.map((i) => i.path?.map((p) => String(p.key)).join('.') || '(body)'))]
+}
+
+const bearerOf = (req: FastifyRequest): string => {
+  const header = req.headers.authorization ?? ''
+  return header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : ''
+}
+
+export const consoleModule: ServerModule = {
+  name: 'console',
+  register(host: ModuleHost) {
+    const app = host.fastify
+    const now = () => host.clock.now()
+
+    /** The signed-in staff member with `permission`, or the 401/403 answer already sent. */
+    async function staffWith(
+      req: FastifyRequest,
+      reply: FastifyReply,
+      permission?: Permission,
+    ): Promise<StaffMember | null> {
+      const member = await resolveStaffSession(host.db, now(), bearerOf(req))
+      if (!member) {
+        await reply.code(401).send({ error: 'signedOut' })
+        return null
+      }
+      if (permission && !may(member.role, permission)) {
+        await reply.code(403).send({ error: 'notAllowed' })
+        return null
+      }
+      return member
+    }
+
+    app.post(`${CONSOLE_API}/session`, async (req, reply) => {
+      // Limits before any password work: per address and per username tried.
+      const byAddress = host.limits.rate.hit('console.signIn.ip', req.ip, 30, 60_000)
+      if (!byAddress.ok)
+        return reply.code(429).header('retry-after', byAddress.retryAfterSeconds).send({ error: 'tooMany' })
+      const body = v.safeParse(SignInBody, req.body)
+      if (!body.success) return reply.code(400).send({ error: 'invalidInput', fields: refused(body.issues) })
+      const byUser = host.limits.rate.hit('console.signIn.user', body.output.username, 10, 60_000)
+      if (!byUser.ok)
+        return reply.code(429).header('retry-after', byUser.retryAfterSeconds).send({ error: 'tooMany' })
+      const result = await signIn(host.db, now(), body.output)
+      if (!result.ok) {
+        if (result.reason === 'locked')
+          return reply.code(423).send({ error: 'locked', retryAt: result.retryAt?.toISOString() })
+        return reply.code(401).send({ error: 'wrongCredentials' })
+      }
+      return { token: result.token, expiresAt: result.expiresAt.toISOString(), staff: result.member }
+    })
+
+    app.delete(`${CONSOLE_API}/session`, async (req, reply) => {
+      const member = await staffWith(req, reply)
+      if (!member) return reply
+      await signOut(host.db, now(), bearerOf(req), member)
+      return reply.code(204).send()
+    })
+
+    app.get(`${CONSOLE_API}/me`, async (req, reply) => {
+      const member = await staffWith(req, reply)
+      if (!member) return reply
+      return { staff: member, permissions: PERMISSIONS.filter((p) => may(member.role, p)) }
+    })
+
+    app.post(`${CONSOLE_API}/password`, async (req, reply) => {
+      const member = await staffWith(req, reply)
+      if (!member) return reply
+      const limited = host.limits.rate.hit('console.password', String(member.id), 10, 60_000)
+      if (!limited.ok)
+        return reply.code(429).header('retry-after', limited.retryAfterSeconds).send({ error: 'tooMany' })
+      const body = v.safeParse(PasswordBody, req.body)
+      if (!body.success) return reply.code(400).send({ error: 'invalidInput', fields: refused(body.issues) })
+      const changed = await changePassword(host.db, now(), member, bearerOf(req), body.output)
+      if (!changed) return reply.code(400).send({ error: 'invalidInput', fields: ['current'] })
+      return reply.code(204).send()
+    })
+
+    app.post(`${CONSOLE_API}/staff`, async (req, reply) => {
+      const member = await staffWith(req, reply, 'staff.manage')
+      if (!member) return reply
+      const body = v.safeParse(NewStaffBody, req.body)
+      if (!body.success) return reply.code(400).send({ error: 'invalidInput', fields: refused(body.issues) })
+      try {
+        const created = await createStaff(host.db, now(), body.output, member.id)
+        return reply
+          .code(201)
+          .send({
+            staff: created.member,
+            otpauthUri: otpauthUri(TOTP_ISSUER, created.member.username, created.totpSecret),
+          })
+      } catch (err) {
+        if (isUniqueViolation(err)) return reply.code(409).send({ error: 'usernameTaken' })
+        throw err
+      }
+    })
+
+    /** The audit query's window: the last day unless said, `to` after `from`. */
+    function auditRange(query: unknown) {
+      const parsed = v.safeParse(AuditQuery, query ?? {})
+      if (!parsed.success) return { error: refused(parsed.issues) } as const
+      const to = parsed.output.to ? new Date(parsed.output.to) : new Date(now().getTime() + 1)
+      const from = parsed.output.from ? new Date(parsed.output.from) : new Date(to.getTime() - DAY_MS)
+      if (!(from < to)) return { error: ['from'] } as const
+      return { from, to, afterId: parsed.output.afterId, limit: parsed.output.limit } as const
+    }
+
+    app.get(`${CONSOLE_API}/audit`, async (req, reply) => {
+      const member = await staffWith(req, reply, 'audit.read')
+      if (!member) return reply
+      const range = auditRange(req.query)
+      if ('error' in range) return reply.code(400).send({ error: 'invalidInput', fields: range.error })
+      const limit = range.limit ?? 100
+      const rows = await readAudit(host.db, { ...range, limit })
+      return { rows, nextAfterId: rows.length === limit ? rows.at(-1)!.id : null }
+    })
+
+    app.get(`${CONSOLE_API}/audit.csv`, async (req, reply) => {
+      const member = await staffWith(req, reply, 'audit.export')
+      if (!member) return reply
+      const range = auditRange(req.query)
+      if ('error' in range) return reply.code(400).send({ error: 'invalidInput', fields: range.error })
+      const rows = await readAudit(host.db, { ...range, limit: AUDIT_EXPORT_MAX + 1 })
+      if (rows.length > AUDIT_EXPORT_MAX)
+        return reply.code(413).send({ error: 'tooLarge', max: AUDIT_EXPORT_MAX })
+      await appendAudit(host.db, now(), {
+        staffId: member.id,
+        action: 'audit.exported',
+        subject: 'audit',
+        after: { from: range.from.toISOString(), to: range.to.toISOString(), rows: rows.length },
+      })
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="kopa-audit-${range.from.toISOString().slice(0, 10)}.csv"`,
+        )
+        .send(auditCsv(rows))
+    })
+  },
+}
