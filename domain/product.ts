@@ -85,6 +85,12 @@ export interface ProductConfig {
 export const REPAYMENT_FLOOR_UNITS = 1_000
 /** App-store rule for loan apps (decisions.md "Pricing"). */
 export const MIN_TENURE_DAYS = 91
+/**
+ * Spec §9: "Processing fee up to 0.98% per day plus 18% tax, deducted upfront": the most a processing fee may be,
+ * per day of tenure, in parts per million (0.98% = 9 800 ppm). A flat fee (`bps`) may be at most that much for the
+ * product's shortest tenure (98 bps a day).
+ */
+export const MAX_PROCESSING_FEE_DAILY_PPM = 9_800
 export const DEFAULT_ANNUAL_RATE_CAP_BPS = 3_600
 export const DEFAULT_PENALTY_DAILY_BPS = 200
 export const DEFAULT_CHARGES_CAP_BPS = 10_000
@@ -248,8 +254,28 @@ export function validateProduct(product: ProductConfig): ProductProblem[] {
       `the annual rate ${annual}% (${DAYS_PER_YEAR}-day year) is above the cap of ${p.annualRateCapBps / 100}%`,
     )
   }
-  if ('bps' in p.processingFee) count('processingFee.bps', p.processingFee.bps)
-  else count('processingFee.dailyPpm', p.processingFee.dailyPpm)
+  if ('bps' in p.processingFee) {
+    const fee = p.processingFee.bps
+    const shortest = Array.isArray(p.tenureDays) && p.tenureDays.length > 0 ? Math.min(...p.tenureDays) : null
+    // 9 800 ppm a day is 98 bps a day.
+    const ceiling =
+      shortest !== null && Number.isSafeInteger(shortest)
+        ? (MAX_PROCESSING_FEE_DAILY_PPM / 100) * shortest
+        : null
+    if (count('processingFee.bps', fee) && ceiling !== null && fee > ceiling)
+      fail(
+        'processingFee.bps',
+        `${fee / 100}% is above the ceiling of ${MAX_PROCESSING_FEE_DAILY_PPM / 10_000}% a day for the shortest ` +
+          `tenure of ${shortest} days (${ceiling / 100}%)`,
+      )
+  } else if (
+    count('processingFee.dailyPpm', p.processingFee.dailyPpm) &&
+    p.processingFee.dailyPpm > MAX_PROCESSING_FEE_DAILY_PPM
+  )
+    fail(
+      'processingFee.dailyPpm',
+      `${p.processingFee.dailyPpm / 10_000}% a day is above the ceiling of ${MAX_PROCESSING_FEE_DAILY_PPM / 10_000}% a day`,
+    )
   if (count('feeTaxBps', p.feeTaxBps) && p.feeTaxBps > 10_000)
     fail('feeTaxBps', 'must be at most 10 000 (100%)')
   count('penalty.dailyBps', p.penalty.dailyBps)

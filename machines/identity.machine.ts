@@ -132,7 +132,14 @@ function problemMessage(problem: IdCheckProblem, side: IdentitySide): Message {
     case 'livenessFailed':
       return msg(IDENTITY_MESSAGES.faceFailed)
     case 'notRecognised':
-      return msg(side === 'face' ? IDENTITY_MESSAGES.faceFailed : IDENTITY_MESSAGES.notRecognised)
+      // Spec §8: the card not recognised on the front; the back "failed to identify"; the face failed.
+      return msg(
+        side === 'face'
+          ? IDENTITY_MESSAGES.faceFailed
+          : side === 'back'
+            ? IDENTITY_MESSAGES.backUnidentified
+            : IDENTITY_MESSAGES.notRecognised,
+      )
   }
 }
 
@@ -143,6 +150,25 @@ export function identityMessageOf(error: unknown, side: IdentitySide, fallbackKe
   const problem = typeof error === 'object' && error !== null ? (error as { problem?: unknown }).problem : undefined
   if (PROBLEMS.includes(problem as IdCheckProblem)) return problemMessage(problem as IdCheckProblem, side)
   return messageOf(failureOf(error), fallbackKey)
+}
+
+/**
+ * A step whose refusal has its own words in spec §8, whatever the server's text: reading the front's fields
+ * ("ID front failed to identify, take a photo and upload again") and authenticating the ID when every image is in
+ * ("Id card authentication error, make sure the letters look clear"). `kinds` are the refusals that take those
+ * words; a lost connection or a refusal of another kind keeps its own message.
+ */
+export function stepRefusalOf(
+  error: unknown,
+  side: IdentitySide,
+  key: string,
+  kinds: readonly ('rejected' | 'invalid')[],
+): Message {
+  const failure = failureOf(error)
+  const problem = typeof error === 'object' && error !== null ? (error as { problem?: unknown }).problem : undefined
+  if (PROBLEMS.includes(problem as IdCheckProblem)) return problemMessage(problem as IdCheckProblem, side)
+  if ((kinds as readonly string[]).includes(failure.kind)) return msg(key)
+  return messageOf(failure, key)
 }
 
 
@@ -373,7 +399,7 @@ export const identityMachine = setup({
             actions: {
               type: 'markFailed',
               params: ({ event }) => ({
-                message: identityMessageOf(event.error, 'front', IDENTITY_MESSAGES.frontUnidentified),
+                message: stepRefusalOf(event.error, 'front', IDENTITY_MESSAGES.frontUnidentified, ['rejected', 'invalid']),
               }),
             },
           },
@@ -434,7 +460,10 @@ export const identityMachine = setup({
             target: 'collecting',
             actions: {
               type: 'showError',
-              params: ({ event }) => ({ message: messageOf(failureOf(event.error), IDENTITY_MESSAGES.authentication) }),
+              // A missing image keeps the server's words (invalid); the ID refused as a whole is spec §8's.
+              params: ({ event }) => ({
+                message: stepRefusalOf(event.error, 'front', IDENTITY_MESSAGES.authentication, ['rejected']),
+              }),
             },
           },
         ],

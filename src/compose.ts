@@ -11,6 +11,7 @@ import {
   type EventObject,
 } from 'xstate'
 import i18next from 'i18next'
+import { trackJourney } from '../services/analytics/page-events'
 import { createAgreementActors } from '../services/actors/agreement-actors'
 import { createHelpContentActors } from '../services/actors/help-content-actors'
 import { createLanguageActors } from '../services/actors/language-actors'
@@ -292,6 +293,7 @@ export function createJourneyLogic({ storage, api, bridge }: Services, children:
       fetchLatestOrder: journey.fetchLatestOrder,
       submitApplication: journey.submitApplication,
       loadSalaryBands: journey.loadSalaryBands,
+      loadRedDot: journey.loadRedDot,
       ...createCountryActors({ api, storage }),
     },
     loader,
@@ -407,7 +409,11 @@ export function holdUntilLoaded(actor: AnyActorRef, loader: ChildLoader, retryMs
               busy = false
               release()
             },
-            () => setTimeout(load, retryMs),
+            (error: unknown) => {
+              // No personal data here: the machines' names and the browser's reason.
+              console.warn(`Kopa: the ${missing.join(', ')} machine did not load; trying again`, String(error))
+              setTimeout(load, retryMs)
+            },
           )
         void load()
         return
@@ -446,6 +452,8 @@ export function startJourney(services: Services, input: JourneyInput, children: 
   actor.subscribe((snapshot) => {
     services.page.route = snapshot.context.route
   })
+  // Page views and key actions, to the shell and /event/batch (services/analytics/page-events.ts).
+  trackJourney(actor, services.bridge)
   // Timers stop while the app is in the background: deadlines (the 24-hour approval, the payment window) are
   // re-checked by whichever screen machine is running when the borrower comes back.
   services.bridge.on('appForegrounded', () => {

@@ -51,7 +51,7 @@ const PHONE_INPUT_MAX = 20
 const selectSalaryBands = (s: JourneySnapshot): SalaryBandTerms | null => s.context.salaryBands
 
 /** The work address's fields, shown and sent together with `workAddress`. */
-const WORK_ADDRESS_FIELDS = ['workState', 'workCity', 'workAddress'] as const
+const WORK_ADDRESS_FIELDS = ['workState', 'workCity', 'workAddress', 'workPinCode'] as const
 
 /** What the work type hides is not sent, even if typed before the type changed. */
 function hiddenWorkFields(values: FormValues): FormValues {
@@ -191,6 +191,13 @@ function WorkInfo({
         <>
           <AreaFields country={country} stateName="workState" cityName="workCity" required={false} />
           <TextField name="workAddress" label={t('auth.additional.workAddress')} maxLength={100} />
+          <TextField
+            name="workPinCode"
+            label={t('auth.additional.workPinCode')}
+            inputMode="numeric"
+            maxLength={5}
+            autoComplete="off"
+          />
         </>
       )}
     </section>

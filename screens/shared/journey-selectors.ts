@@ -20,6 +20,9 @@ export const selectCountry = (s: JourneySnapshot): CountryCode =>
 /** Whether a session is stored (a borrower, not a visitor). */
 export const selectSignedIn = (s: JourneySnapshot): boolean => s.context.session.token !== null
 
+/** A support reply the borrower has not read (the Me tab's and Me's feedback row's dot). */
+export const selectUnreadReplies = (s: JourneySnapshot): boolean => (s.context.unreadReplies ?? 0) > 0
+
 export type FormChildId = 'personalInfoForm' | 'additionalInfoForm' | 'walletForm' | 'questionnaireForm'
 
 /** The running submit machine of a form screen, or undefined while the journey is between screens. */

@@ -1,11 +1,14 @@
 /**
  * The bottom tabs (spec §2: home, records, me) for the tab screens: the kit's TabBar, where choosing a tab is the
- * journey's routable-state event for that tab (screens know no URLs).
+ * journey's routable-state event for that tab (screens know no URLs). The Me tab shows a dot while a support reply
+ * is unread.
  */
+import { useSelector } from '@xstate/react'
 import type { ReactElement } from 'react'
 import type { JourneyEvent } from '../../machines/journey.machine'
 import { TabBar, type TabName } from '../../ui/tab-bar'
 import type { JourneyRef } from '../screen-props'
+import { selectUnreadReplies } from './journey-selectors'
 import { routeTo } from './route-to'
 
 const TAB_EVENT: Readonly<Record<TabName, JourneyEvent>> = {
@@ -15,5 +18,12 @@ const TAB_EVENT: Readonly<Record<TabName, JourneyEvent>> = {
 }
 
 export function TabNavigation({ journey, current }: { journey: JourneyRef; current: TabName }): ReactElement {
-  return <TabBar current={current} onSelect={(tab) => tab !== current && journey.send(TAB_EVENT[tab])} />
+  const unread = useSelector(journey, selectUnreadReplies)
+  return (
+    <TabBar
+      current={current}
+      marked={unread ? ['me'] : []}
+      onSelect={(tab) => tab !== current && journey.send(TAB_EVENT[tab])}
+    />
+  )
 }

@@ -1,7 +1,8 @@
 /**
  * me — the third tab (spec §2): the borrower's account (their mobile number with its middle hidden, or a way to
  * log in), then the menu — coupons, FAQ, feedback, about us, customer service, settings — and the agreement list
- * (privacy agreement, terms of service, loan repayment agreement). Each row is a routable-state event; the
+ * (privacy agreement, terms of service, loan repayment agreement). The feedback row shows a dot while a support
+ * reply is unread (the journey reads /feedback/red-dot-marker as home and me open). Each row is a routable-state event; the
  * journey's guard sends a signed-out borrower to login first where a screen needs a session.
  */
 import { useSelector } from '@xstate/react'
@@ -11,7 +12,7 @@ import type { RouteName } from '../../domain/routes'
 import { ListRow } from '../../ui/list-row'
 import { PageHeader } from '../../ui/page-header'
 import type { ScreenProps } from '../screen-props'
-import { selectSignedIn } from '../shared/journey-selectors'
+import { selectSignedIn, selectUnreadReplies } from '../shared/journey-selectors'
 import { maskedMobile } from '../shared/masked-mobile'
 import { routeTo } from '../shared/route-to'
 import { TabNavigation } from '../shared/tab-navigation'
@@ -23,6 +24,7 @@ export default function MeScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
   const user = useSelector(journey, (s) => (s.context.session.token ? s.context.session.user : null))
   const signedIn = useSelector(journey, selectSignedIn)
+  const unread = useSelector(journey, selectUnreadReplies)
   const go = (route: RouteName) => journey.send(routeTo(route))
   return (
     <div className="k-page k-page--tabs">
@@ -46,7 +48,13 @@ export default function MeScreen({ journey }: ScreenProps): ReactElement {
         <nav className="k-card" aria-label={t('me.menu')}>
           <ul className="k-list">
             {MENU.map((route) => (
-              <ListRow key={route} title={t(`me.item.${route}`)} onClick={() => go(route)} />
+              <ListRow
+                key={route}
+                title={t(`me.item.${route}`)}
+                marked={route === 'feedbackList' && unread}
+                markedLabel={t('feedback.list.newReply')}
+                onClick={() => go(route)}
+              />
             ))}
           </ul>
         </nav>

@@ -5,7 +5,7 @@
  *   const journey = createJourneyActors({ api })
  *   journeyMachine.provide({ actors: {
  *     fetchLatestOrder: journey.fetchLatestOrder, submitApplication: journey.submitApplication,
- *     loadSalaryBands: journey.loadSalaryBands,
+ *     loadSalaryBands: journey.loadSalaryBands, loadRedDot: journey.loadRedDot,
  *     home: homeMachine.provide({ actors: { loadOverview: journey.loadOverview,
  *                                           checkRejectRecommendation: journey.checkRejectRecommendation,
  *                                           loadMarket: journey.loadMarket,
@@ -89,6 +89,17 @@ export function createJourneyActors({ api, now = Date.now, deviceNow }: JourneyA
     loadRepayTone: fromPromise<RepayColor>(async ({ signal }) =>
       dataOf(await api.request('/loanMarket/repay-color', {}, { signal })),
     ),
+    /** The Me tab's and Me's feedback row's dot; a visitor has no tickets, so no call is made for one. */
+    // A failed read answers null (the journey keeps the last count): a dot is not worth an error, and a read that
+    // fails after its screen was left must not surface as one.
+    loadRedDot: fromPromise<{ unread: number } | null, { signedIn: boolean }>(async ({ input, signal }) => {
+      if (!input.signedIn) return { unread: 0 }
+      try {
+        return dataOf(await api.request('/feedback/red-dot-marker', {}, { signal }))
+      } catch {
+        return null
+      }
+    }),
     save: {
       personalInfo: saveTo(api, '/user/saveBasicInfo-market'),
       additionalInfo: saveTo(api, '/user/saveAdditionInfo-market'),

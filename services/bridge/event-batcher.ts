@@ -6,8 +6,8 @@
  * `isUpload`, and when the page is hidden or unloaded (visibilitychange → hidden, pagehide). On the way out the
  * batch goes with navigator.sendBeacon when the page offers one and the composition can encode the request
  * synchronously (`beacon`), because a normal request may be cut off with the page. A batch that fails stays
- * queued (the newest `maxQueued` events are kept) and is tried again on the next flush or when the device comes
- * back online.
+ * queued (the newest `maxQueued` events are kept) and is tried again when the device comes back online, or after a
+ * wait that doubles with each failure in a row (flushMs, 2×, 4×… up to `maxBackoffMs`; a delivery resets it).
  */
 import * as v from 'valibot'
 import { logEventSchema, MAX_EVENTS_PER_BATCH } from '../../domain/schemas/misc'
@@ -50,6 +50,8 @@ export interface EventBatcherOptions {
   flushMs?: number
   /** Undelivered events kept while offline; the oldest are dropped beyond it. Default 500. */
   maxQueued?: number
+  /** The longest wait before trying a failed batch again. Default 5 minutes. */
+  maxBackoffMs?: number
 }
 
 export interface EventBatcher {
@@ -64,24 +66,30 @@ export interface EventBatcher {
 export const DEFAULT_MAX_BATCH = 20
 export const DEFAULT_FLUSH_MS = 15_000
 export const DEFAULT_MAX_QUEUED = 500
+export const DEFAULT_MAX_BACKOFF_MS = 5 * 60_000
 
 export function createEventBatcher(options: EventBatcherOptions): EventBatcher {
   const { window: win, send, beacon } = options
   const maxBatch = Math.max(1, Math.min(options.maxBatch ?? DEFAULT_MAX_BATCH, MAX_EVENTS_PER_BATCH))
   const flushMs = options.flushMs ?? DEFAULT_FLUSH_MS
   const maxQueued = Math.max(maxBatch, options.maxQueued ?? DEFAULT_MAX_QUEUED)
+  const maxBackoffMs = Math.max(flushMs, options.maxBackoffMs ?? DEFAULT_MAX_BACKOFF_MS)
 
   let queue: LogEvent[] = []
   let timer: ReturnType<typeof setTimeout> | undefined
   let flushing: Promise<void> | null = null
   let again = false
+  /** Failed deliveries in a row: the next timed attempt waits flushMs × 2^(failures − 1). */
+  let failures = 0
 
   const clearTimer = () => {
     if (timer !== undefined) clearTimeout(timer)
     timer = undefined
   }
   const schedule = () => {
-    if (timer === undefined && queue.length > 0) timer = setTimeout(() => void flush(), flushMs)
+    if (timer !== undefined || queue.length === 0) return
+    const wait = failures === 0 ? flushMs : Math.min(flushMs * 2 ** (failures - 1), maxBackoffMs)
+    timer = setTimeout(() => void flush(), wait)
   }
   /** Put undelivered events back in front, keeping the newest `maxQueued`. */
   const requeue = (events: LogEvent[]) => {
@@ -89,11 +97,14 @@ export function createEventBatcher(options: EventBatcherOptions): EventBatcher {
   }
 
   async function deliver(batch: LogEvent[]): Promise<boolean> {
+    let ok: boolean
     try {
-      return (await send({ events: batch })) === true
+      ok = (await send({ events: batch })) === true
     } catch {
-      return false
+      ok = false
     }
+    failures = ok ? 0 : failures + 1
+    return ok
   }
 
   function flush(): Promise<void> {

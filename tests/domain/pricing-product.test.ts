@@ -44,6 +44,26 @@ describe('a product configuration', () => {
     expect(() => assertValidProduct(greedy)).toThrow(/Product "tz-greedy" is refused/)
   })
 
+  it('is refused with a processing fee above 0.98% a day (spec §9), per day or flat over the shortest tenure', () => {
+    const daily = defineProduct({ ...tzStandard, id: 'tz-fee', processingFee: { dailyPpm: 9_801 } })
+    expect(validateProduct(daily)[0]).toEqual({
+      field: 'processingFee.dailyPpm',
+      message: '0.9801% a day is above the ceiling of 0.98% a day',
+    })
+    // 0.98% × 91 days = 89.18%: a flat fee one basis point above is refused, at it the ceiling lets it through
+    // (what is left of the disbursal is another rule's business).
+    const flat = (bps: number) =>
+      defineProduct({ ...tzStandard, id: 'tz-flat', tenureDays: [91, 120], processingFee: { bps } })
+    expect(fields(flat(8_919))).toContain('processingFee.bps')
+    expect(validateProduct(flat(8_919)).find((p) => p.field === 'processingFee.bps')?.message).toBe(
+      '89.19% is above the ceiling of 0.98% a day for the shortest tenure of 91 days (89.18%)',
+    )
+    expect(fields(flat(8_918))).not.toContain('processingFee.bps')
+    expect(fields(defineProduct({ ...tzStandard, id: 'tz-ok', processingFee: { dailyPpm: 9_800 } }))).not.toContain(
+      'processingFee.dailyPpm',
+    )
+  })
+
   it('is refused when the annual interest rate is above the 36% cap', () => {
     const high = defineProduct({ ...tzStandard, id: 'tz-37', interest: { annualBps: 3_700 } })
     expect(validateProduct(high)).toEqual([

@@ -305,6 +305,71 @@ describe('identity', () => {
     expect(snap.context.error).toEqual({ key: IDENTITY_MESSAGES.authentication })
   })
 
+  it('says the back “failed to identify” when the server cannot read it, and the front “not recognised”', async () => {
+    const refusedAs = (problem: string) => ({ ...FAILURE_REFUSED, problem })
+    const { actor } = start({
+      upload: (input, sendBack) =>
+        queueMicrotask(() => sendBack({ type: 'identity.uploadFailed', error: refusedAs('notRecognised') })),
+    })
+    await idle(actor)
+    actor.send({ type: 'identity.photoTaken', side: 'front', image: photo('front') })
+    expect((await idle(actor)).context.error).toEqual({ key: IDENTITY_MESSAGES.notRecognised })
+
+    const back = start({
+      upload: (input, sendBack) =>
+        queueMicrotask(() =>
+          sendBack(
+            input.side === 'back'
+              ? { type: 'identity.uploadFailed', error: refusedAs('notRecognised') }
+              : { type: 'identity.uploadSucceeded' },
+          ),
+        ),
+    })
+    await idle(back.actor)
+    back.actor.send({ type: 'identity.photoTaken', side: 'front', image: photo('front') })
+    await idle(back.actor)
+    back.actor.send({ type: 'identity.photoTaken', side: 'back', image: photo('blurred back') })
+    const snap = await idle(back.actor)
+    expect(snap.hasTag('awaitingBack')).toBe(true)
+    expect(snap.context.error).toEqual({ key: IDENTITY_MESSAGES.backUnidentified })
+  })
+
+  it('uses spec §8’s words when the server refuses to read the front, even with a text of its own', async () => {
+    const { actor } = start({
+      featureMode: { live: 1, ocr: 1 },
+      recognise: async () => {
+        throw { ok: false, kind: 'invalid', code: 1001, message: 'The ID card was not recognized', messageKey: 'errors.code.1001', fields: {} }
+      },
+    })
+    await idle(actor)
+    actor.send({ type: 'identity.photoTaken', side: 'front', image: photo('front') })
+    expect((await idle(actor)).context.error).toEqual({ key: IDENTITY_MESSAGES.frontUnidentified })
+  })
+
+  it('says “ID card authentication error” when the server refuses the ID with its own text, but keeps a missing image’s words', async () => {
+    let refusal: unknown = { ...FAILURE_REFUSED, message: 'The ID does not match the registry' }
+    const { actor } = start({
+      finish: async () => {
+        throw refusal
+      },
+    })
+    await idle(actor)
+    for (const side of ['front', 'back'] as const) {
+      actor.send({ type: 'identity.photoTaken', side, image: photo(side) })
+      await idle(actor)
+    }
+    actor.send({ type: 'identity.livenessStarted' })
+    await idle(actor)
+    actor.send({ type: 'identity.submitted' })
+    let snap = await waitFor(actor, (s) => !s.hasTag('busy') && s.context.error !== null)
+    expect(snap.context.error).toEqual({ key: IDENTITY_MESSAGES.authentication })
+
+    refusal = { ok: false, kind: 'invalid', code: 1001, message: 'Please upload the back of your ID first', messageKey: 'errors.code.1001', fields: {} }
+    actor.send({ type: 'identity.submitted' })
+    snap = await waitFor(actor, (s) => !s.hasTag('busy') && s.context.error !== null && 'text' in s.context.error)
+    expect(snap.context.error).toEqual({ text: 'Please upload the back of your ID first' })
+  })
+
   it('ends with sessionEnded when the server ended the session during an upload', async () => {
     const { actor } = start({
       upload: (_, sendBack) =>

@@ -88,7 +88,7 @@ describe('to borrow: choose an amount and a tenure and see the full price at onc
     const q = quote(mxInstallments, { amountMinor: 1_000_000, tenureDays: 120, disbursedOn: '2025-01-15' })
     const mxn = (minor: number) => formatMoney(minor, 'MXN', intlLocale('MX', 'es'))
     expect(line(t('borrow.breakdown.apr.CAT'))).toMatch(/^113[.,]96\s?%$/)
-    expect(screen.getByText('CAT sin IVA, para fines informativos y de comparación.')).toBeInTheDocument()
+    expect(screen.getByText('CAT sin IVA, para fines informativos y de comparación exclusivamente.')).toBeInTheDocument()
     expect(line('IVA')).toBe(mxn(q.feeTaxMinor))
     const installments = screen.getByRole('heading', {
       name: t('borrow.breakdown.installments'),

@@ -87,6 +87,8 @@ export interface UserJourneyOptions extends JourneyInput {
   permissionsAcceptedAt?: number | null
   /** The legal texts (default: a short document named after the request). */
   legalDocument?: (req: LegalDocumentInput) => Promise<AgreementDocument>
+  /** /feedback/red-dot-marker: tickets with an unread reply (default: none). */
+  unreadReplies?: number | (() => Promise<number>)
 }
 
 /** What the stubbed server and phone were asked. */
@@ -98,6 +100,8 @@ export interface Asked {
   /** Acceptances of the disclosure kept on the device. */
   acceptances: number
   documents: LegalDocumentInput[]
+  /** Reads of the red-dot marker (each with whether a session was there). */
+  redDots: { signedIn: boolean }[]
 }
 
 export const ALL_FLAGS: UploadFlags = {
@@ -121,7 +125,7 @@ const untouchedForm = submitMachine.provide({
 })
 
 export function startUserJourney(opts: UserJourneyOptions) {
-  const asked: Asked = { codes: [], signIns: [], numbers: [], permissions: [], documents: [], acceptances: 0 }
+  const asked: Asked = { codes: [], signIns: [], numbers: [], permissions: [], documents: [], acceptances: 0, redDots: [] }
   const borrower = opts.borrower ?? null
   const { overview, recommendation, market, lendingRecords, repayTone } = opts
   const machine = journeyMachine.provide({
@@ -160,6 +164,13 @@ export function startUserJourney(opts: UserJourneyOptions) {
         },
       }),
       submitApplication: fromPromise(opts.submitApplication ?? (async () => {})),
+      loadRedDot: fromPromise<{ unread: number } | null, { signedIn: boolean }>(async ({ input }) => {
+        asked.redDots.push(input)
+        const unread = opts.unreadReplies
+        // As services/actors/journey-actors.ts: a visitor has no tickets (no call).
+        if (!input.signedIn) return { unread: 0 }
+        return { unread: typeof unread === 'function' ? await unread() : (unread ?? 0) }
+      }),
       loginForm: loginMachine.provide({
         actors: {
           checkNumber: fromPromise(async ({ input }: { input: NumberQuery }): Promise<ExistsResult> => {
@@ -255,6 +266,7 @@ export function startUserJourney(opts: UserJourneyOptions) {
     permissionStates: _p,
     permissionsAcceptedAt: _a,
     legalDocument: _d,
+    unreadReplies: _ur,
     ...input
   } = opts
   const actor = createActor(machine, { input })

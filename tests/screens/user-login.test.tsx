@@ -135,7 +135,7 @@ describe('login: mobile number and SMS code', () => {
   it.each<[Language, string]>([
     ['en', 'This number has been registered, please login directly'],
     ['sw', 'Namba hii imeshasajiliwa, tafadhali ingia moja kwa moja'],
-    ['es', 'Este número ya está registrado, inicia sesión directamente'],
+    ['es', 'Este número ya está registrado. Inicia sesión'],
   ])('in %s, register says "%s" for a registered number and logs in with it', async (language, text) => {
     const { actor, asked } = await open('register', language, {
       requestCode: async () => Promise.reject(invalid({ mobile: text })),

@@ -88,6 +88,33 @@ describe('when sending fails', () => {
     expect(batcher.pending()).toBe(0)
   })
 
+  it('waits twice as long after each failure in a row, up to maxBackoffMs, and starts again after a delivery', async () => {
+    const { batcher, send, failNext } = setup({ maxBackoffMs: 4 * DEFAULT_FLUSH_MS })
+    failNext(true)
+    batcher.add(event(1, true))
+    await settle()
+    expect(send).toHaveBeenCalledTimes(1)
+    // Tries at +1×, then +2×, then +4×, then +4× again (the cap).
+    for (const [wait, calls] of [
+      [DEFAULT_FLUSH_MS, 2],
+      [2 * DEFAULT_FLUSH_MS, 3],
+      [4 * DEFAULT_FLUSH_MS, 4],
+      [4 * DEFAULT_FLUSH_MS, 5],
+    ] as const) {
+      await settle(wait - 1)
+      expect(send).toHaveBeenCalledTimes(calls - 1)
+      await settle(1)
+      expect(send).toHaveBeenCalledTimes(calls)
+    }
+    failNext(false)
+    await settle(4 * DEFAULT_FLUSH_MS)
+    expect(batcher.pending()).toBe(0)
+    const before = send.mock.calls.length
+    batcher.add(event(2))
+    await settle(DEFAULT_FLUSH_MS)
+    expect(send).toHaveBeenCalledTimes(before + 1)
+  })
+
   it('counts a send that throws as a failure, not a crash', async () => {
     const page = fakePage()
     const send = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(true)

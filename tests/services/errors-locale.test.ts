@@ -32,8 +32,36 @@ describe('errors.json in English, Kiswahili and Spanish', () => {
     expect(texts.en['errors.alreadyRegistered']).toBe(
       'This number has been registered, please login directly',
     )
-    expect(texts.en['errors.mobileEmpty']).toBe('Mobile phone number cannot be empty')
+    expect(texts.en['errors.cancellationFail']).toBe('Cancellation failed')
     expect(texts.en['errors.code.10010304']).toBe('The account is logged in from another device')
+  })
+
+  it('checks the §8 texts the app shows, under the keys it shows them with', () => {
+    // The login form's empty number (domain/schemas/account.ts), the repayment's missing channel and order
+    // (domain/schemas/repayment.ts): validation texts, not errors.json copies.
+    const validation = Object.fromEntries(localeTexts('en', ['validation'], { foldPlurals: false }))
+    expect(validation['validation.mobile.required']).toBe('Mobile phone number cannot be empty')
+    expect(validation['validation.channel.required']).toBe('channelId cannot be empty')
+    const ui = Object.fromEntries(localeTexts('en', ['ui'], { foldPlurals: false }))
+    expect(ui['ui.copy.failed']).toBe('Copy failed')
+    expect(ui['ui.empty.title']).toBe('No data')
+    const identity = Object.fromEntries(localeTexts('en', ['identity'], { foldPlurals: false }))
+    expect(identity['identity.error.authentication']).toMatch(/^ID card authentication error\. Make sure the letters/)
+    expect(identity['identity.error.backUnidentified']).toMatch(/^The back of your ID could not be read\. Please take a photo and upload it again/)
+  })
+
+  it('has no copy of a text the app shows under another key (spec §8 texts live where they are used)', () => {
+    for (const dead of [
+      'copyFailed',
+      'noData',
+      'channelIdEmpty',
+      'faceRequired',
+      'idUnreadable',
+      'idAuthError',
+      'mobileEmpty',
+      'orderNoEmpty',
+    ])
+      for (const lang of LANGS) expect(texts[lang][`errors.${dead}`], `${lang} errors.${dead}`).toBeUndefined()
   })
 
   it('Kiswahili and Spanish are translations, not English copies, with the same placeholders', () => {

@@ -112,6 +112,26 @@ describe('journey actors', () => {
     expect(done.output).toEqual({ order: order(6), readAt: 1234 })
   })
 
+  it('read the support-reply marker for a signed-in borrower, and make no call for a visitor', async () => {
+    const { api, calls } = fakeApi({ '/feedback/red-dot-marker': () => ok({ unread: 2 }) })
+    const { loadRedDot } = createJourneyActors({ api })
+    const signedIn = createActor(loadRedDot, { input: { signedIn: true } }).start()
+    expect((await waitFor(signedIn, (s) => s.status === 'done')).output).toEqual({ unread: 2 })
+    const visitor = createActor(loadRedDot, { input: { signedIn: false } }).start()
+    expect((await waitFor(visitor, (s) => s.status === 'done')).output).toEqual({ unread: 0 })
+    expect(calls.map((c) => c.path)).toEqual(['/feedback/red-dot-marker'])
+  })
+
+  it('answer null for a support-reply marker that could not be read, never an error', async () => {
+    const failure = { ok: false, kind: 'rejected', code: 1500, message: 'busy', messageKey: 'errors.code.1500' } as const
+    const { api } = fakeApi({ '/feedback/red-dot-marker': () => failure })
+    const { loadRedDot } = createJourneyActors({ api })
+    const actor = createActor(loadRedDot, { input: { signedIn: true } }).start()
+    const done = await waitFor(actor, (s) => s.status !== 'active')
+    expect(done.status).toBe('done')
+    expect(done.output).toBeNull()
+  })
+
   it('reject with the API client’s failure as it came, so machines can read it', async () => {
     const failure = { ok: false, kind: 'sessionEnded', code: 10010303 } as const
     const { api } = fakeApi({ '/user/submit': () => failure })
