@@ -104,9 +104,18 @@ export const cancellationMachine = setup({
       return { reasonError: reasons ? msg(reasons) : null, error: other ? msg(other) : null }
     }),
     clearError: assign({ error: null }),
+    /**
+     * Spec §8's "Cancellation fail", with the server's reason when it gives one; a lost connection says so
+     * instead, and a form problem the server found keeps its own words.
+     */
     showCancellationFailed: assign({
-      error: ({ event }) =>
-        messageOf(failureOf((event as { error?: unknown }).error), 'errors.cancellationFail'),
+      error: ({ event }) => {
+        const failure = failureOf((event as { error?: unknown }).error)
+        if (failure.kind !== 'rejected') return messageOf(failure, 'errors.cancellationFail')
+        return failure.message
+          ? msg('errors.cancellationFailBecause', { reason: failure.message })
+          : msg('errors.cancellationFail')
+      },
     }),
     escalateSessionEnded: enqueueActions(escalateSessionEnded),
   },

@@ -188,6 +188,13 @@ export interface JourneyContext {
   reviewing?: boolean
   /** The wallet as checked for the review ('form.ready'), handed to the wallet form whenever it opens again. */
   reviewWallet?: FormValues | null
+  /**
+   * Tickets with a support reply the borrower has not read (/feedback/red-dot-marker), read each time home or me
+   * opens while signed in: the Me tab and Me's feedback row show a dot. Absent: 0 (not read yet, or signed out).
+   */
+  unreadReplies?: number
+  /** A route asked for while the app was starting (a link, a typed URL): start-up opens it if it may. */
+  startRequest?: RouteName | null
 }
 
 /** The onboarding steps the review can send the borrower back to ('review.edited'). */
@@ -386,6 +393,28 @@ function page<const N extends RouteName>(name: N) {
   } as const
 }
 
+/**
+ * The support-reply marker (home and me): read as the tab opens; a failed read keeps the last count (it is a dot,
+ * not worth an error).
+ */
+function redDotOf() {
+  return {
+    id: 'redDot',
+    src: 'loadRedDot',
+    input: ({ context }: { context: JourneyContext }) => ({ signedIn: context.session.status === 'signedIn' }),
+    onDone: {
+      actions: {
+        type: 'takeUnreadReplies',
+        params: ({ event }: { event: { output: { unread: number } | null } }) => ({
+          unread: event.output?.unread ?? null,
+        }),
+      },
+    },
+    // A failed read (offline, a server without the call) keeps the last count: a dot is not worth an error.
+    onError: {},
+  } as const
+}
+
 /** The login form of /user/login and /user/register, in the borrower's country, with a landing page's number. */
 function loginFormOf(purpose: 'login' | 'register') {
   return {
@@ -520,6 +549,7 @@ export const journeyMachine = setup({
       storeCountry: 'storeCountry'
       countryLookup: 'detectCountry'
       locatingCountry: 'detectCountry'
+      redDot: 'loadRedDot'
     },
   },
   actors: {
@@ -562,6 +592,11 @@ export const journeyMachine = setup({
      * /loan/product/step-amount of the order's product: what its salary bands mean in its currency; null when the
      * reply states no usable bands.
      */
+    /** /feedback/red-dot-marker: how many tickets have an unread reply ({ unread: 0 } without a session, no call). */
+    /** /feedback/red-dot-marker; null when the read failed (the last count stands). */
+    loadRedDot: fromPromise<{ unread: number } | null, { signedIn: boolean }>(async () =>
+      notProvided('loadRedDot', 'services/actors/journey-actors.ts')(),
+    ),
     loadSalaryBands: fromPromise<SalaryBandTerms | null, { productId: string | null }>(async () =>
       notProvided('loadSalaryBands', 'services/actors/journey-actors.ts')(),
     ),
@@ -581,6 +616,7 @@ export const journeyMachine = setup({
       needsLogin(routeOf(event.to), context.session.token) &&
       mayEnter('login', context),
     sessionSignedIn: ({ context }) => context.session.status === 'signedIn',
+    starting: ({ context }) => !context.booted,
     sessionSignedOut: ({ context }) => context.session.status === 'signedOut',
     /** A visitor who never chose a country on this device: the connection's country is the default. */
     countryToDetect: ({ context }) => context.session.status === 'signedOut' && !context.countryChosen,
@@ -631,9 +667,11 @@ export const journeyMachine = setup({
       context.route !== params.screen,
   },
   actions: {
-    mirrorSession: assign((_, params: { snapshot: SnapshotFrom<typeof sessionMachine> }) => ({
-      session: sessionViewOf(params.snapshot),
-    })),
+    mirrorSession: assign((_, params: { snapshot: SnapshotFrom<typeof sessionMachine> }) => {
+      const session = sessionViewOf(params.snapshot)
+      // Unread replies are the signed-in account's: none while signing in or out, or signed out.
+      return session.status === 'signedIn' ? { session } : { session, unreadReplies: 0 }
+    }),
     forwardToSession: sendTo('session', ({ event }) => event as SessionEvent),
     /** The session child is about to sign in: wait for its verdict rather than read the old one. */
     awaitSession: assign(({ context }) => ({ session: { ...context.session, status: 'pending' as const } })),
@@ -672,6 +710,10 @@ export const journeyMachine = setup({
       enqueue.assign({ trail: at >= 0 ? trail.slice(0, at + 1) : [route] })
       enqueue.raise(routeEvent(route))
     }),
+    /** A route asked for while starting: `entering` opens it if it may (or login first), else the entry. */
+    takeStartRequest: assign(({ context, event }) => ({
+      startRequest: event.type === 'xstate.route' ? routeOf(event.to) : (context.startRequest ?? null),
+    })),
     rememberRoute: assign(({ context, event }) => ({
       returnTo: event.type === 'xstate.route' ? routeOf(event.to) : context.returnTo,
     })),
@@ -760,6 +802,11 @@ export const journeyMachine = setup({
       salaryBands: params.terms,
     })),
     forgetSalaryBands: assign({ salaryBands: null }),
+    /** A count that arrives after the session ended is not the next account's. */
+    takeUnreadReplies: assign(({ context }, params: { unread: number | null }) => ({
+      unreadReplies:
+        context.session.status !== 'signedIn' ? 0 : (params.unread ?? context.unreadReplies ?? 0),
+    })),
     /** The login form accepted the code: the session takes the token, and the journey goes on as after any login. */
     signInWith: enqueueActions(({ enqueue }, params: { output: LoginOutput }) => {
       enqueue.assign({ prefillMobile: '' })
@@ -845,8 +892,14 @@ export const journeyMachine = setup({
       description: 'Restores the session from storage, reads a signed-in borrower’s latest order, then opens the first route.',
       tags: ['busy'],
       initial: 'restoringSession',
-      // A login during start-up only reaches the session; start-up goes on with it.
-      on: { 'shell.login': { actions: 'forwardToSession' }, 'session.signIn': { actions: 'forwardToSession' } },
+      on: {
+        // A login during start-up only reaches the session; start-up goes on with it.
+        'shell.login': { actions: 'forwardToSession' },
+        'session.signIn': { actions: 'forwardToSession' },
+        // A link or typed URL during start-up is where start-up goes (route guard included), not a lost request.
+        // (Once `entering` has finished booting, its own route event goes on to the screen.)
+        'xstate.route': { guard: 'starting', actions: 'takeStartRequest' },
+      },
       states: {
         restoringSession: {
           always: [
@@ -885,7 +938,11 @@ export const journeyMachine = setup({
           },
         },
         entering: {
-          entry: ['finishBooting', { type: 'goTo', params: ({ context }) => ({ wanted: [context.route] }) }],
+          entry: [
+            'finishBooting',
+            { type: 'goTo', params: ({ context }) => ({ wanted: [context.startRequest ?? null, context.route] }) },
+            assign({ startRequest: null }),
+          ],
         },
       },
     },
@@ -994,10 +1051,11 @@ export const journeyMachine = setup({
                 // Home follows an order being assessed, on its way or awaiting confirmation (the watch idles
                 // for any other status).
                 orderWatchOf(),
+                redDotOf(),
               ],
             },
             records: { ...page('records'), invoke: { id: 'records', src: 'records' } },
-            me: page('me'),
+            me: { ...page('me'), invoke: redDotOf() },
           },
         },
 

@@ -75,7 +75,7 @@ export interface OrderLifecycleContext {
 export type OrderLifecycleInput = Partial<OrderLifecycleContext>
 
 export type OrderLifecycleEvent =
-  | { type: 'application.started'; profileComplete: boolean; at: number }
+  | { type: 'application.started'; at: number }
   | { type: 'profile.basicSaved' }
   | { type: 'profile.identityCompleted' }
   | { type: 'profile.additionalSaved' }
@@ -116,12 +116,20 @@ const onboarding = (code: OrderStatusCode): OrderStateMeta => ({
   home: 'canLoan',
 })
 
-/** No order open (never applied, 4, 8): a new one starts at onboarding, or at submission for a complete profile. */
-const START_APPLICATION = {
-  'application.started': [
-    { guard: 'profileComplete', target: 'finishLoading', actions: 'startNewOrder' },
-    { target: 'basicInfo', actions: 'startNewOrder' },
-  ],
+/**
+ * A borrower who never applied starts at onboarding: a profile is saved only while an order stands at its steps
+ * (the states tagged `onboarding`), so they have none.
+ */
+const START_FIRST_APPLICATION = {
+  'application.started': { target: 'basicInfo', actions: 'startNewOrder' },
+} as const
+
+/**
+ * After a loan repaid (4) or an order cancelled (8) the next application starts at submission: every order that
+ * reached them left onboarding with the profile complete, and nothing empties a profile afterwards.
+ */
+const START_NEXT_APPLICATION = {
+  'application.started': { target: 'finishLoading', actions: 'startNewOrder' },
 } as const
 
 /** A rejected borrower's next application comes on or after the retry date. */
@@ -162,10 +170,7 @@ export const orderLifecycleMachine = setup({
       | 'movesOnItsOwn',
   },
   guards: {
-    profileComplete: ({ event }) => event.type === 'application.started' && event.profileComplete,
     retryAllowed: ({ context, event }) => retryDateHasCome(context, event),
-    retryWithCompleteProfile: ({ context, event }) =>
-      retryDateHasCome(context, event) && event.type === 'application.started' && event.profileComplete,
     questionnaireRequired: ({ context }) => context.questionnaireRequired,
     viaPromotion: ({ event }) => event.type === 'assessment.approved' && event.viaPromotion === true,
     canConfirm: ({ context, event }) =>
@@ -205,7 +210,7 @@ export const orderLifecycleMachine = setup({
       description: 'The borrower has never applied.',
       tags: ['canApply'],
       meta: { step: null, list: null, home: 'canLoan' },
-      on: START_APPLICATION,
+      on: START_FIRST_APPLICATION,
     },
     basicInfo: {
       description: '6 BasicInfo: the application waits for personal information.',
@@ -301,33 +306,29 @@ export const orderLifecycleMachine = setup({
         'repayment.full': 'finish',
         'repayment.partial': 'overdued',
         'penalty.accrued': 'overdued',
-        'rollover.confirmed': [
-          { guard: 'rolloverClearsOverdue', target: 'repaying', actions: 'countRollover' },
-          { guard: 'rolloverAllowed', target: 'overdued', reenter: true, actions: 'countRollover' },
-        ],
+        // Only a rollover whose new due date is ahead: the server quotes none else and refunds a fee that comes
+        // too late for it (server/loans/service.ts rolloverToday, 'tooLate').
+        'rollover.confirmed': { guard: 'rolloverClearsOverdue', target: 'repaying', actions: 'countRollover' },
       },
     },
     finish: {
       description: '4 Finish: repaid in full; the borrower may apply again and skips onboarding.',
       tags: ['canApply', 'signedContract'],
       meta: { step: null, list: 'finished', home: 'canLoan' },
-      on: START_APPLICATION,
+      on: START_NEXT_APPLICATION,
     },
     cancel: {
       description: '8 Cancel: cancelled by the borrower with one reason, or not confirmed within 24 hours.',
       tags: ['canApply'],
       meta: { step: null, list: 'cancelled', home: 'canLoan' },
-      on: START_APPLICATION,
+      on: START_NEXT_APPLICATION,
     },
     reject: {
       description:
-        '9 Reject: not approved; the borrower may apply again 30 days after the decision, at submission for a complete profile.',
+        '9 Reject: not approved; the borrower may apply again 30 days after the decision, at submission (their profile is complete).',
       meta: { step: null, list: 'rejected', home: 'rejected' },
       on: {
-        'application.started': [
-          { guard: 'retryWithCompleteProfile', target: 'finishLoading', actions: 'startNewOrder' },
-          { guard: 'retryAllowed', target: 'basicInfo', actions: 'startNewOrder' },
-        ],
+        'application.started': { guard: 'retryAllowed', target: 'finishLoading', actions: 'startNewOrder' },
       },
     },
   },
@@ -471,7 +472,7 @@ export function recordsTabOf(code: OrderStatusCode): 'incomplete' | 'finished' {
  * rejection's retry date has come.
  */
 export function mayApply(snapshot: OrderLifecycleSnapshot, at: number): boolean {
-  return snapshot.can({ type: 'application.started', profileComplete: false, at })
+  return snapshot.can({ type: 'application.started', at })
 }
 
 /** When a rejected borrower may apply again (30 days after the decision); null for any other order. */

@@ -194,6 +194,14 @@ export const journeyMachine = createMachine({
               "forwardToSession"
             ]
           }
+        ],
+        "xstate.route": [
+          {
+            "guard": "starting",
+            "actions": [
+              "takeStartRequest"
+            ]
+          }
         ]
       },
       "states": {
@@ -322,7 +330,8 @@ export const journeyMachine = createMachine({
             {
               "type": "goTo",
               "params": "(from the event)"
-            }
+            },
+            "xstate.assign"
           ]
         }
       }
@@ -682,6 +691,24 @@ export const journeyMachine = createMachine({
                       ]
                     }
                   ]
+                },
+                {
+                  "id": "redDot",
+                  "src": "loadRedDot",
+                  "input": "(from the event)",
+                  "onDone": [
+                    {
+                      "actions": [
+                        {
+                          "type": "takeUnreadReplies",
+                          "params": "(from the event)"
+                        }
+                      ]
+                    }
+                  ],
+                  "onError": [
+                    {}
+                  ]
                 }
               ]
             },
@@ -732,6 +759,26 @@ export const journeyMachine = createMachine({
                   "params": {
                     "route": "me"
                   }
+                }
+              ],
+              "invoke": [
+                {
+                  "id": "redDot",
+                  "src": "loadRedDot",
+                  "input": "(from the event)",
+                  "onDone": [
+                    {
+                      "actions": [
+                        {
+                          "type": "takeUnreadReplies",
+                          "params": "(from the event)"
+                        }
+                      ]
+                    }
+                  ],
+                  "onError": [
+                    {}
+                  ]
                 }
               ]
             }

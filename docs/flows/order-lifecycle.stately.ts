@@ -21,15 +21,6 @@ export const orderLifecycleMachine = createMachine({
         "application.started": [
           {
             "target": [
-              "#orderLifecycle.finishLoading"
-            ],
-            "guard": "profileComplete",
-            "actions": [
-              "startNewOrder"
-            ]
-          },
-          {
-            "target": [
               "#orderLifecycle.basicInfo"
             ],
             "actions": [
@@ -447,16 +438,6 @@ export const orderLifecycleMachine = createMachine({
             "actions": [
               "countRollover"
             ]
-          },
-          {
-            "target": [
-              "#orderLifecycle.overdued"
-            ],
-            "guard": "rolloverAllowed",
-            "actions": [
-              "countRollover"
-            ],
-            "reenter": true
           }
         ]
       }
@@ -477,15 +458,6 @@ export const orderLifecycleMachine = createMachine({
           {
             "target": [
               "#orderLifecycle.finishLoading"
-            ],
-            "guard": "profileComplete",
-            "actions": [
-              "startNewOrder"
-            ]
-          },
-          {
-            "target": [
-              "#orderLifecycle.basicInfo"
             ],
             "actions": [
               "startNewOrder"
@@ -510,15 +482,6 @@ export const orderLifecycleMachine = createMachine({
             "target": [
               "#orderLifecycle.finishLoading"
             ],
-            "guard": "profileComplete",
-            "actions": [
-              "startNewOrder"
-            ]
-          },
-          {
-            "target": [
-              "#orderLifecycle.basicInfo"
-            ],
             "actions": [
               "startNewOrder"
             ]
@@ -527,7 +490,7 @@ export const orderLifecycleMachine = createMachine({
       }
     },
     "reject": {
-      "description": "9 Reject: not approved; the borrower may apply again 30 days after the decision, at submission for a complete profile.",
+      "description": "9 Reject: not approved; the borrower may apply again 30 days after the decision, at submission (their profile is complete).",
       "meta": {
         "step": null,
         "list": "rejected",
@@ -538,15 +501,6 @@ export const orderLifecycleMachine = createMachine({
           {
             "target": [
               "#orderLifecycle.finishLoading"
-            ],
-            "guard": "retryWithCompleteProfile",
-            "actions": [
-              "startNewOrder"
-            ]
-          },
-          {
-            "target": [
-              "#orderLifecycle.basicInfo"
             ],
             "guard": "retryAllowed",
             "actions": [

@@ -41,10 +41,13 @@ import { confirmCouponFields } from '../coupons/coupons'
 import { checkBooks } from '../money/check'
 import { loadPaymentSettings, type PaymentSettings } from '../payments/config'
 import { MpesaProvider } from '../payments/mpesa'
+import { AzamPayProvider } from '../payments/azampay'
+import { payeeOf } from '../payments/payee'
 import type { PaymentProvider } from '../payments/provider'
 import { SandboxProvider, type CallbackPoster } from '../payments/sandbox'
+import { depositsIn, StpProvider } from '../payments/stp'
 import { createPayments, type PaymentTimings, type Payments, type PaymentsOptions } from '../payments/service'
-import { refuseUnlessReady } from '../production-readiness'
+import { paymentCountryProblems, productionProblems, ProductionRefusal } from '../production-readiness'
 import { seedDemo } from '../seed/demo-products'
 import { renderAgreement } from './agreement'
 import { localDate } from './dates'
@@ -139,6 +142,13 @@ export function createLoansModule(options: LoansModuleOptions = {}): ServerModul
       if (paySettings.mpesa) {
         providers.set('mpesa', new MpesaProvider({ ...paySettings.mpesa, now: () => clock.nowMs() }))
       }
+      if (paySettings.azampay) {
+        providers.set('azampay', new AzamPayProvider({ ...paySettings.azampay, now: () => clock.nowMs() }))
+      }
+      if (paySettings.stp) {
+        const stp = { ...paySettings.stp, now: () => clock.nowMs(), ledger: depositsIn(db) }
+        providers.set('stp', new StpProvider(stp))
+      }
       for (const p of options.providers ?? []) providers.set(p.name, p)
       for (const [route, name] of Object.entries(paySettings.routes)) {
         if (!providers.has(name))
@@ -146,11 +156,14 @@ export function createLoansModule(options: LoansModuleOptions = {}): ServerModul
       }
       const route = (country: string, walletProvider: string) =>
         paySettings.routes[`${country}:${walletProvider}`] ?? 'sandbox'
-      // Production refuses a wallet routed to the sandbox, a simulated or an absent provider (one line, at start-up).
-      refuseUnlessReady({
-        mode: config.mode,
-        payments: { countries: catalog.all().map((p) => p.config.country), route, providers },
-      })
+      // Production refuses a wallet routed to the sandbox, a simulated or an absent provider, or one that does not
+      // serve the wallet's country (one line, at start-up).
+      const readiness = { countries: catalog.all().map((p) => p.config.country), route, providers }
+      const problems = [
+        ...productionProblems({ mode: config.mode, payments: readiness }),
+        ...paymentCountryProblems(config.mode, readiness),
+      ]
+      if (problems.length) throw new ProductionRefusal(problems)
       const unserved = catalog
         .all()
         .flatMap((p) => COUNTRIES[p.config.country].walletProviders.map((w) => `${p.config.country}:${w}`))
@@ -174,6 +187,8 @@ export function createLoansModule(options: LoansModuleOptions = {}): ServerModul
         beforeCallback: () => clock.sync(),
         log,
         ops: host.ops,
+        // Whom a pay-out pays; a provider with a name lookup confirms the wallet's holder before the first one.
+        payee: payeeOf,
       })
       const service = createLoanService({
         db,
@@ -249,7 +264,12 @@ export function createLoansModule(options: LoansModuleOptions = {}): ServerModul
         },
         creditInfo: (q, userId, country) => creditInfo(q, catalog, userId, country, clock.now()),
       })
-      registerHandlers(host, { service, payments, catalog, route, payTo: paySettings.bankTransferPayTo })
+      // Where a Mexican bank-transfer payment order is paid to: the borrower's own CLABE at STP, else the lender's.
+      const payTo = (country: string, userId: number): string | null => {
+        const bank = providers.get(route(country, 'clabe'))
+        return bank instanceof StpProvider ? bank.clabeFor(userId) : (paySettings.bankTransferPayTo[country] ?? null)
+      }
+      registerHandlers(host, { service, payments, catalog, route, payTo })
     },
   }
 }
@@ -305,7 +325,7 @@ interface Deps {
   payments: Payments
   catalog: ProductCatalog
   route: (country: string, walletProvider: string) => string
-  payTo: Readonly<Record<string, string>>
+  payTo: (country: string, userId: number) => string | null
 }
 
 function registerHandlers(host: ModuleHost, { service, catalog, route, payTo }: Deps): void {
@@ -351,7 +371,7 @@ function registerHandlers(host: ModuleHost, { service, catalog, route, payTo }: 
       order.orderNo,
       channelsFor(order.country, route).find((c) => c.id === p.channel),
       now,
-      payTo[order.country] ?? null,
+      payTo(order.country, order.userId),
     )
 
   const applyHandler =

@@ -73,6 +73,7 @@ import {
   type OrderChanges,
   type OrderRow,
 } from './lifecycle'
+import { latestKycCheck } from '../kyc/checks'
 import type { ProductCatalog } from './products'
 import { score, type ScoreFacts } from './scorecard'
 import type { LoanSettings } from './settings'
@@ -375,16 +376,6 @@ export async function profileProgress(q: Queryable, userId: number): Promise<Pro
   }
 }
 
-export function profileComplete(progress: ProfileProgress, questionnaireRequired: boolean): boolean {
-  return (
-    progress.basicInfo &&
-    progress.identity &&
-    progress.additionalInfo &&
-    progress.wallet &&
-    (!questionnaireRequired || progress.questionnaire)
-  )
-}
-
 /**
  * Earlier loans of the borrower: each loan repaid in full (oldest first) with its days late (ladder.ts
  * `daysLateOf`: the stretches in status 3 from the order's events, and a repayment after the due date) and its
@@ -610,10 +601,9 @@ export function createLoanService(deps: LoanDeps) {
         fieldFailure({ [problem === 'validation.loan.tenure' ? 'tenureDays' : 'amountMinor']: problem })
 
       const questionnaireRequired = COUNTRIES[session.country].questionnaireRequired
-      const complete = profileComplete(await profileProgress(tx, session.userId), questionnaireRequired)
-      const started = { type: 'application.started', profileComplete: complete, at: now.getTime() } as const
-      // The lifecycle decides whether the borrower may apply and where the new order starts: at submission (19)
-      // for a complete profile, else at the first onboarding step (6).
+      const started = { type: 'application.started', at: now.getTime() } as const
+      // The lifecycle decides whether the borrower may apply and where the new order starts: at the first
+      // onboarding step (6) for a first application, at submission (19) after a loan, a cancellation or a rejection.
       const snapshot = lifecycleOf(latest)
       const decision = decide(snapshot, started)
       if (!decision.allowed || decision.status === null) {
@@ -694,10 +684,11 @@ export function createLoanService(deps: LoanDeps) {
     const [p] = await q.select().from(profiles).where(eq(profiles.userId, order.userId))
     const basic = (p?.basicInfo ?? {}) as Record<string, unknown>
     const addition = (p?.additionInfo ?? {}) as Record<string, unknown>
+    // What the collector delivered for this order (a later loan collects again: issue 18).
     const [report] = await q
       .select()
       .from(collectionReports)
-      .where(eq(collectionReports.userId, order.userId))
+      .where(and(eq(collectionReports.userId, order.userId), eq(collectionReports.orderNo, order.orderNo)))
     const flags = (report?.flags ?? {}) as Record<string, unknown>
     const required = deps.requiredFlags(order.country as CountryCode)
     const history = await borrowerHistory(q, order.userId, now)
@@ -713,6 +704,7 @@ export function createLoanService(deps: LoanDeps) {
       repaidLoans: history.loans,
       worstOverdueDays: history.worstOverdueDays,
       missingRequiredFlags: required.filter((f) => !flags[f]),
+      identity: await latestKycCheck(q, order.userId),
     }
   }
 

@@ -77,6 +77,24 @@ describe('cancellation form', () => {
     expect(actor.getSnapshot().output).toEqual({ outcome: 'cancelled' })
   })
 
+  it('says "Cancellation fail" with the server’s reason when it gives one', async () => {
+    const refused: ApiFailure = {
+      ok: false,
+      kind: 'rejected',
+      code: 2002,
+      message: 'This order can no longer be cancelled',
+      messageKey: 'errors.code.2002',
+    }
+    const { actor } = open(() => Promise.reject(refused))
+    actor.send({ type: 'reason.toggled', reason: 'other' })
+    actor.send({ type: 'cancellation.submitted' })
+    await waitFor(actor, (s) => s.context.error !== null)
+    expect(actor.getSnapshot().context.error).toEqual({
+      key: 'errors.cancellationFailBecause',
+      values: { reason: 'This order can no longer be cancelled' },
+    })
+  })
+
   it('sends the remark the borrower wrote, trimmed, and refuses one that is too long', async () => {
     const { actor, cancelOrder } = open()
     actor.send({ type: 'reason.toggled', reason: 'other' })

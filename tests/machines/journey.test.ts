@@ -119,12 +119,8 @@ function start(opts: Options = {}) {
       additionalInfoForm: form('saveAdditionInfo', { type: 'profile.additionalSaved' }),
       walletForm: form('addBankCard', { type: 'wallet.added' }),
       questionnaireForm: form('saveQuestionnaire', { type: 'questionnaire.saved' }),
-      applicationForm: form('apply-market', { type: 'application.started', profileComplete: false, at: T0 }),
-      repeatApplicationForm: form('apply-market-again', {
-        type: 'application.started',
-        profileComplete: true,
-        at: T0,
-      }),
+      applicationForm: form('apply-market', { type: 'application.started', at: T0 }),
+      repeatApplicationForm: form('apply-market-again', { type: 'application.started', at: T0 }),
       identity: identityMachine.provide({
         actors: {
           readFeatureMode: fromPromise(async () => ({ live: -1, ocr: -1 })),

@@ -25,7 +25,7 @@ function run(snapshot: OrderLifecycleSnapshot, ...events: OrderLifecycleEvent[])
 }
 
 const onboardingTZ: OrderLifecycleEvent[] = [
-  { type: 'application.started', profileComplete: false, at: T0 },
+  { type: 'application.started', at: T0 },
   { type: 'profile.basicSaved' },
   { type: 'profile.identityCompleted' },
   { type: 'profile.additionalSaved' },
@@ -50,7 +50,7 @@ describe('order lifecycle', () => {
   })
 
   it('lets a repeat borrower skip onboarding straight to submission', () => {
-    const snap = run(lifecycleAt(4), { type: 'application.started', profileComplete: true, at: T0 })
+    const snap = run(lifecycleAt(4), { type: 'application.started', at: T0 })
     expect(statusOf(snap)).toBe(19)
   })
 
@@ -109,20 +109,21 @@ describe('order lifecycle', () => {
   it('brings an overdue loan back to repaying only when the rollover moves the due date into the future', () => {
     const overdue = lifecycleAt(3)
     expect(statusOf(run(overdue, { type: 'rollover.confirmed', at: T0, newDueAt: T0 + HOUR }))).toBe(2)
-    expect(statusOf(run(overdue, { type: 'rollover.confirmed', at: T0, newDueAt: T0 - HOUR }))).toBe(3)
+    // A rollover that would leave the loan overdue is none: the server quotes none and refunds a late fee.
+    expect(decide(overdue, { type: 'rollover.confirmed', at: T0, newDueAt: T0 - HOUR }).allowed).toBe(false)
   })
 
   it('lets a rejected borrower apply again only 30 days after the decision', () => {
     const rejected = run(lifecycleAt(1), { type: 'assessment.rejected', at: T0 })
     expect(statusOf(rejected)).toBe(9)
-    const early = { type: 'application.started', profileComplete: true, at: T0 + RETRY_AFTER_MS - 1 } as const
+    const early = { type: 'application.started', at: T0 + RETRY_AFTER_MS - 1 } as const
     expect(decide(rejected, early).allowed).toBe(false)
     expect(statusOf(run(rejected, { ...early, at: T0 + RETRY_AFTER_MS }))).toBe(19)
   })
 
   it('never starts a second application while one is open', () => {
     for (const code of ORDER_STATUS_CODES.filter(isOpenStatus)) {
-      const start = { type: 'application.started', profileComplete: true, at: T0 } as const
+      const start = { type: 'application.started', at: T0 } as const
       expect(decide(lifecycleAt(code), start).allowed, `status ${code}`).toBe(false)
     }
   })
@@ -132,7 +133,6 @@ describe('order lifecycle under random event sequences', () => {
   const eventArb: fc.Arbitrary<OrderLifecycleEvent> = fc.oneof(
     fc.record({
       type: fc.constant('application.started' as const),
-      profileComplete: fc.boolean(),
       at: fc.integer({ min: 0, max: 100 * 24 }).map((h) => T0 + h * HOUR),
     }),
     fc.constantFrom<OrderLifecycleEvent>(

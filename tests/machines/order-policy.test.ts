@@ -73,15 +73,10 @@ describe('the order lifecycle as the one place to ask about a status', () => {
     expect(mayApply(lifecycleAt(9), T0 + 365 * DAY)).toBe(false)
   })
 
-  it('starts the next order at submission for a complete profile and at personal information otherwise, after a rejection too', () => {
-    for (const before of [null, 4, 8] as const) {
-      const snap = lifecycleAt(before, { rejectedAt: null })
-      expect(statusOf(decideOk(snap, true))).toBe(19)
-      expect(statusOf(decideOk(snap, false))).toBe(6)
-    }
-    const rejected = lifecycleAt(9, { rejectedAt: T0 })
-    expect(statusOf(decideOk(rejected, true, T0 + RETRY_AFTER_MS))).toBe(19)
-    expect(statusOf(decideOk(rejected, false, T0 + RETRY_AFTER_MS))).toBe(6)
+  it('starts a first order at personal information and every later one at submission, after a rejection too', () => {
+    expect(statusOf(decideOk(lifecycleAt(null)))).toBe(6)
+    for (const before of [4, 8] as const) expect(statusOf(decideOk(lifecycleAt(before, { rejectedAt: null })))).toBe(19)
+    expect(statusOf(decideOk(lifecycleAt(9, { rejectedAt: T0 }), T0 + RETRY_AFTER_MS))).toBe(19)
   })
 
   it('sets the approval deadline 24 hours after approval, and only while the order waits for confirmation', () => {
@@ -262,8 +257,8 @@ describe('the app asks the lifecycle about its latest order', () => {
   })
 })
 
-function decideOk(snap: ReturnType<typeof lifecycleAt>, profileComplete: boolean, at = T0) {
-  const d = decide(snap, { type: 'application.started', profileComplete, at })
+function decideOk(snap: ReturnType<typeof lifecycleAt>, at = T0) {
+  const d = decide(snap, { type: 'application.started', at })
   if (!d.allowed) throw new Error('refused application.started')
   return d.snapshot
 }

@@ -117,7 +117,7 @@ export function createFakeBackend({ country = 'TZ' }: FakeBackendOptions = {}) {
     taken.push(transition)
   }
   const applied = () => {
-    move({ type: 'application.started', profileComplete: profileComplete(), at: Date.now() })
+    move({ type: 'application.started', at: Date.now() })
     approvedAt = null
     rejectedAt = null
     dueAt = null

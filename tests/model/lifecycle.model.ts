@@ -4,12 +4,10 @@
  *
  * - Its transitions are read from the machine's state nodes (every event of every state, every guarded branch).
  * - Its graph is explored by running the real machine: a world is one borrower's lifecycle snapshot plus what the
- *   machine's events depend on outside it (the country they registered in, whether their profile is complete),
- *   and from each world the events the machine accepts there are sent, with the payloads the product forms
- *   (PAYLOADS: a borrower's application, a back-office decision at the time the server's clock reads, a rollover
- *   whose new due date clears the overdue or not). The real `transition` decides where each goes, guards included.
- * - What the profile's completeness is follows the machine's tags: a profile is saved only in the states tagged
- *   `onboarding`, so it is complete once an order has left them; a borrower who never applied has none.
+ *   machine's events depend on outside it (the country they registered in), and from each world the events the
+ *   machine accepts there are sent, with the payloads the product forms (PAYLOADS: a borrower's application now
+ *   or on the retry date, a back-office decision at the time the server's clock reads, a rollover the server
+ *   quotes). The real `transition` decides where each goes, guards included.
  *
  * A transition no world reaches is one the product cannot cause: `unreachable()` lists them with the guard that
  * never holds there (the test prints and checks them); everything else must be driven through the app.
@@ -79,8 +77,6 @@ export interface World {
   country: CountryCode | null
   state: OrderLifecycleState
   context: OrderLifecycleContext
-  /** The borrower's profile is complete (an order of theirs has left the onboarding states). */
-  profileComplete: boolean
 }
 
 /** A model event: registering in a country, or one lifecycle event (with the branch the machine takes). */
@@ -103,10 +99,10 @@ const COUNTRY_CHOICES: readonly CountryCode[] = (() => {
 export const PAYLOADS: { [T in OrderLifecycleEventType]: (w: World) => Extract<OrderLifecycleEvent, { type: T }>[] } = {
   // The borrower applies now; a rejected one also 30 days after the decision (the retry date).
   'application.started': (w) => [
-    { type: 'application.started', profileComplete: w.profileComplete, at: NOW },
+    { type: 'application.started', at: NOW },
     ...(w.context.rejectedAt === null
       ? []
-      : [{ type: 'application.started' as const, profileComplete: w.profileComplete, at: w.context.rejectedAt + RETRY_AFTER_MS }]),
+      : [{ type: 'application.started' as const, at: w.context.rejectedAt + RETRY_AFTER_MS }]),
   ],
   'profile.basicSaved': () => [{ type: 'profile.basicSaved' }],
   'profile.identityCompleted': () => [{ type: 'profile.identityCompleted' }],
@@ -138,9 +134,6 @@ export const PAYLOADS: { [T in OrderLifecycleEventType]: (w: World) => Extract<O
   'rollover.confirmed': () => [{ type: 'rollover.confirmed', at: NOW, newDueAt: NOW + 7 * DAY }],
 }
 
-const tagged = (state: OrderLifecycleState, tag: string) =>
-  (orderLifecycleMachine.root.states[state]!.tags as readonly string[]).includes(tag)
-
 export function snapshotOf(w: World): OrderLifecycleSnapshot {
   return orderLifecycleMachine.resolveState({ value: w.state, context: w.context })
 }
@@ -158,9 +151,7 @@ function step(w: World, event: ModelEvent): World {
   const snapshot = snapshotOf(w)
   if (!transitionTaken(snapshot, lifecycleEvent as OrderLifecycleEvent)) return w
   const [next] = transition(orderLifecycleMachine, snapshot, lifecycleEvent as OrderLifecycleEvent)
-  const state = next.value as OrderLifecycleState
-  const leftOnboarding = tagged(w.state, 'onboarding') && !tagged(state, 'onboarding')
-  return { ...w, state, context: next.context, profileComplete: w.profileComplete || leftOnboarding }
+  return { ...w, state: next.value as OrderLifecycleState, context: next.context }
 }
 
 /** The events that move world `w`, each labelled with the transition the machine takes for it. */
@@ -181,7 +172,6 @@ const INITIAL: World = {
   country: null,
   state: unregistered.value as OrderLifecycleState,
   context: unregistered.context,
-  profileComplete: false,
 }
 
 type WorldSnapshot = TransitionSnapshot<World>
@@ -190,7 +180,7 @@ type WorldSnapshot = TransitionSnapshot<World>
 export const lifecycleWorldLogic = fromTransition<World, ModelEvent, never, void, never>((w, event) => step(w, event), INITIAL)
 
 export const serializeWorld = (w: World) =>
-  JSON.stringify({ country: w.country, state: w.state, context: w.context, profileComplete: w.profileComplete })
+  JSON.stringify({ country: w.country, state: w.state, context: w.context })
 
 export const lifecycleTestModel = new TestModel(lifecycleWorldLogic as unknown as ActorLogic<WorldSnapshot, ModelEvent, void>, {
   events: (snapshot) => eventsAt((snapshot as WorldSnapshot).context),

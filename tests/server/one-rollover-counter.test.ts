@@ -43,10 +43,12 @@ describeOnEachDatabase('Migration 0008, one rollover counter', (target) => {
         VALUES ('KP1', 1, 'TZ', 'p', 4, 'TZS', 10000, 91, false, 3, 2, '{"rolloversDone": 1}', now(), now()),
                ('KP2', 1, 'TZ', 'p', 8, 'TZS', 10000, 91, false, 3, 0, NULL, now(), now())`)
 
-      await expect(migrate(database, all)).rejects.toThrow(/rolloversDone/)
+      // Up to 0008 only: later migrations are not this test's.
+      const throughOneCounter = all.filter((m) => m.name <= ONE_COUNTER)
+      await expect(migrate(database, throughOneCounter)).rejects.toThrow(/rolloversDone/)
 
       await db.execute(sql`UPDATE loan_orders SET loan = '{"rolloversDone": 2}' WHERE order_no = 'KP1'`)
-      expect(await migrate(database, all)).toEqual([ONE_COUNTER])
+      expect(await migrate(database, throughOneCounter)).toEqual([ONE_COUNTER])
       const column = await rows<{ column_name: string }>(
         db,
         sql`SELECT column_name FROM information_schema.columns
