@@ -27,6 +27,8 @@ export function RouteSync({ actor, openedAt }: { actor: JourneyActorRef; openedA
   const wasBooted = useRef(false)
   /** Whether the sync has judged a URL yet: the first may be the one the app was opened at. */
   const judged = useRef(false)
+  /** The path the URL → journey effect last put back, until another URL is judged. */
+  const putBack = useRef<string | null>(null)
 
   // URL → journey: a location the journey does not show is the borrower's request. Both effects act on the URL
   // and the journey as they are when the effect runs, never on what they were at render: the other effect of the
@@ -38,6 +40,14 @@ export function RouteSync({ actor, openedAt }: { actor: JourneyActorRef; openedA
     const shown = () => stateToPath(actor.getSnapshot())
     const first = !judged.current
     judged.current = true
+    // A URL this effect put back is never a request. While a route event waits for its screen's machine to load
+    // (src/compose.ts holdUntilLoaded) the URL is put back to the screen still shown; if the journey has moved on by
+    // the time that URL is judged, taking it for a request would undo the borrower's.
+    if (location === putBack.current) {
+      if (shown() !== location) navigate(shown(), { replace: true })
+      return
+    }
+    putBack.current = null
     if (location === shown()) return
     // The URL the app was opened at was the journey's entry; if the journey shows another screen now (login, once
     // the session turned out to have ended), that is its answer to it, so the URL follows the journey. A URL that
@@ -45,7 +55,10 @@ export function RouteSync({ actor, openedAt }: { actor: JourneyActorRef; openedA
     const entry = first && location === openedAt
     const event = entry ? null : routeEventFor(location)
     if (event) actor.send(event)
-    if (shown() !== location) navigate(shown(), { replace: true })
+    if (shown() !== location) {
+      putBack.current = shown()
+      navigate(putBack.current, { replace: true })
+    }
   }, [actor, location, navigate, openedAt])
 
   // Journey → URL. Start-up's own redirect (e.g. a deep link sent to login) replaces the URL it was opened at.

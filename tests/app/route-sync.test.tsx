@@ -60,6 +60,19 @@ beforeEach(() => {
 afterEach(() => scrollTo.mockRestore())
 
 describe('route sync', () => {
+  it('opens, once started, the route asked for while the app was starting — login first for a visitor', async () => {
+    const borrower = journey(SIGNED_IN, null)
+    borrower.send({ type: 'xstate.route', to: '#coupons' })
+    await waitFor(() => expect(borrower.getSnapshot().context.booted).toBe(true))
+    expect(borrower.getSnapshot().context.route).toBe('coupons')
+
+    const visitor = journey(SIGNED_OUT, null)
+    visitor.send({ type: 'xstate.route', to: '#coupons' })
+    await waitFor(() => expect(visitor.getSnapshot().context.booted).toBe(true))
+    expect(visitor.getSnapshot().context.route).toBe('login')
+    expect(visitor.getSnapshot().context.returnTo).toBe('coupons')
+  })
+
   it('writes each screen the journey opens into the URL as a new history entry, and scrolls to the top', async () => {
     const actor = journey(SIGNED_OUT, null)
     render(<RouteSync actor={actor} />)

@@ -244,7 +244,18 @@ export const test = base.extend<TestFixtures, KopaWorkerOptions & { kopa: KopaSe
   lang: ['en', { option: true }],
   shell: [{}, { option: true }],
   baseURL: async ({ kopa }, provide) => provide(kopa.url),
-  page: async ({ page, lang, shell }, provide) => {
+  page: async ({ page, lang, shell }, provide, testInfo) => {
+    // What the page said (its warnings and errors, failed requests) goes with a failed journey's report.
+    const said: string[] = []
+    const at = () => `${(performance.now() / 1000).toFixed(2)}s`
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') said.push(`${at()} ${message.type()}: ${message.text()}`)
+    })
+    page.on('pageerror', (error) => said.push(`${at()} uncaught: ${error.message}`))
+    page.on('requestfailed', (request) => said.push(`${at()} request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`))
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) said.push(`${at()} url: ${frame.url()}`)
+    })
     await page.addInitScript(installFakeNativeShell, shell)
     await page.addInitScript((language: string) => {
       if (location.protocol !== 'http:') return
@@ -254,6 +265,9 @@ export const test = base.extend<TestFixtures, KopaWorkerOptions & { kopa: KopaSe
       }
     }, lang)
     await provide(page)
+    if (testInfo.status !== testInfo.expectedStatus && said.length > 0) {
+      await testInfo.attach('page-log', { body: said.join('\n'), contentType: 'text/plain' })
+    }
   },
   shot: async ({ page, lang }, provide, testInfo) => {
     const journey = (testInfo.titlePath[1] ?? 'journey').replace(/\s*\[[a-z]{2}\]$/, '')
