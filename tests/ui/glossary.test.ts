@@ -7,30 +7,19 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { offending, texts } from './locale-texts'
 
 const root = path.resolve(import.meta.dirname, '../..')
-
-/** Every text of one language as `<file>:<key path>` → text. */
-function texts(lang: string): Map<string, string> {
-  const out = new Map<string, string>()
-  const walk = (node: unknown, at: string) => {
-    if (typeof node === 'string') out.set(at, node)
-    else if (node && typeof node === 'object')
-      for (const [k, v] of Object.entries(node)) walk(v, at.endsWith(':') ? `${at}${k}` : `${at}.${k}`)
-  }
-  for (const file of readdirSync(path.join(root, 'locales', lang)).filter((f) => f.endsWith('.json')))
-    walk(JSON.parse(readFileSync(path.join(root, 'locales', lang, file), 'utf8')), `${file}:`)
-  return out
-}
-
-const offending = (lang: string, pattern: RegExp) =>
-  [...texts(lang)].filter(([, text]) => pattern.test(text)).map(([key, text]) => `${key}: ${text}`)
 
 describe('Kiswahili uses one term for each thing', () => {
   it('calls the SMS code "nambari ya uthibitisho" everywhere — never a PIN ("namba ya siri") nor "msimbo"', () => {
     expect(offending('sw', /namba ya siri|msimbo wa (sms|uthibitisho)|namba ya uthibitisho/i)).toEqual([])
     const sw = texts('sw')
-    for (const key of ['user.json:form.code', 'user-center.json:delete.code', 'validation.json:captcha.required'])
+    for (const key of [
+      'user.json:form.code',
+      'user-center.json:delete.code',
+      'validation.json:captcha.required',
+    ])
       expect(sw.get(key), key).toMatch(/nambari ya uthibitisho/i)
   })
 
@@ -47,7 +36,7 @@ describe('Kiswahili uses one term for each thing', () => {
     expect(found).toEqual([])
   })
 
-  it('never names Kenya\'s county beside a Tanzanian region, and names each level in its own message', () => {
+  it("never names Kenya's county beside a Tanzanian region, and names each level in its own message", () => {
     expect(offending('sw', /mkoa au kaunti|kaunti au mkoa/i)).toEqual([])
     const sw = texts('sw')
     expect(sw.get('validation.json:area.region.required')).toMatch(/\bmkoa\b/)
@@ -72,8 +61,11 @@ describe('Spanish uses one term for each thing', () => {
 })
 
 describe('every language', () => {
-  it.each(['en', 'sw', 'es'])('%s has no "service fee" beside the processing fee (one fee, its tax inside it)', (lang) => {
-    expect(texts(lang).has('borrow.json:breakdown.serviceFee')).toBe(false)
-    expect(texts(lang).get('borrow.json:breakdown.upFront')).toContain('{{tax}}')
-  })
+  it.each(['en', 'sw', 'es'])(
+    '%s has no "service fee" beside the processing fee (one fee, its tax inside it)',
+    (lang) => {
+      expect(texts(lang).has('borrow.json:breakdown.serviceFee')).toBe(false)
+      expect(texts(lang).get('borrow.json:breakdown.upFront')).toContain('{{tax}}')
+    },
+  )
 })
