@@ -1364,7 +1364,10 @@ export function createLoanService(deps: LoanDeps) {
       .from(loanOrders)
       .where(and(inArray(loanOrders.status, [...REPAYABLE_STATUSES]), lte(loanOrders.dueAt, now)))
       .orderBy(loanOrders.id)
-      .for('update', { skipLocked: true })
+      // Waits for an order another transaction holds (a payment callback, say) instead of skipping it: a skipped
+      // order kept yesterday's penalty until the next sweep while its days overdue already counted today. Only one
+      // sweep runs at a time (its job row is claimed), and each other writer holds one order, so no deadlock.
+      .for('update')
     for (const order of due) await chargeOverdue(tx, order, now)
     return due.length
   }

@@ -13,15 +13,18 @@ import type * as T from '../../domain/api-types'
 import { createClock } from '../../server/clock'
 import { openDatabase, type Database } from '../../server/db/client'
 import { jobs as jobsTable } from '../../server/db/schema/core'
-import { loanOrderEvents } from '../../server/db/schema/loans'
+import { loanOrderEvents, loanOrders } from '../../server/db/schema/loans'
 import { createJobRunner, type JobRunner } from '../../server/jobs'
 import type { Log } from '../../server/log'
 import { DATABASE_TARGETS, describeOnEachDatabase, freshDatabase } from './helpers/databases'
 import {
+  DAY,
   PRODUCT,
+  advance,
   completeSteps,
   expectBooksBalanced,
   ok,
+  paidOutBorrower,
   register,
   startLoanServer,
   type LoanServer,
@@ -138,5 +141,59 @@ if (postgres)
       expect(assessJobs).toHaveLength(8)
       expect(assessJobs.every((j) => j.status === 'done' && j.attempts === 1)).toBe(true)
       await expectBooksBalanced(one)
+    })
+  })
+
+// PGlite's one connection runs transactions one after another, so only PostgreSQL can hold an order meanwhile.
+if (postgres)
+  describe('The overdue sweep on PostgreSQL', () => {
+    let ls: LoanServer
+    let other: Database
+    beforeAll(async () => {
+      ls = await startLoanServer(postgres)
+      other = await openDatabase({
+        url: process.env.DATABASE_URL!,
+        dataDir: ':memory:',
+        schema: ls.s.server.ctx.config.databaseSchema,
+        poolSize: 1,
+      })
+    })
+    afterAll(async () => {
+      await other.close()
+      await ls.close()
+    })
+
+    it('charges an order another transaction holds its overdue day once that transaction commits', async () => {
+      const { b, applied } = await paidOutBorrower(ls, { amountMinor: 100_000_00, tenureDays: 91 })
+      const detail = () =>
+        ok<T.RepaymentDetail>(ls, b, '/portal/repayment/detail', { orderNo: applied.orderNo })
+      await advance(ls, 92 * DAY)
+      const first = await detail()
+      expect(first.overdueDays).toBeGreaterThan(0)
+      expect(first.balance.penaltyMinor).toBe(first.overdueDays * first.penaltyPerDayMinor)
+
+      // A payment callback, say, holds the order row while the clock moves a day and the sweep runs.
+      let release!: () => void
+      let held!: () => void
+      const holding = new Promise<void>((resolve) => (held = resolve))
+      const holder = other.db.transaction(async (tx) => {
+        await tx
+          .select({ id: loanOrders.id })
+          .from(loanOrders)
+          .where(eq(loanOrders.id, Number(applied.loanOrderId)))
+          .for('update')
+        held()
+        await new Promise<void>((resolve) => (release = resolve))
+      })
+      await holding
+      const moved = advance(ls, DAY)
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      release()
+      await Promise.all([holder, moved])
+
+      const second = await detail()
+      expect(second.overdueDays).toBe(first.overdueDays + 1)
+      expect(second.balance.penaltyMinor).toBe(first.balance.penaltyMinor + first.penaltyPerDayMinor)
+      await expectBooksBalanced(ls)
     })
   })
