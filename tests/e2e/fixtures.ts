@@ -254,7 +254,7 @@ export const test = base.extend<TestFixtures, KopaWorkerOptions & { kopa: KopaSe
     page.on('pageerror', (error) => said.push(`${at()} uncaught: ${error.message}`))
     page.on('requestfailed', (request) => said.push(`${at()} request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`))
     page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) said.push(`${at()} url: ${frame.url()}`)
+      if (frame === page.mainFrame()) said.push(`${at()} url: ${new URL(frame.url()).hash || '/'}`)
     })
     await page.addInitScript(installFakeNativeShell, shell)
     await page.addInitScript((language: string) => {
@@ -265,8 +265,18 @@ export const test = base.extend<TestFixtures, KopaWorkerOptions & { kopa: KopaSe
       }
     }, lang)
     await provide(page)
-    if (testInfo.status !== testInfo.expectedStatus && said.length > 0) {
-      await testInfo.attach('page-log', { body: said.join('\n'), contentType: 'text/plain' })
+    if (testInfo.status !== testInfo.expectedStatus) {
+      // What the app told the shell (its page views name the journey's routes, in order) and what it shows now.
+      const shellSaw = await page
+        .evaluate(() =>
+          (window.__kopaShellCalls ?? []).map((c) => `${c.action} ${JSON.stringify(c.payload).slice(0, 120)}`),
+        )
+        .catch(() => [] as string[])
+      const screen = (await page.locator('body').ariaSnapshot({ timeout: 2_000 }).catch(() => '(unreadable)')).slice(0, 3_000)
+      const log = [...said, '-- shell calls:', ...shellSaw, '-- screen:', screen].join('\n')
+      await testInfo.attach('page-log', { body: log, contentType: 'text/plain' })
+      // The reporter shows only an attachment's first 300 characters; CI's output keeps what a test prints.
+      console.log(`page log of "${testInfo.titlePath.slice(1).join(' › ')}" [${testInfo.project.name}]:\n${log}`)
     }
   },
   shot: async ({ page, lang }, provide, testInfo) => {

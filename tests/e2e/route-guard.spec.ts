@@ -41,6 +41,9 @@ for (const lang of ['en', 'sw'] as const) {
       await expect(page).toHaveURL(/\/(#\/)?$/)
       await shellLogin(page, await kopa.signUp(`075${lang === 'en' ? 1 : 2}${String(Date.now()).slice(-6)}`))
       await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).not.toBeNull()
+      // Signed in: the app has read the borrower's order and is no longer busy. (A link opened while the login is
+      // still being read is tests/machines/journey.test.ts's; this story is a signed-in borrower's link.)
+      await expect(page.getByRole('status').and(page.locator('[aria-busy="true"]'))).toHaveCount(0)
 
       await page.goto('/#/user_center/coupons')
       await expect(page).toHaveURL(/#\/user_center\/coupons$/)
