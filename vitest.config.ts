@@ -6,6 +6,9 @@ import react from '@vitejs/plugin-react'
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Vitest's default on a 2-core machine is one worker (cores − 1), so the files ran one after another (CI's
+    // machine has 2 cores): most of a server file's time is spent waiting on the database, so two overlap well.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
