@@ -241,6 +241,8 @@ export const consoleAppMachine = setup({
     },
     signIn: {
       id: 'signIn',
+      description:
+        'The sign-in page; once signed in, on to the page asked for, or back to the one the session ended on.',
       meta: { route: 'signIn' },
       on: { 'xstate.route': { actions: { type: 'rememberRoute', params: ({ event }) => event } } },
       invoke: {
@@ -254,6 +256,8 @@ export const consoleAppMachine = setup({
       },
     },
     signedIn: {
+      description:
+        'The pages the member’s role may open; a call that finds the session ended leads back to sign-in.',
       on: {
         'console.signOutRequested': '.signingOut',
         'console.sessionEnded': {
@@ -264,6 +268,8 @@ export const consoleAppMachine = setup({
       initial: 'entering',
       states: {
         entering: {
+          description:
+            'Opens the page start-up or sign-in leads to, when the member may open it (else the overview).',
           always: [
             { guard: { type: 'goesTo', params: { route: 'staff' } }, target: 'staff' },
             { guard: { type: 'goesTo', params: { route: 'audit' } }, target: 'audit' },

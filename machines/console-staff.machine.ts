@@ -100,6 +100,7 @@ export const consoleStaffMachine = setup({
       fieldErrors: { ...context.fieldErrors, ...refusedFields(params.error, FIELD_RULES) },
     })),
     showFailure: assign((_, params: { error: unknown }) => ({ error: failureMessage(params.error) })),
+    sayNoSuggestion: assign({ error: msg('console.staff.suggestFailed') }),
     keepCreated: assign(({ context }, params: { created: NewStaffReply }) => ({
       created: params.created,
       firstPassword: context.values.password,
@@ -130,7 +131,7 @@ export const consoleStaffMachine = setup({
     editing: {
       on: {
         'staff.changed': { actions: { type: 'change', params: ({ event }) => event } },
-        'staff.passwordSuggested': 'suggesting',
+        'staff.passwordSuggested': { target: 'suggesting', actions: 'clearError' },
         'staff.submitted': [
           { guard: 'formValid', target: 'creating', actions: 'clearError' },
           { actions: 'showFormErrors' },
@@ -145,7 +146,7 @@ export const consoleStaffMachine = setup({
           target: 'editing',
           actions: { type: 'takePassword', params: ({ event }) => ({ password: event.output }) },
         },
-        onError: 'editing',
+        onError: { target: 'editing', actions: 'sayNoSuggestion' },
       },
     },
     creating: {
