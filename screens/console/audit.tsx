@@ -148,7 +148,7 @@ function AuditLog({ audit }: { audit: AuditRef }): ReactElement {
           </h2>
           {!loading && rows.length === 0 && <p className="k-muted">{t('console.audit.none')}</p>}
           {rows.length > 0 && (
-            <ol className="c-log">
+            <ol className="c-log" aria-labelledby="audit-rows">
               {rows.map((row) => (
                 <Row key={row.id} row={row} names={names} timeZone={timeZone} />
               ))}

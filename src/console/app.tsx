@@ -16,7 +16,8 @@ import SignInScreen from '../../screens/console/sign-in'
 import StaffScreen from '../../screens/console/staff'
 import UnreachableScreen from '../../screens/console/unreachable'
 import { changeConsoleLanguage } from './i18n'
-import { ConsoleRouteSync, consoleRouteOf } from './route-sync'
+import { ConsoleRouteSync } from './route-sync'
+import { consoleRouteOf } from './state-to-path'
 
 const PAGES: Readonly<Record<ConsolePage, (props: { app: ConsoleRef }) => ReactElement>> = {
   overview: OverviewScreen,

@@ -7,32 +7,8 @@
 import { useEffect, useRef } from 'react'
 import { useSelector } from '@xstate/react'
 import { useHashLocation } from 'wouter/use-hash-location'
-import type { SnapshotFrom } from 'xstate'
-import type { consoleAppMachine, ConsoleAppEvent } from '../../machines/console-app.machine'
-import { consoleRouteByName, consoleRouteByPath, type ConsoleRouteName } from '../../domain/console'
 import type { ConsoleRef } from '../../screens/console/console-props'
-
-type ConsoleSnapshot = SnapshotFrom<typeof consoleAppMachine>
-
-/** The route a snapshot shows: its active state's (meta), else the page it is on or going to. */
-export function consoleRouteOf(snapshot: ConsoleSnapshot): ConsoleRouteName {
-  for (const meta of Object.values(
-    snapshot.getMeta() as Record<string, { route?: ConsoleRouteName } | undefined>,
-  ))
-    if (meta?.route) return meta.route
-  return snapshot.context.route
-}
-
-export const consolePathOf = (snapshot: ConsoleSnapshot): string =>
-  consoleRouteByName(consoleRouteOf(snapshot)).path
-
-/** The event asking for the page at `path`, or null for a path that is no page. */
-export function consoleRouteEventFor(
-  path: string,
-): Extract<ConsoleAppEvent, { type: 'xstate.route' }> | null {
-  const route = consoleRouteByPath(path)
-  return route ? { type: 'xstate.route', to: `#${route.name as ConsoleRouteName}` } : null
-}
+import { consolePathOf, consoleRouteEventFor } from './state-to-path'
 
 const currentHashPath = () => '/' + window.location.hash.replace(/^#?\/?/, '')
 

@@ -21,7 +21,10 @@ describe('The console page', () => {
   beforeAll(async () => {
     dist = mkdtempSync(path.join(tmpdir(), 'kopa-dist-'))
     mkdirSync(path.join(dist, 'assets'))
-    writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>Kopa</title>${'<p>frame</p>'.repeat(80)}`)
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      `<!doctype html><title>Kopa</title>${'<p>frame</p>'.repeat(80)}`,
+    )
     writeFileSync(path.join(dist, 'console.html'), consolePage)
     writeFileSync(path.join(dist, 'assets', 'console-a1b2c3d4.js'), 'export const a = 1\n')
     precompressDir(dist)
@@ -39,7 +42,8 @@ describe('The console page', () => {
     expect(page.body).toBe(consolePage)
     expect(page.headers['cache-control']).toBe('no-cache')
     expect(page.headers['x-content-type-options']).toBe('nosniff')
-    for (const [name, value] of Object.entries(CONSOLE_PAGE_HEADERS)) expect(page.headers[name], name).toBe(value)
+    for (const [name, value] of Object.entries(CONSOLE_PAGE_HEADERS))
+      expect(page.headers[name], name).toBe(value)
     expect(page.headers['x-frame-options']).toBe('DENY')
   })
 
