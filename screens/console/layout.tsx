@@ -2,10 +2,10 @@
  * The frame of every console page behind sign-in: the console's name, who is signed in (name and role) with the
  * sign-out button, the navigation — only the pages the member's role may open (GET /console/api/me's permissions;
  * domain/console.ts CONSOLE_ROUTES) — and the page itself. On a phone the navigation is a row under the header that
- * scrolls sideways; from 900 px it is a column beside the page.
+ * scrolls sideways (the page shown brought into view); from 900 px it is a column beside the page.
  */
 import { useSelector } from '@xstate/react'
-import type { ReactElement, ReactNode } from 'react'
+import { useEffect, useRef, type ReactElement, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CONSOLE_ROUTES, mayOpen, type ConsolePage } from '../../domain/console'
 import { Button } from '../../ui/button'
@@ -21,6 +21,13 @@ export function ConsoleLayout({ app, children }: ConsoleScreenProps & { children
   const route = useSelector(app, (s) => s.context.route)
   const signingOut = useSelector(app, (s) => s.hasTag('busy'))
   const pages = PAGES.filter((page) => mayOpen(page, permissions))
+  const nav = useRef<HTMLElement>(null)
+  // On a phone the navigation scrolls sideways: the page shown is brought into its view.
+  useEffect(() => {
+    nav.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
+  }, [route])
   return (
     <div className="c-shell">
       <header className="c-top">
@@ -40,7 +47,7 @@ export function ConsoleLayout({ app, children }: ConsoleScreenProps & { children
           {t('console.signOut')}
         </Button>
       </header>
-      <nav className="c-nav" aria-label={t('console.nav.label')}>
+      <nav ref={nav} className="c-nav" aria-label={t('console.nav.label')}>
         <ul>
           {pages.map((page) => (
             <li key={page}>

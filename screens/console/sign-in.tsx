@@ -100,9 +100,9 @@ export default function SignInScreen({ app }: ConsoleScreenProps): ReactElement 
         <h1 className="k-header__title">{t('console.signIn.title')}</h1>
       </header>
       <main className="k-stack">
+        <LanguageChoice app={app} />
         <p className="k-muted">{t('console.signIn.intro')}</p>
         {form ? <SignInForm form={form} /> : <p className="k-muted">{t('ui.loading')}</p>}
-        <LanguageChoice app={app} />
       </main>
     </div>
   )
