@@ -42,16 +42,11 @@ const GROUPS: { name: string | ((id: string) => string | null); test: RegExp; pr
   { name: 'protocol', test: /[\\/]protocol[\\/]/, priority: 4 },
   // By folder, but the collector's few lines go with the API client both start with (one request fewer).
   {
-    name: (id) =>
-      `services-${/[\\/]services[\\/]([a-z-]+)[\\/]/.exec(id)?.[1]?.replace(/^collector$/, 'api') ?? 'other'}`,
+    name: (id) => `services-${/[\\/]services[\\/]([a-z-]+)[\\/]/.exec(id)?.[1]?.replace(/^collector$/, 'api') ?? 'other'}`,
     test: /[\\/]services[\\/](?!console[\\/])/,
     priority: 4,
   },
-  {
-    name: 'machines-core',
-    test: /[\\/]machines[\\/](session|home|latest-order|order-lifecycle|submit|not-provided|loan-outcome)[.-]/,
-    priority: 3,
-  },
+  { name: 'machines-core', test: /[\\/]machines[\\/](session|home|latest-order|order-lifecycle|submit|not-provided|loan-outcome)[.-]/, priority: 3 },
   // The journey's children in three chunks (src/compose.ts): those an open at home, login or register starts with,
   // preloaded by index.html (scripts/vite/app-shell.ts); the application's and borrowing's, and the rest (repaying,
   // records, feedback, account deletion), each loaded with the first event that leads to them.
