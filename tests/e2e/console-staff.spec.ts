@@ -7,6 +7,8 @@
  * loses nothing.
  */
 import type { Page } from '@playwright/test'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { t, type Lang } from './fixtures'
 import { DESKTOP, PHONE, expect, secretOf, test } from './console-fixtures'
 
@@ -225,3 +227,24 @@ for (const lang of ['en', 'sw'] as const) {
     })
   })
 }
+
+test.describe("(25) the lender's staff console, apart from the borrower's app [en]", () => {
+  test.use({ lang: 'en' })
+
+  test('a borrower’s phone loads nothing of the console, and the service worker would keep none of it', async ({
+    page,
+  }) => {
+    const asked: string[] = []
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname))
+    await page.goto('/')
+    await expect(page.getByRole('navigation').last()).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(asked.length).toBeGreaterThan(5)
+    expect(asked.filter((p) => /console/.test(p))).toEqual([])
+    // The precache list the build wrote into the borrower's service worker.
+    const worker = readFileSync(path.resolve(process.env.KOPA_DIST_DIR ?? 'dist', 'sw.js'), 'utf8')
+    const precached = [...worker.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]!)
+    expect(precached).toContain('index.html')
+    expect(precached.filter((u) => /console/.test(u))).toEqual([])
+  })
+})
