@@ -4,6 +4,7 @@
  */
 import { useEffect, type ReactElement } from 'react'
 import { useSelector } from '@xstate/react'
+import { useTranslation } from 'react-i18next'
 import { LoadingOverlay } from '../../ui/loading-overlay'
 import { ToastProvider } from '../../ui/toast'
 import type { ConsolePage } from '../../domain/console'
@@ -32,9 +33,14 @@ export function ConsoleApp({ app }: { app: ConsoleRef }): ReactElement {
   const unreachable = useSelector(app, (s) => s.matches('unreachable'))
   const busy = useSelector(app, (s) => s.hasTag('busy'))
   const language = useSelector(app, (s) => s.context.language)
+  const { t, i18n } = useTranslation()
   useEffect(() => {
     void changeConsoleLanguage(language)
   }, [language])
+  // The tab's title in the member's language.
+  useEffect(() => {
+    document.title = t('console.name')
+  }, [t, i18n.language])
   const Page = route === 'signIn' ? null : PAGES[route]
   return (
     <ToastProvider>
