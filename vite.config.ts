@@ -5,9 +5,20 @@ import { appShell } from './scripts/vite/app-shell.ts'
 import { axiosXhrOnly } from './scripts/vite/axios-xhr-only.ts'
 import { precompress } from './scripts/vite/precompress.ts'
 
-/** What the shell (src/main.tsx) needs: kept together so no lazy group captures it. */
+/**
+ * What the shell (src/main.tsx) needs: kept together so no lazy group captures it. With the staff console's page
+ * beside the borrower's, the two modules both pages start with — the module-preload polyfill and wouter's hash
+ * location, every open's anyway — stay in it too, rather than becoming two more requests.
+ */
 const SHELL =
-  /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|void-elements|html-parse-stringify|valibot)[\\/]|[\\/]src[\\/]i18n\.ts|[\\/]domain[\\/](countries\.ts|admin-areas[\\/])|[\\/]ui[\\/]loading-overlay|[\\/]services[\\/](storage|offline)[\\/]/
+  /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|void-elements|html-parse-stringify|valibot)[\\/]|[\\/]src[\\/]i18n\.ts|[\\/]domain[\\/](countries\.ts|admin-areas[\\/])|[\\/]ui[\\/]loading-overlay|[\\/]services[\\/](storage|offline)[\\/]|vite[\\/]modulepreload-polyfill|node_modules[\\/]wouter[\\/]src[\\/](use-hash-location|react-deps)\.js/
+
+/**
+ * The staff console's own modules (console.html, src/console): no group of the borrower's takes them, so they stay
+ * in the console's chunks (named console-*: the borrower's service worker never precaches them).
+ */
+const CONSOLE_CODE =
+  /[\\/](src[\\/]console[\\/]|machines[\\/]console-|screens[\\/]console[\\/]|services[\\/]console[\\/]|domain[\\/](console|schemas[\\/]console)\.ts|locales[\\/][a-z]{2}[\\/]console\.json)/
 
 /**
  * The app after the shell, as small parallel chunks: libraries first, then the domain rules, the services and
@@ -19,7 +30,7 @@ const GROUPS: { name: string | ((id: string) => string | null); test: RegExp; pr
   { name: 'axios-helpers', test: /node_modules[\\/]axios[\\/]lib[\\/](helpers|platform)[\\/]/, priority: 8 },
   { name: 'axios', test: /node_modules[\\/]axios[\\/]/, priority: 7 },
   { name: 'final-form', test: /node_modules[\\/](react-)?final-form[\\/]/, priority: 7 },
-  { name: 'domain-schemas', test: /[\\/]domain[\\/]schemas[\\/]/, priority: 6 },
+  { name: 'domain-schemas', test: /[\\/]domain[\\/]schemas[\\/](?!console\.ts)/, priority: 6 },
   // The kit's pieces nearly every screen shows (home's among them) and the screens' shared notices: one request
   // instead of a dozen of under a kilobyte each, most of which would be response headers.
   {
@@ -27,12 +38,12 @@ const GROUPS: { name: string | ((id: string) => string | null); test: RegExp; pr
     test: /[\\/](ui[\\/](button|countdown|display|display-text|page-header|states|notice|toast|icons)|screens[\\/]shared[\\/](message-text|order-watch-notice|tab-navigation|display-text))\.tsx?$/,
     priority: 6,
   },
-  { name: 'domain', test: /[\\/]domain[\\/]/, priority: 5 },
+  { name: 'domain', test: /[\\/]domain[\\/](?!console\.ts|schemas[\\/]console\.ts)/, priority: 5 },
   { name: 'protocol', test: /[\\/]protocol[\\/]/, priority: 4 },
   // By folder, but the collector's few lines go with the API client both start with (one request fewer).
   {
     name: (id) => `services-${/[\\/]services[\\/]([a-z-]+)[\\/]/.exec(id)?.[1]?.replace(/^collector$/, 'api') ?? 'other'}`,
-    test: /[\\/]services[\\/]/,
+    test: /[\\/]services[\\/](?!console[\\/])/,
     priority: 4,
   },
   { name: 'machines-core', test: /[\\/]machines[\\/](session|home|latest-order|order-lifecycle|submit|not-provided|loan-outcome)[.-]/, priority: 3 },
@@ -49,7 +60,7 @@ const GROUPS: { name: string | ((id: string) => string | null); test: RegExp; pr
     test: /[\\/]machines[\\/](identity|upload-gate|loan-offer|agreement|cancellation|coupons|confirm-borrow|lending)\.machine/,
     priority: 2,
   },
-  { name: 'machines', test: /[\\/]machines[\\/](?!journey\.machine)/, priority: 1 },
+  { name: 'machines', test: /[\\/]machines[\\/](?!journey\.machine|console-)/, priority: 1 },
   { name: 'machines-journey', test: /[\\/]machines[\\/]journey\.machine/, priority: 2 },
 ]
 
@@ -72,7 +83,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html}'],
         // Translations are listed too, but not precached: the worker keeps the borrower's language when the page
         // asks, not all three languages up front (services/offline/sw.ts, keep-language.ts).
-        globIgnores: ['sw.js'],
+        // The staff console (console.html, assets/console-*) is no part of the borrower's app: never precached.
+        globIgnores: ['sw.js', 'console.html', 'assets/console-*'],
         dontCacheBustURLsMatching: /-[A-Za-z0-9_-]{8}\.(js|css)$/,
       },
     }),
@@ -80,7 +92,13 @@ export default defineConfig({
   ],
   server: {
     host: '127.0.0.1',
-    proxy: { '/api': 'http://127.0.0.1:8080', '/cou': 'http://127.0.0.1:8080', '/dev': 'http://127.0.0.1:8080' },
+    // The console's page is /console.html on the dev server; its API is the reference server's.
+    proxy: {
+      '/api': 'http://127.0.0.1:8080',
+      '/cou': 'http://127.0.0.1:8080',
+      '/dev': 'http://127.0.0.1:8080',
+      '/console/api': 'http://127.0.0.1:8080',
+    },
   },
   build: {
     outDir: 'dist',
@@ -92,6 +110,8 @@ export default defineConfig({
     cssCodeSplit: false,
     chunkSizeWarningLimit: 260,
     rolldownOptions: {
+      // Two pages: the borrower's app, and the lender's staff console (served at /console by server/static.ts).
+      input: { index: 'index.html', console: 'console.html' },
       output: {
         // No chunk after the shell passes the 20 KiB budget (scripts/check-size.mjs), and a slow or dropped
         // connection retries little.
@@ -99,6 +119,9 @@ export default defineConfig({
         // A language's files are named for it, so the service worker can keep only the borrower's language.
         chunkFileNames: (chunk) => {
           const locale = /locales[\\/]([a-z]{2})[\\/]([a-z-]+)\.json$/.exec(chunk.facadeModuleId ?? '')
+          // The console's own chunks are named for it (the borrower's service worker never precaches them).
+          if (chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => CONSOLE_CODE.test(id)))
+            return locale ? `assets/console-locale-${locale[1]}-[hash].js` : 'assets/console-[name]-[hash].js'
           return locale ? `assets/locale-${locale[1]}-${locale[2]}-[hash].js` : 'assets/[name]-[hash].js'
         },
       },

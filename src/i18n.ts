@@ -21,7 +21,8 @@ export function isLanguage(value: unknown): value is Language {
 
 
 type Resource = Record<string, unknown>
-const loaders = import.meta.glob<{ default: Resource }>('../locales/*/*.json')
+// The staff console's words (console.json) are the console's own (src/console/i18n.ts): never the borrower's to load.
+const loaders = import.meta.glob<{ default: Resource }>(['../locales/*/*.json', '!../locales/*/console.json'])
 
 function namespaceOf(file: string): { lang: string; ns: string } {
   const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file)

@@ -1,6 +1,7 @@
 /**
  * Turns a schema's issues into `{ field path: message key }`, the shape the form adapter shows at each field and
- * the server sends (translated) in a ValidationFailed reply. Every message is an i18n key under `validation.*`.
+ * the server sends (translated) in a ValidationFailed reply. Every message is an i18n key under `validation.*` (the
+ * staff console's under `console.validation.*`).
  */
 import * as v from 'valibot'
 
@@ -58,6 +59,10 @@ function unwrap(schema: AnySchema | undefined): Walkable | undefined {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
 
+/** A message key: `validation.*`, or an app's own `<namespace>.validation.*` (the staff console's `console.validation.*`). */
+const isMessageKey = (message: string | undefined): message is string =>
+  message !== undefined && /^([a-z-]+\.)?validation\./.test(message)
+
 /**
  * An object reports a missing key with its own message; a form leaves empty fields out, so for a missing key
  * ask the field's own schema what it says about an empty value.
@@ -68,9 +73,9 @@ function messageOf(root: AnySchema, issue: v.BaseIssue<unknown>): string {
   if (last && last.origin === 'key' && issue.input === undefined) {
     const entry = schemaAt(root, path)
     const own = entry ? v.safeParse(entry, undefined).issues?.[0]?.message : undefined
-    if (own?.startsWith('validation.')) return own
+    if (isMessageKey(own)) return own
   }
-  return issue.message.startsWith('validation.') ? issue.message : FALLBACK
+  return isMessageKey(issue.message) ? issue.message : FALLBACK
 }
 
 /** Flattened issue path → first message key; `{}` when the value is valid. Root issues land at FORM_ERROR. */

@@ -259,6 +259,8 @@ export function appShell(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
+        // The borrower's page only: the staff console (console.html) has no frame of home.
+        if (!/(^|\/)index\.html$/.test(ctx.filename)) return html
         const words = shellWords(root)
         // The start-up translations of each language, as built (locale-<lang>-<ns>-<hash>.js, vite.config.ts).
         const wanted = [...CORE_NAMESPACES, ...FIRST_SCREEN_NAMESPACES] as readonly string[]

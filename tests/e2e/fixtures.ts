@@ -69,7 +69,15 @@ export const DAY = 24 * HOUR
 /** How long the e2e server's sandbox takes to answer a pay-out or a payment prompt. */
 export const SANDBOX_DELAY_MS = 1000
 
-async function startServer(database: KopaWorkerOptions['database'], worker: number): Promise<{
+/**
+ * Starts the reference server on a fresh database. `beforeStart` runs first, with the server's environment, on
+ * that database (the staff console's journey creates its first admin there, as an operator would).
+ */
+export async function startServer(
+  database: KopaWorkerOptions['database'],
+  worker: number,
+  beforeStart?: (env: NodeJS.ProcessEnv) => Promise<void>,
+): Promise<{
   server: KopaServer
   stop: () => Promise<void>
 }> {
@@ -100,6 +108,7 @@ async function startServer(database: KopaWorkerOptions['database'], worker: numb
     delete env.DATABASE_URL
     delete env.DATABASE_SCHEMA
   }
+  if (beforeStart) await beforeStart(env)
   const child: ChildProcess = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
     cwd: ROOT,
     env,

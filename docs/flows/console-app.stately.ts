@@ -1,0 +1,384 @@
+// console-app: The lender’s operations console: sign-in, then the pages the member’s role may open.
+// Generated from machines/console-app.machine.ts by `npm run flows`; import it into Stately ("Import from code"). Do not edit.
+import { createMachine } from 'xstate'
+
+export const consoleAppMachine = createMachine({
+  "id": "console",
+  "description": "The lender’s operations console: sign-in, then the pages the member’s role may open.",
+  "initial": "starting",
+  "on": {
+    "console.languageChosen": [
+      {
+        "actions": [
+          {
+            "type": "chooseLanguage",
+            "params": "(from the event)"
+          },
+          "storeLanguage"
+        ]
+      }
+    ]
+  },
+  "states": {
+    "starting": {
+      "description": "Checks the session kept in this tab with the server.",
+      "tags": [
+        "busy"
+      ],
+      "invoke": [
+        {
+          "id": "0.console.starting",
+          "src": "restoreSession",
+          "onDone": [
+            {
+              "target": [
+                "#console.signedIn"
+              ],
+              "guard": {
+                "type": "hasSession",
+                "params": "(from the event)"
+              },
+              "actions": [
+                {
+                  "type": "takeSession",
+                  "params": "(from the event)"
+                }
+              ]
+            },
+            {
+              "target": [
+                "#signIn"
+              ]
+            }
+          ],
+          "onError": [
+            {
+              "target": [
+                "#console.unreachable"
+              ],
+              "actions": [
+                {
+                  "type": "showStartFailure",
+                  "params": "(from the event)"
+                }
+              ]
+            }
+          ]
+        }
+      ],
+      "on": {
+        "xstate.route": [
+          {
+            "actions": [
+              {
+                "type": "rememberRoute",
+                "params": "(from the event)"
+              }
+            ]
+          }
+        ]
+      }
+    },
+    "unreachable": {
+      "description": "The server did not answer at start-up; the member tries again.",
+      "on": {
+        "console.retried": [
+          {
+            "target": [
+              "#console.starting"
+            ]
+          }
+        ],
+        "xstate.route": [
+          {
+            "actions": [
+              {
+                "type": "rememberRoute",
+                "params": "(from the event)"
+              }
+            ]
+          }
+        ]
+      }
+    },
+    "signIn": {
+      "id": "signIn",
+      "description": "The sign-in page; once signed in, on to the page asked for, or back to the one the session ended on.",
+      "meta": {
+        "route": "signIn"
+      },
+      "invoke": [
+        {
+          "id": "signInForm",
+          "src": "signInForm",
+          "input": "(from the event)",
+          "onDone": [
+            {
+              "target": [
+                "#console.signedIn"
+              ],
+              "actions": [
+                {
+                  "type": "takeSession",
+                  "params": "(from the event)"
+                }
+              ]
+            }
+          ]
+        }
+      ],
+      "on": {
+        "xstate.route": [
+          {
+            "actions": [
+              {
+                "type": "rememberRoute",
+                "params": "(from the event)"
+              }
+            ]
+          }
+        ]
+      }
+    },
+    "signedIn": {
+      "description": "The pages the member’s role may open; a call that finds the session ended leads back to sign-in.",
+      "initial": "entering",
+      "on": {
+        "console.signOutRequested": [
+          {
+            "target": [
+              "#console.signedIn.signingOut"
+            ]
+          }
+        ],
+        "console.sessionEnded": [
+          {
+            "target": [
+              "#signIn"
+            ],
+            "actions": [
+              {
+                "type": "endSession",
+                "params": "(from the event)"
+              }
+            ]
+          }
+        ]
+      },
+      "states": {
+        "entering": {
+          "description": "Opens the page start-up or sign-in leads to, when the member may open it (else the overview).",
+          "always": [
+            {
+              "target": [
+                "#staff"
+              ],
+              "guard": {
+                "type": "goesTo",
+                "params": {
+                  "route": "staff"
+                }
+              }
+            },
+            {
+              "target": [
+                "#audit"
+              ],
+              "guard": {
+                "type": "goesTo",
+                "params": {
+                  "route": "audit"
+                }
+              }
+            },
+            {
+              "target": [
+                "#password"
+              ],
+              "guard": {
+                "type": "goesTo",
+                "params": {
+                  "route": "password"
+                }
+              }
+            },
+            {
+              "target": [
+                "#overview"
+              ]
+            }
+          ]
+        },
+        "overview": {
+          "id": "overview",
+          "meta": {
+            "route": "overview"
+          },
+          "route": {
+            "guard": {
+              "type": "mayOpen",
+              "params": {
+                "route": "overview"
+              }
+            }
+          },
+          "entry": [
+            {
+              "type": "arrive",
+              "params": {
+                "route": "overview"
+              }
+            }
+          ]
+        },
+        "staff": {
+          "id": "staff",
+          "meta": {
+            "route": "staff"
+          },
+          "route": {
+            "guard": {
+              "type": "mayOpen",
+              "params": {
+                "route": "staff"
+              }
+            }
+          },
+          "entry": [
+            {
+              "type": "arrive",
+              "params": {
+                "route": "staff"
+              }
+            }
+          ],
+          "exit": [
+            {
+              "type": "dropDraft",
+              "params": {
+                "form": "staff"
+              }
+            }
+          ],
+          "invoke": [
+            {
+              "id": "staffForm",
+              "src": "staffForm",
+              "input": "(from the event)"
+            }
+          ]
+        },
+        "audit": {
+          "id": "audit",
+          "meta": {
+            "route": "audit"
+          },
+          "route": {
+            "guard": {
+              "type": "mayOpen",
+              "params": {
+                "route": "audit"
+              }
+            }
+          },
+          "entry": [
+            {
+              "type": "arrive",
+              "params": {
+                "route": "audit"
+              }
+            }
+          ],
+          "exit": [
+            {
+              "type": "dropDraft",
+              "params": {
+                "form": "audit"
+              }
+            }
+          ],
+          "invoke": [
+            {
+              "id": "auditLog",
+              "src": "auditLog",
+              "input": "(from the event)"
+            }
+          ]
+        },
+        "password": {
+          "id": "password",
+          "meta": {
+            "route": "password"
+          },
+          "route": {
+            "guard": {
+              "type": "mayOpen",
+              "params": {
+                "route": "password"
+              }
+            }
+          },
+          "entry": [
+            {
+              "type": "arrive",
+              "params": {
+                "route": "password"
+              }
+            }
+          ],
+          "exit": [
+            {
+              "type": "dropDraft",
+              "params": {
+                "form": "password"
+              }
+            }
+          ],
+          "invoke": [
+            {
+              "id": "passwordForm",
+              "src": "passwordForm",
+              "input": "(from the event)"
+            }
+          ]
+        },
+        "signingOut": {
+          "tags": [
+            "busy"
+          ],
+          "invoke": [
+            {
+              "id": "0.console.signedIn.signingOut",
+              "src": "signOut",
+              "onDone": [
+                {
+                  "target": [
+                    "#signIn"
+                  ],
+                  "actions": [
+                    "forgetSession"
+                  ]
+                }
+              ],
+              "onError": [
+                {
+                  "target": [
+                    "#signIn"
+                  ],
+                  "actions": [
+                    "forgetSession"
+                  ]
+                }
+              ]
+            }
+          ],
+          "on": {
+            "xstate.route": [
+              {}
+            ]
+          }
+        }
+      }
+    }
+  }
+})

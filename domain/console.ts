@@ -1,0 +1,305 @@
+/**
+ * The lender's operations console (issue 20): what the web console (src/console, machines/console-*, screens/console)
+ * and the reference server's console API (server/console, under /console/api) agree on — the staff roles, what each
+ * may do, the console's routes, the shapes of the API's answers and how a refused call reads. Plain JSON, apart from
+ * the borrower's encrypted wire protocol (docs/operations.md "Staff console").
+ */
+
+/** The staff roles (server/db/schema/staff.ts STAFF_ROLES; a test keeps the two lists equal). */
+export const STAFF_ROLES = ['support', 'risk', 'finance', 'admin'] as const
+export type StaffRole = (typeof STAFF_ROLES)[number]
+
+/** What a role may do, as GET /console/api/me lists it (server/console/roles.ts PERMISSIONS; kept equal by a test). */
+export const CONSOLE_PERMISSIONS = [
+  'audit.read',
+  'audit.export',
+  'staff.manage',
+  'tickets.answer',
+  'repayments.review',
+  'decisions.read',
+  'loans.read',
+  'products.edit',
+  'books.read',
+] as const
+export type ConsolePermission = (typeof CONSOLE_PERMISSIONS)[number]
+
+export interface StaffMember {
+  id: number
+  username: string
+  displayName: string
+  role: StaffRole
+}
+
+/** POST /console/api/session's body. */
+export interface ConsoleSignInRequest {
+  username: string
+  password: string
+  /** The authenticator app's 6-digit code. */
+  code: string
+}
+
+/** POST /console/api/session. */
+export interface ConsoleSignInReply {
+  token: string
+  /** ISO 8601: the session's idle deadline at sign-in (each call moves it, up to 12 hours from sign-in). */
+  expiresAt: string
+  staff: StaffMember
+}
+
+/** GET /console/api/me. */
+export interface ConsoleMe {
+  staff: StaffMember
+  permissions: ConsolePermission[]
+}
+
+/** POST /console/api/staff's body. */
+export interface NewStaffRequest {
+  username: string
+  displayName: string
+  role: StaffRole
+  /** The member's first password (12 characters at least), theirs to change. */
+  password: string
+}
+
+/** POST /console/api/staff. */
+export interface NewStaffReply {
+  staff: StaffMember
+  /** The `otpauth://totp/…` URI for the new member's authenticator app, shown once. */
+  otpauthUri: string
+}
+
+/** A row of GET /console/api/audit, as JSON. */
+export interface AuditRow {
+  id: number
+  /** ISO 8601, UTC. */
+  at: string
+  /** Who did it; null for the operator's command line (`npm run console:admin`). */
+  staffId: number | null
+  /** `domain.verb`, e.g. `staff.created`. */
+  action: string
+  /** What it was done to, e.g. `staff:3`. */
+  subject: string
+  before: unknown
+  after: unknown
+}
+
+/** POST /console/api/password's body. */
+export interface PasswordChangeRequest {
+  current: string
+  next: string
+}
+
+/** GET /console/api/audit's query (and audit.csv's, without `afterId` and `limit`). */
+export interface AuditQuery {
+  /** ISO 8601 instants: from (included) to (excluded). */
+  from: string
+  to: string
+  afterId?: number
+  limit?: number
+}
+
+/** GET /console/api/audit: the rows oldest first; `nextAfterId` names the last row when more may follow. */
+export interface AuditPage {
+  rows: AuditRow[]
+  nextAfterId: number | null
+}
+
+/** The audit log's actions the console names in words; any other is shown as its code. */
+export const KNOWN_AUDIT_ACTIONS = [
+  'session.signedIn',
+  'session.refused',
+  'session.locked',
+  'session.signedOut',
+  'staff.created',
+  'staff.passwordChanged',
+  'audit.exported',
+] as const
+
+// ------------------------------------------------------------------------------------------------ routes
+
+export interface ConsoleRouteDef {
+  readonly name: string
+  /** Hash path, without the '#'. */
+  readonly path: string
+  /** What the signed-in member must be allowed to see it; null: every member; 'signedOut': the sign-in page. */
+  readonly needs: ConsolePermission | null | 'signedOut'
+}
+
+const route = <const N extends string>(name: N, path: string, needs: ConsoleRouteDef['needs']) => ({
+  name,
+  path,
+  needs,
+})
+
+/**
+ * The console's pages, in the navigation's order. Only pages that exist are here: the inbox, repayments, loans,
+ * products and books come with their API (issue 20 items 2–6).
+ */
+export const CONSOLE_ROUTES = [
+  route('signIn', '/sign-in', 'signedOut'),
+  route('overview', '/', null),
+  route('staff', '/staff', 'staff.manage'),
+  route('audit', '/audit', 'audit.read'),
+  route('password', '/password', null),
+] as const satisfies readonly ConsoleRouteDef[]
+
+export type ConsoleRouteName = (typeof CONSOLE_ROUTES)[number]['name']
+/** The pages behind sign-in. */
+export type ConsolePage = Exclude<ConsoleRouteName, 'signIn'>
+
+export function consoleRouteByName(name: ConsoleRouteName): ConsoleRouteDef {
+  return CONSOLE_ROUTES.find((r) => r.name === name)!
+}
+
+export function consoleRouteByPath(path: string): (ConsoleRouteDef & { name: ConsoleRouteName }) | undefined {
+  const clean =
+    '/' +
+    path
+      .split('?')[0]!
+      .replace(/^#?\/*/, '')
+      .replace(/\/+$/, '')
+  return CONSOLE_ROUTES.find((r) => r.path === clean)
+}
+
+/** Whether a member with `permissions` may open `page`. */
+export function mayOpen(page: ConsoleRouteName, permissions: readonly ConsolePermission[]): boolean {
+  const needs = consoleRouteByName(page).needs
+  if (needs === 'signedOut') return false
+  return needs === null || permissions.includes(needs)
+}
+
+// ------------------------------------------------------------------------------------------------ failures
+
+/**
+ * How a console call fails: the server refused it (`status`, its `error` code, the fields it named, when to try
+ * again), or it never got an answer (`network`). A call with a session the server no longer knows is refused
+ * 401 `signedOut` (expired, signed out elsewhere, password changed elsewhere).
+ */
+export type ConsoleFailure =
+  | {
+      kind: 'refused'
+      status: number
+      error: string
+      fields: string[]
+      /** ISO 8601: a locked account opens again then (423). */
+      retryAt?: string
+      /** Seconds before another try is counted (429's Retry-After). */
+      retryAfterSeconds?: number
+      /** The most rows an export may hold (413). */
+      max?: number
+    }
+  | { kind: 'network' }
+
+const isFailure = (error: unknown): error is ConsoleFailure =>
+  typeof error === 'object' &&
+  error !== null &&
+  ((error as ConsoleFailure).kind === 'refused' || (error as ConsoleFailure).kind === 'network')
+
+/** The failure an actor rejected with; anything else (a bug) reads as a refusal with no code. */
+export function consoleFailureOf(error: unknown): ConsoleFailure {
+  return isFailure(error) ? error : { kind: 'refused', status: 0, error: 'unknown', fields: [] }
+}
+
+/** The session behind a call has ended: the member must sign in again. */
+export function isSignedOut(error: unknown): boolean {
+  const failure = consoleFailureOf(error)
+  return failure.kind === 'refused' && failure.status === 401 && failure.error === 'signedOut'
+}
+
+// ------------------------------------------------------------------------------------------------ TOTP set-up
+
+/** What an authenticator app needs when its camera cannot be used: the account's name and the setup key. */
+export interface SetupKey {
+  issuer: string
+  account: string
+  /** Base32, as given. */
+  secret: string
+}
+
+/** Reads an `otpauth://totp/Issuer:account?secret=…&issuer=…` URI (Key Uri Format); null for anything else. */
+export function setupKeyOf(uri: string): SetupKey | null {
+  const match = /^otpauth:\/\/totp\/([^?]+)\?(.*)$/.exec(uri)
+  if (!match) return null
+  let label: string
+  try {
+    label = decodeURIComponent(match[1]!)
+  } catch {
+    return null
+  }
+  const query = new URLSearchParams(match[2])
+  const secret = query.get('secret')
+  if (!secret || !/^[A-Z2-7]+=*$/i.test(secret)) return null
+  const colon = label.indexOf(':')
+  const account = colon >= 0 ? label.slice(colon + 1) : label
+  const issuer = query.get('issuer') ?? (colon >= 0 ? label.slice(0, colon) : '')
+  return { issuer, account, secret: secret.toUpperCase() }
+}
+
+/** The setup key in groups of four, as authenticator apps print it: `ABCD EFGH …`. */
+export const groupedKey = (secret: string): string => secret.replace(/(.{4})(?=.)/g, '$1 ')
+
+// ------------------------------------------------------------------------------------------------ days
+
+const DAY_MS = 24 * 60 * 60 * 1000
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** Whether `day` is a calendar day written YYYY-MM-DD. */
+export function isDay(day: string): boolean {
+  const m = DAY.exec(day)
+  if (!m) return false
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
+  return date.toISOString().slice(0, 10) === day
+}
+
+/** The calendar day (YYYY-MM-DD) `at` (epoch ms) falls on in `timeZone`. */
+export function dayIn(at: number, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date(at))
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
+  return `${part('year')}-${part('month')}-${part('day')}`
+}
+
+/** `day` moved by `days` (YYYY-MM-DD). */
+export function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number]
+  return new Date(Date.UTC(y, m - 1, d) + days * DAY_MS).toISOString().slice(0, 10)
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `at` (ms). */
+function offsetAt(at: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(at))
+  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0)
+  const wall = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'))
+  return wall - Math.floor(at / 1000) * 1000
+}
+
+/** The instant (epoch ms) `day` begins in `timeZone`: its midnight there, whatever the zone's offset that day. */
+export function dayStart(day: string, timeZone: string): number {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number]
+  const utcMidnight = Date.UTC(y, m - 1, d)
+  // Twice: the offset at the first guess may differ from the offset at midnight itself (a change of offset).
+  let at = utcMidnight - offsetAt(utcMidnight, timeZone)
+  at = utcMidnight - offsetAt(at, timeZone)
+  return at
+}
+
+/** The audit query's window for the days `from` to `to` (both included) in `timeZone`, as the API takes it. */
+export function auditWindow(from: string, to: string, timeZone: string): { from: string; to: string } {
+  return {
+    from: new Date(dayStart(from, timeZone)).toISOString(),
+    to: new Date(dayStart(addDays(to, 1), timeZone)).toISOString(),
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * The staff console's I/O, as the actors its machines name (machines/console-*.machine.ts). Composition
+ * (src/console/compose.ts): each machine `.provide({ actors })` with these, by the names the machines use.
+ */
+import { fromPromise } from 'xstate'
+import {
+  dayIn,
+  isSignedOut,
+  type AuditPage,
+  type AuditQuery,
+  type ConsoleMe,
+  type ConsoleSignInRequest,
+  type NewStaffReply,
+  type NewStaffRequest,
+  type PasswordChangeRequest,
+} from '../../domain/console'
+import type { Language } from '../../domain/countries'
+import type { ConsoleApi, DownloadedFile } from './console-api'
+import { suggestPassword } from './suggest-password'
+import type { TokenStore } from './token-store'
+
+export interface ConsoleActorDeps {
+  api: ConsoleApi
+  tokens: TokenStore
+  languages: { set(language: string): void }
+  /** The device's clock (ms since the epoch). */
+  now: () => number
+  /** Fills the array with cryptographically random bytes (crypto.getRandomValues). */
+  random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer>
+  save: (file: DownloadedFile) => void
+}
+
+/** Tries to read the member again after a sign-in whose answer came but whose next call found no connection. */
+const ME_TRIES = 3
+
+export function createConsoleActors({ api, tokens, languages, now, random, save }: ConsoleActorDeps) {
+  /** The signed-in member, asked again when the connection dropped (the sign-in itself is not repeated). */
+  async function me(signal: AbortSignal): Promise<ConsoleMe> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await api.me(signal)
+      } catch (err) {
+        if (attempt >= ME_TRIES || (err as { kind?: string }).kind !== 'network' || signal.aborted) throw err
+      }
+    }
+  }
+
+  return {
+    /** The session this tab kept, if the server still knows it. */
+    restoreSession: fromPromise<ConsoleMe | null>(async ({ signal }) => {
+      if (!tokens.get()) return null
+      try {
+        return await api.me(signal)
+      } catch (err) {
+        if (isSignedOut(err)) return null
+        throw err
+      }
+    }),
+    signIn: fromPromise<ConsoleMe, ConsoleSignInRequest>(async ({ input, signal }) => {
+      await api.signIn(input, signal)
+      return me(signal)
+    }),
+    signOut: fromPromise<void>(({ signal }) => api.signOut(signal)),
+    storeLanguage: fromPromise<void, { language: Language }>(async ({ input }) =>
+      languages.set(input.language),
+    ),
+    createStaff: fromPromise<NewStaffReply, NewStaffRequest>(({ input, signal }) =>
+      api.createStaff(input, signal),
+    ),
+    suggestPassword: fromPromise<string>(async () => suggestPassword(random)),
+    changePassword: fromPromise<void, PasswordChangeRequest>(({ input, signal }) =>
+      api.changePassword(input, signal),
+    ),
+    today: fromPromise<string, { timeZone: string }>(async ({ input }) => dayIn(now(), input.timeZone)),
+    readAudit: fromPromise<AuditPage, AuditQuery>(({ input, signal }) => api.readAudit(input, signal)),
+    exportAudit: fromPromise<void, Pick<AuditQuery, 'from' | 'to'>>(async ({ input, signal }) => {
+      save(await api.exportAudit(input, signal))
+    }),
+  }
+}
+
+export type ConsoleActors = ReturnType<typeof createConsoleActors>

@@ -1,0 +1,225 @@
+/**
+ * The staff console's client of the console API (server/console/module.ts, under /console/api): plain JSON over
+ * fetch, the session's bearer token from the token store. Every failure is a ConsoleFailure (domain/console.ts):
+ * `network` when no answer came (no connection, or none within the time limit), else `refused` with the status,
+ * the server's code (`{ error }`), the fields it named, and when to try again. A call whose session the server no
+ * longer knows (401 `signedOut`) also forgets the token, so a reload does not try it again.
+ *
+ * Nothing here logs a body: a sign-in carries a password and a code.
+ */
+import * as v from 'valibot'
+import {
+  CONSOLE_PERMISSIONS,
+  STAFF_ROLES,
+  type AuditPage,
+  type AuditQuery,
+  type ConsoleFailure,
+  type ConsoleMe,
+  type ConsoleSignInReply,
+  type ConsoleSignInRequest,
+  type NewStaffReply,
+  type NewStaffRequest,
+  type PasswordChangeRequest,
+} from '../../domain/console'
+import type { TokenStore } from './token-store'
+
+export const CONSOLE_API_PATH = '/console/api'
+/** A call with no answer in this time is a network failure (the member may try again). */
+export const CONSOLE_TIMEOUT_MS = 20_000
+
+const Member = v.object({
+  id: v.number(),
+  username: v.string(),
+  displayName: v.string(),
+  role: v.picklist(STAFF_ROLES),
+})
+const SignInReply = v.object({
+  token: v.pipe(v.string(), v.nonEmpty()),
+  expiresAt: v.string(),
+  staff: Member,
+})
+// A permission this console does not know yet (a newer server) is left out rather than refused.
+const Me = v.object({
+  staff: Member,
+  permissions: v.pipe(
+    v.array(v.string()),
+    v.transform((list) =>
+      list.filter((p): p is ConsoleMe['permissions'][number] =>
+        (CONSOLE_PERMISSIONS as readonly string[]).includes(p),
+      ),
+    ),
+  ),
+})
+const NewStaff = v.object({ staff: Member, otpauthUri: v.pipe(v.string(), v.startsWith('otpauth://')) })
+const Row = v.object({
+  id: v.number(),
+  at: v.string(),
+  staffId: v.nullable(v.number()),
+  action: v.string(),
+  subject: v.string(),
+  before: v.unknown(),
+  after: v.unknown(),
+})
+const Page = v.object({ rows: v.array(Row), nextAfterId: v.nullable(v.number()) })
+const Refusal = v.looseObject({
+  error: v.optional(v.string()),
+  fields: v.optional(v.array(v.string())),
+  retryAt: v.optional(v.string()),
+  max: v.optional(v.number()),
+})
+
+export interface ConsoleApiDeps {
+  fetch: typeof fetch
+  /** Where the console API is: '' for the page's own origin. */
+  baseUrl: string
+  tokens: TokenStore
+  timeoutMs?: number
+}
+
+/** A file the server sent to be saved (the audit log's CSV). */
+export interface DownloadedFile {
+  name: string
+  blob: Blob
+}
+
+export interface ConsoleApi {
+  signIn(request: ConsoleSignInRequest, signal?: AbortSignal): Promise<ConsoleSignInReply>
+  me(signal?: AbortSignal): Promise<ConsoleMe>
+  signOut(signal?: AbortSignal): Promise<void>
+  changePassword(request: PasswordChangeRequest, signal?: AbortSignal): Promise<void>
+  createStaff(request: NewStaffRequest, signal?: AbortSignal): Promise<NewStaffReply>
+  readAudit(query: AuditQuery, signal?: AbortSignal): Promise<AuditPage>
+  exportAudit(query: Pick<AuditQuery, 'from' | 'to'>, signal?: AbortSignal): Promise<DownloadedFile>
+}
+
+const network: ConsoleFailure = { kind: 'network' }
+
+/** A reply the console cannot read: refused with no code the forms know. */
+const unreadable = (status: number): ConsoleFailure => ({
+  kind: 'refused',
+  status,
+  error: 'badReply',
+  fields: [],
+})
+
+function queryString(query: AuditQuery): string {
+  const params = new URLSearchParams({ from: query.from, to: query.to })
+  if (query.afterId !== undefined) params.set('afterId', String(query.afterId))
+  if (query.limit !== undefined) params.set('limit', String(query.limit))
+  return params.toString()
+}
+
+/** The file name of a Content-Disposition header, or `fallback`. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  const name = /filename="([^"]+)"/.exec(disposition ?? '')?.[1]
+  return name && /^[\w.-]+$/.test(name) ? name : fallback
+}
+
+export function createConsoleApi({
+  fetch,
+  baseUrl,
+  tokens,
+  timeoutMs = CONSOLE_TIMEOUT_MS,
+}: ConsoleApiDeps): ConsoleApi {
+  /** One call; the answer as it came, or a ConsoleFailure thrown. */
+  async function send(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    body: unknown,
+    signal: AbortSignal | undefined,
+  ): Promise<Response> {
+    const token = tokens.get()
+    const headers: Record<string, string> = { accept: 'application/json' }
+    if (token) headers.authorization = `Bearer ${token}`
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    // Stopped by the machine (the member left the page) or by the time limit, whichever comes first.
+    const stop = new AbortController()
+    const timer = setTimeout(() => stop.abort(), timeoutMs)
+    const onAbort = () => stop.abort()
+    signal?.addEventListener('abort', onAbort, { once: true })
+    let response: Response
+    try {
+      response = await fetch(`${baseUrl}${CONSOLE_API_PATH}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: stop.signal,
+        credentials: 'omit',
+        cache: 'no-store',
+      })
+    } catch (err) {
+      // The machine stopped the call: not a failure to show.
+      if (signal?.aborted) throw err
+      throw network
+    } finally {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', onAbort)
+    }
+    if (response.ok) return response
+    const refusal = v.safeParse(Refusal, await response.json().catch(() => null))
+    const code = refusal.success ? (refusal.output.error ?? '') : ''
+    if (response.status === 401 && code === 'signedOut') tokens.clear()
+    const retryAfter = Number(response.headers.get('retry-after'))
+    const failure: ConsoleFailure = {
+      kind: 'refused',
+      status: response.status,
+      error: code || 'unknown',
+      fields: refusal.success ? (refusal.output.fields ?? []) : [],
+      ...(refusal.success && refusal.output.retryAt ? { retryAt: refusal.output.retryAt } : {}),
+      ...(refusal.success && refusal.output.max !== undefined ? { max: refusal.output.max } : {}),
+      ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: Math.ceil(retryAfter) } : {}),
+    }
+    throw failure
+  }
+
+  async function json<T>(
+    schema: v.GenericSchema<unknown, T>,
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    signal: AbortSignal | undefined,
+  ): Promise<T> {
+    const response = await send(method, path, body, signal)
+    let data: unknown
+    try {
+      data = await response.json()
+    } catch {
+      throw unreadable(response.status)
+    }
+    const parsed = v.safeParse(schema, data)
+    if (!parsed.success) throw unreadable(response.status)
+    return parsed.output
+  }
+
+  return {
+    async signIn(request, signal) {
+      const reply = await json(SignInReply, 'POST', '/session', request, signal)
+      tokens.set(reply.token)
+      return reply
+    },
+    me: (signal) => json(Me, 'GET', '/me', undefined, signal),
+    async signOut(signal) {
+      try {
+        await send('DELETE', '/session', undefined, signal)
+      } finally {
+        tokens.clear()
+      }
+    },
+    async changePassword(request, signal) {
+      await send('POST', '/password', request, signal)
+    },
+    createStaff: (request, signal) => json(NewStaff, 'POST', '/staff', request, signal),
+    readAudit: (query, signal) => json(Page, 'GET', `/audit?${queryString(query)}`, undefined, signal),
+    async exportAudit(query, signal) {
+      const response = await send('GET', `/audit.csv?${queryString(query)}`, undefined, signal)
+      const blob = await response.blob()
+      return {
+        name: fileNameOf(
+          response.headers.get('content-disposition'),
+          `kopa-audit-${query.from.slice(0, 10)}.csv`,
+        ),
+        blob,
+      }
+    },
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * The console's frame: the route ⇄ state sync, the sign-in page or the page shown inside the layout (navigation by
+ * role), and the loading overlay while the console starts or signs out. The language follows the machine's.
+ */
+import { useEffect, type ReactElement } from 'react'
+import { useSelector } from '@xstate/react'
+import { useTranslation } from 'react-i18next'
+import { LoadingOverlay } from '../../ui/loading-overlay'
+import { ToastProvider } from '../../ui/toast'
+import type { ConsolePage } from '../../domain/console'
+import type { ConsoleRef } from '../../screens/console/console-props'
+import { ConsoleLayout } from '../../screens/console/layout'
+import AuditScreen from '../../screens/console/audit'
+import OverviewScreen from '../../screens/console/overview'
+import PasswordScreen from '../../screens/console/password'
+import SignInScreen from '../../screens/console/sign-in'
+import StaffScreen from '../../screens/console/staff'
+import UnreachableScreen from '../../screens/console/unreachable'
+import { changeConsoleLanguage } from './i18n'
+import { ConsoleRouteSync } from './route-sync'
+import { consoleRouteOf } from './state-to-path'
+
+const PAGES: Readonly<Record<ConsolePage, (props: { app: ConsoleRef }) => ReactElement>> = {
+  overview: OverviewScreen,
+  staff: StaffScreen,
+  audit: AuditScreen,
+  password: PasswordScreen,
+}
+
+export function ConsoleApp({ app }: { app: ConsoleRef }): ReactElement {
+  const route = useSelector(app, consoleRouteOf)
+  const starting = useSelector(app, (s) => s.matches('starting'))
+  const unreachable = useSelector(app, (s) => s.matches('unreachable'))
+  const busy = useSelector(app, (s) => s.hasTag('busy'))
+  const language = useSelector(app, (s) => s.context.language)
+  const { t, i18n } = useTranslation()
+  useEffect(() => {
+    void changeConsoleLanguage(language)
+  }, [language])
+  // The tab's title in the member's language.
+  useEffect(() => {
+    document.title = t('console.name')
+  }, [t, i18n.language])
+  const Page = route === 'signIn' ? null : PAGES[route]
+  return (
+    <ToastProvider>
+      <ConsoleRouteSync actor={app} />
+      <div className="k-app c-app">
+        {starting ? null : unreachable ? (
+          <UnreachableScreen app={app} />
+        ) : Page ? (
+          <ConsoleLayout app={app}>
+            <Page app={app} />
+          </ConsoleLayout>
+        ) : (
+          <SignInScreen app={app} />
+        )}
+      </div>
+      <LoadingOverlay visible={busy} />
+    </ToastProvider>
+  )
+}

@@ -1,0 +1,28 @@
+/**
+ * The console's composition: its I/O (services/console) injected into its machines (machines/console-*) with
+ * `.provide()`, each by the name its machine gives it.
+ */
+import { consoleAppMachine } from '../../machines/console-app.machine'
+import { consoleAuditMachine } from '../../machines/console-audit.machine'
+import { consolePasswordMachine } from '../../machines/console-password.machine'
+import { consoleSignInMachine } from '../../machines/console-sign-in.machine'
+import { consoleStaffMachine } from '../../machines/console-staff.machine'
+import type { ConsoleActors } from '../../services/console/console-actors'
+
+export function composeConsole(actors: ConsoleActors) {
+  return consoleAppMachine.provide({
+    actors: {
+      restoreSession: actors.restoreSession,
+      signOut: actors.signOut,
+      storeLanguage: actors.storeLanguage,
+      signInForm: consoleSignInMachine.provide({ actors: { signIn: actors.signIn } }),
+      staffForm: consoleStaffMachine.provide({
+        actors: { createStaff: actors.createStaff, suggestPassword: actors.suggestPassword },
+      }),
+      auditLog: consoleAuditMachine.provide({
+        actors: { today: actors.today, readAudit: actors.readAudit, exportAudit: actors.exportAudit },
+      }),
+      passwordForm: consolePasswordMachine.provide({ actors: { changePassword: actors.changePassword } }),
+    },
+  })
+}

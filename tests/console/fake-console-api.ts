@@ -1,0 +1,189 @@
+/**
+ * The console API as msw handlers, for the console's service and screen tests: staff with passwords and the one
+ * code good now, sessions that can be ended, the admin-only calls refused to other roles, and an append-only audit
+ * log — answering as server/console/module.ts does (status, `{ error }`, fields, Retry-After).
+ */
+import { http, HttpResponse } from 'msw'
+import type { AuditRow, ConsolePermission, StaffMember, StaffRole } from '../../domain/console'
+
+const ALL: ConsolePermission[] = [
+  'audit.read',
+  'audit.export',
+  'staff.manage',
+  'tickets.answer',
+  'repayments.review',
+  'decisions.read',
+  'loans.read',
+  'products.edit',
+  'books.read',
+]
+const GRANTS: Record<StaffRole, ConsolePermission[]> = {
+  support: ['tickets.answer', 'loans.read'],
+  risk: ['decisions.read', 'loans.read'],
+  finance: ['repayments.review', 'loans.read', 'books.read'],
+  admin: ALL,
+}
+
+export const CODE = '246810'
+export const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
+
+interface Account extends StaffMember {
+  password: string
+}
+
+export class FakeConsoleApi {
+  staff: Account[] = [
+    {
+      id: 1,
+      username: 'ana.admin',
+      displayName: 'Ana Mwita',
+      role: 'admin',
+      password: 'correct horse battery',
+    },
+    {
+      id: 2,
+      username: 'amina.support',
+      displayName: 'Amina Juma',
+      role: 'support',
+      password: 'support password 1',
+    },
+  ]
+  sessions = new Map<string, number>()
+  audit: AuditRow[] = []
+  /** The next sign-in answers this instead (a lock, a limit). */
+  nextSignIn: { status: number; body: object; headers?: Record<string, string> } | null = null
+  /** Every call, as `METHOD path`. */
+  calls: string[] = []
+  private tokens = 0
+
+  log(staffId: number | null, action: string, subject: string, after: unknown = null): void {
+    this.audit.push({
+      id: this.audit.length + 1,
+      at: new Date(Date.UTC(2026, 2, 10, 6, this.audit.length)).toISOString(),
+      staffId,
+      action,
+      subject,
+      before: null,
+      after,
+    })
+  }
+
+  /** Ends every session, as 30 minutes without a call would. */
+  endSessions(): void {
+    this.sessions.clear()
+  }
+
+  private member(request: Request): Account | null {
+    const token = request.headers.get('authorization')?.replace(/^Bearer /, '') ?? ''
+    const id = this.sessions.get(token)
+    return this.staff.find((s) => s.id === id) ?? null
+  }
+
+  private guard(request: Request, permission?: ConsolePermission): Account | Response {
+    const member = this.member(request)
+    if (!member) return HttpResponse.json({ error: 'signedOut' }, { status: 401 })
+    if (permission && !GRANTS[member.role].includes(permission))
+      return HttpResponse.json({ error: 'notAllowed' }, { status: 403 })
+    return member
+  }
+
+  handlers(base = '') {
+    const api = `${base}/console/api`
+    const seen = (request: Request) => this.calls.push(`${request.method} ${new URL(request.url).pathname}`)
+    const view = ({ password: _, ...member }: Account): StaffMember => member
+    return [
+      http.post(`${api}/session`, async ({ request }) => {
+        seen(request)
+        if (this.nextSignIn) {
+          const { status, body, headers } = this.nextSignIn
+          this.nextSignIn = null
+          return HttpResponse.json(body, { status, headers })
+        }
+        const body = (await request.json()) as { username: string; password: string; code: string }
+        const account = this.staff.find((s) => s.username === body.username)
+        if (!account || account.password !== body.password || body.code !== CODE) {
+          if (account) this.log(account.id, 'session.refused', `staff:${account.id}`)
+          return HttpResponse.json({ error: 'wrongCredentials' }, { status: 401 })
+        }
+        const token = `token-${++this.tokens}`
+        this.sessions.set(token, account.id)
+        this.log(account.id, 'session.signedIn', `staff:${account.id}`)
+        return HttpResponse.json({ token, expiresAt: '2026-03-10T07:00:00.000Z', staff: view(account) })
+      }),
+      http.delete(`${api}/session`, ({ request }) => {
+        seen(request)
+        const member = this.guard(request)
+        if (member instanceof Response) return member
+        this.sessions.delete(request.headers.get('authorization')!.replace(/^Bearer /, ''))
+        this.log(member.id, 'session.signedOut', `staff:${member.id}`)
+        return new HttpResponse(null, { status: 204 })
+      }),
+      http.get(`${api}/me`, ({ request }) => {
+        seen(request)
+        const member = this.guard(request)
+        if (member instanceof Response) return member
+        return HttpResponse.json({ staff: view(member), permissions: GRANTS[member.role] })
+      }),
+      http.post(`${api}/password`, async ({ request }) => {
+        seen(request)
+        const member = this.guard(request)
+        if (member instanceof Response) return member
+        const body = (await request.json()) as { current: string; next: string }
+        if (body.current !== member.password)
+          return HttpResponse.json({ error: 'invalidInput', fields: ['current'] }, { status: 400 })
+        member.password = body.next
+        this.log(member.id, 'staff.passwordChanged', `staff:${member.id}`)
+        return new HttpResponse(null, { status: 204 })
+      }),
+      http.post(`${api}/staff`, async ({ request }) => {
+        seen(request)
+        const member = this.guard(request, 'staff.manage')
+        if (member instanceof Response) return member
+        const body = (await request.json()) as StaffMember & { password: string }
+        if (this.staff.some((s) => s.username === body.username))
+          return HttpResponse.json({ error: 'usernameTaken' }, { status: 409 })
+        const added: Account = { ...body, id: this.staff.length + 1 }
+        this.staff.push(added)
+        this.log(member.id, 'staff.created', `staff:${added.id}`, {
+          username: added.username,
+          displayName: added.displayName,
+          role: added.role,
+        })
+        return HttpResponse.json(
+          {
+            staff: view(added),
+            otpauthUri: `otpauth://totp/${encodeURIComponent(`Kopa console:${added.username}`)}?secret=${SECRET}&issuer=Kopa+console&algorithm=SHA1&digits=6&period=30`,
+          },
+          { status: 201 },
+        )
+      }),
+      http.get(`${api}/audit`, ({ request }) => {
+        seen(request)
+        const member = this.guard(request, 'audit.read')
+        if (member instanceof Response) return member
+        const url = new URL(request.url)
+        const from = Date.parse(url.searchParams.get('from') ?? '')
+        const to = Date.parse(url.searchParams.get('to') ?? '')
+        const afterId = Number(url.searchParams.get('afterId') ?? 0)
+        const limit = Number(url.searchParams.get('limit') ?? 100)
+        const rows = this.audit
+          .filter((r) => Date.parse(r.at) >= from && Date.parse(r.at) < to && r.id > afterId)
+          .slice(0, limit)
+        return HttpResponse.json({ rows, nextAfterId: rows.length === limit ? rows.at(-1)!.id : null })
+      }),
+      http.get(`${api}/audit.csv`, ({ request }) => {
+        seen(request)
+        const member = this.guard(request, 'audit.export')
+        if (member instanceof Response) return member
+        const from = new URL(request.url).searchParams.get('from') ?? ''
+        this.log(member.id, 'audit.exported', 'audit')
+        return new HttpResponse('id,at,staff_id,action,subject,before,after\r\n', {
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': `attachment; filename="kopa-audit-${from.slice(0, 10)}.csv"`,
+          },
+        })
+      }),
+    ]
+  }
+}
