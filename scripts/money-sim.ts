@@ -1,5 +1,6 @@
 /**
- * `npm run sim -- --seeds 5000 [--from 100000] [--db postgres] [--books-every 100] [--trace 200] [--stop-after 10]`:
+ * `npm run sim -- --seeds 5000 [--adapter azampay] [--from 100000] [--db postgres] [--books-every 100] [--trace 200]
+ * [--stop-after 10]`:
  * the long run of the money fault simulation (tests/money/simulation.ts), outside the test suite — the suite runs
  * 400 seeds on PGlite (so that `npm test` keeps within 25 minutes on two cores); this runs as many as you like
  * (1,000 by default), on PGlite or on PostgreSQL.
@@ -10,6 +11,9 @@
  *   - each failure: its `seed <n>:` lines, a replay command, and (--trace) the tail of its trace;
  *   - the final line `N scenarios, M failed`; the exit code is 1 on any failure.
  *
+ *   --adapter faulty   the faulty provider itself (default)
+ *   --adapter azampay  Tanzania's real AzamPay adapter against its local fake, which answers and calls back from the
+ *                      faulty provider's book with the same faults (tests/money/faulty-azampay.ts)
  *   --db pglite     embedded, in memory (default)
  *   --db postgres   DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test, in a fresh schema (test_…)
  *                   dropped at the end, as the server tests do (tests/server/helpers/databases.ts)
@@ -21,6 +25,7 @@ const { values } = parseArgs({
     seeds: { type: 'string', default: '1000' },
     from: { type: 'string', default: '1' },
     db: { type: 'string', default: 'pglite' },
+    adapter: { type: 'string', default: 'faulty' },
     'books-every': { type: 'string', default: '100' },
     trace: { type: 'string', default: '120' },
     'stop-after': { type: 'string', default: '0' },
@@ -48,18 +53,23 @@ if (values.db === 'postgres') process.env.DATABASE_URL ??= 'postgres://postgres@
 const { DATABASE_TARGETS } = await import('../tests/server/helpers/databases')
 const sim = await import('../tests/money/simulation')
 
+if (!sim.isSimAdapter(values.adapter)) {
+  console.error(`--adapter must be one of ${sim.SIM_ADAPTERS.join(', ')}, not ${values.adapter}`)
+  process.exit(2)
+}
+const adapter = values.adapter
 const target = DATABASE_TARGETS.find((t) => t.name === values.db)
 if (!target) throw new Error(`no ${values.db} target`)
 
 const started = Date.now()
-const env = await sim.startSimulation(target)
+const env = await sim.startSimulation(target, adapter)
 let failed = 0
 let ran = 0
 const classes = new Map<string, number[]>()
 const coverage: Record<string, number> = {}
 let notes = 0
 try {
-  console.log(`money simulation: seeds ${from}–${from + seeds - 1} on ${target.name}`)
+  console.log(`money simulation: seeds ${from}–${from + seeds - 1} through ${adapter} on ${target.name}`)
   for (let i = 0; i < seeds; i += 1) {
     const seed = from + i
     const last = i === seeds - 1

@@ -24,7 +24,7 @@ import type { KycProviders } from './kyc/providers'
 import { createGate, createRateLimiter } from './limits'
 import { MODULES } from './modules'
 import { createOps, mountOps, SafeLogController, safeErrorHandler } from './ops'
-import { kycCountryProblems, productionProblems, ProductionRefusal } from './production-readiness'
+import { countryChecklist, kycCountryProblems, productionProblems, ProductionRefusal } from './production-readiness'
 import { createRegistry, type HandlerRegistry } from './registry'
 import { createDevSmsProvider, createWebhookSmsProvider, type SmsProvider } from './sms'
 import { mountStatic } from './static'
@@ -223,7 +223,8 @@ export async function buildServer(
   ]
   if (problems.length) {
     await shutDown(app, database, clock)
-    throw new ProductionRefusal(problems)
+    // Each country left without real rails or identity checks, with the keys it misses (issue 19).
+    throw new ProductionRefusal(problems, countryChecklist(problems, COUNTRY_CODES, process.env))
   }
 
   await mountCompression(app)

@@ -112,12 +112,135 @@ function kycProblems(kyc: ReadinessInput['kyc']): ReadinessProblem[] {
   ]
 }
 
-/** The start-up refusal: one line naming every problem. */
+/** The start-up refusal: one line naming every problem, then (buildServer) each country and the keys it misses. */
 export class ProductionRefusal extends Error {
   override readonly name = 'ProductionRefusal'
-  constructor(readonly problems: readonly ReadinessProblem[]) {
-    super(`Production refuses to start: ${problems.map((p) => p.text).join('; ')}`)
+  constructor(
+    readonly problems: readonly ReadinessProblem[],
+    /** Per country, what is not configured (countryChecklist); absent: the problems alone. */
+    readonly checklist: readonly string[] = [],
+  ) {
+    super(
+      `Production refuses to start: ${problems.map((p) => p.text).join('; ')}` +
+        (checklist.length ? `. Not configured: ${checklist.join('; ')}` : ''),
+    )
   }
+}
+
+const COUNTRY_NAMES: Readonly<Record<CountryCode, string>> = { TZ: 'Tanzania', KE: 'Kenya', MX: 'Mexico' }
+
+/**
+ * The built-in rails of each country (docs/operations.md "Mobile money"): the provider its wallets are routed to
+ * and the keys that provider needs in production (one of each `|` group). A wallet with no built-in adapter
+ * (Kenya's Airtel Money) is named with no provider: only a lender's own provider can serve it.
+ */
+export const COUNTRY_RAILS: Readonly<
+  Record<CountryCode, { readonly provider: string; readonly wallets: readonly string[]; readonly keys: readonly string[] }>
+> = {
+  TZ: {
+    provider: 'azampay',
+    wallets: ['mpesa', 'airtel', 'tigo', 'halopesa'],
+    keys: [
+      'KOPA_AZAMPAY_APP_NAME',
+      'KOPA_AZAMPAY_CLIENT_ID',
+      'KOPA_AZAMPAY_CLIENT_SECRET',
+      'KOPA_AZAMPAY_API_KEY',
+      'KOPA_AZAMPAY_CALLBACK_TOKEN',
+      'KOPA_AZAMPAY_PAYOUT_ACCOUNT',
+      'KOPA_AZAMPAY_ENV',
+    ],
+  },
+  KE: {
+    provider: 'mpesa',
+    wallets: ['mpesa'],
+    keys: [
+      'KOPA_MPESA_BASE_URL',
+      'KOPA_MPESA_CONSUMER_KEY',
+      'KOPA_MPESA_CONSUMER_SECRET',
+      'KOPA_MPESA_B2C_SHORTCODE',
+      'KOPA_MPESA_INITIATOR_NAME',
+      'KOPA_MPESA_SECURITY_CREDENTIAL',
+      'KOPA_MPESA_STK_SHORTCODE',
+      'KOPA_MPESA_PASSKEY',
+      'KOPA_MPESA_CALLBACK_BASE_URL',
+      'KOPA_MPESA_CALLBACK_TOKEN',
+    ],
+  },
+  MX: {
+    provider: 'stp',
+    wallets: ['clabe'],
+    keys: [
+      'KOPA_STP_BASE_URL',
+      'KOPA_STP_EMPRESA',
+      'KOPA_STP_ACCOUNT',
+      'KOPA_STP_CLABE_PREFIX',
+      'KOPA_STP_PRIVATE_KEY_PATH|KOPA_STP_PRIVATE_KEY',
+      'KOPA_STP_PASSPHRASE',
+      'KOPA_STP_WEBHOOK_SECRET',
+      'KOPA_STP_ALLOWED_IPS',
+    ],
+  },
+}
+
+/** The keys identity checks by Smile ID need (server/kyc/config.ts), and the ID type each country defaults to. */
+const SMILE_ID_KEYS = ['KOPA_SMILEID_PARTNER_ID', 'KOPA_SMILEID_API_KEY', 'KOPA_SMILEID_CALLBACK_URL']
+const SMILE_ID_TYPE: Readonly<Record<CountryCode, string>> = { TZ: 'NATIONAL_ID', KE: 'NATIONAL_ID', MX: 'VOTER_ID' }
+
+type Env = Readonly<Record<string, string | undefined>>
+
+/**
+ * Issue 19: each country the problems leave without real money rails or identity checks, and the keys missing for
+ * it, as the clauses after "Not configured:" — e.g. `Tanzania (TZ): money rails (KOPA_PAYMENT_ROUTES needs
+ * TZ:mpesa=azampay, …; missing KOPA_AZAMPAY_APP_NAME, …) and identity checks`, then, once for every country, what
+ * the identity checks miss (`identity checks need KOPA_KYC_PROVIDER=smileid, KOPA_SMILEID_PARTNER_ID, …`).
+ * `served` are the countries whose identities the development providers would check. Values are never quoted.
+ */
+export function countryChecklist(
+  problems: readonly ReadinessProblem[],
+  served: readonly CountryCode[],
+  env: Env,
+): string[] {
+  const subjects = problems.flatMap((p) => p.subjects)
+  const devKyc = subjects.some((s) => s === 'kyc:ocr' || s === 'kyc:liveness')
+  const set = (key: string) => key.split('|').some((k) => !!env[k])
+  const out: string[] = []
+  let anyKyc = false
+  for (const country of Object.keys(COUNTRY_NAMES) as CountryCode[]) {
+    const wallets = subjects.filter((s) => s.startsWith(`${country}:`)).map((s) => s.slice(3))
+    const idType = subjects.includes(`kyc:${country}`)
+    const kyc = idType || (devKyc && served.includes(country))
+    if (!wallets.length && !kyc) continue
+    anyKyc ||= kyc
+    const parts: string[] = []
+    if (wallets.length) {
+      const rails = COUNTRY_RAILS[country]
+      const routed = wallets.filter((w) => rails.wallets.includes(w))
+      const own = wallets.filter((w) => !rails.wallets.includes(w))
+      const missing = rails.keys.filter((k) => !set(k)).map((k) => k.replace('|', ' or '))
+      const what = [
+        ...(routed.length
+          ? [`KOPA_PAYMENT_ROUTES needs ${routed.map((w) => `${country}:${w}=${rails.provider}`).join(', ')}`]
+          : []),
+        ...(routed.length && missing.length ? [`missing ${missing.join(', ')}`] : []),
+        ...(own.length
+          ? [`${own.map((w) => `${country}:${w}`).join(', ')} has no built-in provider: route it to your own`]
+          : []),
+      ]
+      parts.push(`money rails (${what.join('; ')})`)
+    }
+    if (kyc)
+      parts.push(
+        idType ? `identity checks (KOPA_SMILEID_ID_TYPES needs ${country}:${SMILE_ID_TYPE[country]})` : 'identity checks',
+      )
+    out.push(`${COUNTRY_NAMES[country]} (${country}): ${parts.join(' and ')}`)
+  }
+  const kycMissing = [
+    ...(env.KOPA_KYC_PROVIDER === 'smileid' ? [] : ['KOPA_KYC_PROVIDER=smileid']),
+    ...SMILE_ID_KEYS.filter((k) => !env[k]),
+  ]
+  // The shared keys only when no vendor is configured at all (a vendor missing a country misses its ID type).
+  if (devKyc && anyKyc && kycMissing.length) out.push(`identity checks need ${kycMissing.join(', ')}`)
+  return out
 }
 
 /** Throws the ProductionRefusal of `input`'s problems, if there are any. */

@@ -181,6 +181,15 @@ interface ScheduledCallback {
 
 export type CallbackPoster = (path: string, headers: Record<string, string>, body: string) => Promise<number>
 
+/**
+ * How a callback of the book reaches the server: by default as the faulty provider's own signed JSON; a real
+ * adapter's local fake (tests/money/faulty-*.ts) renders it in its vendor's shape and posts it to that adapter's
+ * route instead, so the same faults reach the server through the real adapter.
+ */
+export interface CallbackWire {
+  render(body: FaultyCallbackBody, held: HeldTransfer): { path: string; headers: Record<string, string>; raw: string }
+}
+
 export function signFaulty(secret: string, rawBody: string): string {
   return createHmac('sha256', secret).update(rawBody, 'utf8').digest('hex')
 }
@@ -205,6 +214,9 @@ export class FaultyProvider implements PaymentProvider {
   trace: (line: string) => void = () => undefined
   /** How often each fault was injected in the current scenario. */
   counts: Record<string, number> = {}
+
+  /** How callbacks are posted: the faulty provider's own signed JSON unless a vendor's fake renders them. */
+  wire: CallbackWire | null = null
 
   constructor(private readonly secret: string) {}
 
@@ -253,7 +265,11 @@ export class FaultyProvider implements PaymentProvider {
     return this.receive('collection', request.reference, request.amountMinor, request.payer, ctx.now)
   }
 
-  private async receive(
+  /**
+   * A request as the book sees it, whoever asked (this provider, or a real adapter's fake of its vendor's API): its
+   * faults, its truth drawn on first sight, and the answer a real provider would give. Throws on a time-out.
+   */
+  async receive(
     kind: TransferKind,
     reference: string,
     amountMinor: number,
@@ -432,14 +448,18 @@ export class FaultyProvider implements PaymentProvider {
     const order = !this.calmNow && this.faults.callbackReorder ? this.rng.shuffle(due) : due
     let taken = 0
     for (const c of order) {
-      const raw = JSON.stringify(c.body)
+      const held = this.byProviderRef.get(c.body.providerRef)!
+      const wire = this.wire?.render(c.body, held) ?? {
+        path: FAULTY_CALLBACK_PATH,
+        headers: {
+          'content-type': 'application/json',
+          [FAULTY_SIGNATURE_HEADER]: signFaulty(this.secret, JSON.stringify(c.body)),
+        },
+        raw: JSON.stringify(c.body),
+      }
       let status: number
       try {
-        status = await post(
-          FAULTY_CALLBACK_PATH,
-          { 'content-type': 'application/json', [FAULTY_SIGNATURE_HEADER]: signFaulty(this.secret, raw) },
-          raw,
-        )
+        status = await post(wire.path, wire.headers, wire.raw)
       } catch {
         status = 0
       }

@@ -3,8 +3,12 @@
  * so vitest runs them on every core, each file with its one server on embedded PGlite, reused by its scenarios.
  * PGlite only, even when DATABASE_URL is set (CI): `npm run sim -- --db postgres` is the long run on PostgreSQL.
  *
- * KOPA_SIM_SEED=<n> runs exactly that seed (in the first file only); KOPA_SIM_FROM and KOPA_SIM_SEEDS move and
- * size the range the files share.
+ * KOPA_SIM_SEED=<n> runs exactly that seed (in the first file of each adapter only); KOPA_SIM_FROM and
+ * KOPA_SIM_SEEDS move and size the range the faulty provider's files share.
+ *
+ * Each real adapter (fault-simulation-<adapter>.test.ts) runs a smaller range of its own through its vendor's
+ * local fake, driven by the same book and faults (tests/money/faulty-azampay.ts…): `npm run sim -- --adapter
+ * <name> --seeds N` runs as many as you like.
  */
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import { DATABASE_TARGETS } from '../server/helpers/databases'
@@ -15,10 +19,14 @@ import {
   startSimulation,
   type ScenarioResult,
   type SimEnv,
+  type SimAdapter,
 } from './simulation'
+import { FAULTY } from './faulty-provider'
 
-/** Seeds every `npx vitest run` covers, split across the files. */
+/** Seeds every `npx vitest run` covers through the faulty provider itself, split across its files. */
 export const DEFAULT_SEEDS = { from: 1, count: 400 }
+/** Seeds each real adapter runs in `npm test` (its own range, so its scenarios differ from the faulty run's). */
+export const ADAPTER_SEEDS = { from: 100_001, count: 30 }
 /** The whole book's check runs every this many scenarios (it reads every order so far), and at the end. */
 const BOOKS_EVERY = 100
 /** Failures of no known cause reported in full; later ones (and known ones) by their first line. */
@@ -28,24 +36,26 @@ const NEW_CAUSE = 'no known cause (new: see the full report)'
 const pglite = DATABASE_TARGETS.find((t) => t.name === 'pglite')!
 
 /** This file's share of the seeds: part `part` (0-based) of `parts`. */
-function share(part: number, parts: number): number[] {
-  if (process.env.KOPA_SIM_SEED) return part === 0 ? seedsToRun(DEFAULT_SEEDS) : []
-  const all = seedsToRun(DEFAULT_SEEDS)
+function share(part: number, parts: number, range: typeof DEFAULT_SEEDS): number[] {
+  if (process.env.KOPA_SIM_SEED) return part === 0 ? seedsToRun(range) : []
+  const all = seedsToRun(range)
   const size = Math.ceil(all.length / parts)
   return all.slice(part * size, (part + 1) * size)
 }
 
-export function simulationSuite(part: number, parts: number): void {
-  const seeds = share(part, parts)
+export function simulationSuite(part: number, parts: number, adapter: SimAdapter = FAULTY): void {
+  const seedRange = adapter === FAULTY ? DEFAULT_SEEDS : ADAPTER_SEEDS
+  const seeds = share(part, parts, seedRange)
   const range = seeds.length ? `seeds ${seeds[0]}–${seeds[seeds.length - 1]}` : 'no seeds'
-  describe(`Fault simulation of the money paths, ${range} (pglite)`, () => {
+  const through = adapter === FAULTY ? '' : ` through the ${adapter} adapter and its faulty local fake`
+  describe(`Fault simulation of the money paths${through}, ${range} (pglite)`, () => {
     let env: SimEnv
     beforeAll(async () => {
-      env = await startSimulation(pglite)
+      env = await startSimulation(pglite, adapter)
     })
     afterAll(() => env?.close())
 
-    const all = seedsToRun(DEFAULT_SEEDS).length
+    const all = seedsToRun(seedRange).length
     const many = (n: number) => n.toLocaleString('en')
     const howMany = seeds.length === all ? many(all) : `${many(seeds.length)} of ${many(all)}`
     it.skipIf(seeds.length === 0)(

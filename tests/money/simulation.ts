@@ -50,6 +50,7 @@ import { MODULES } from '../../server/modules'
 import { checkBooks } from '../../server/money/check'
 import type { FaultPoint, PaymentTimings } from '../../server/payments/service'
 import { DEFAULT_PAYMENT_TIMINGS } from '../../server/payments/service'
+import type { PaymentProvider } from '../../server/payments/provider'
 import type { DatabaseTarget } from '../server/helpers/databases'
 import { startTestServer } from '../server/helpers/server'
 import {
@@ -62,6 +63,7 @@ import {
   type LoanServer,
 } from '../server/loans-harness'
 import { drawFaults, FAULTY, FaultyProvider, type CallbackPoster, type Movement } from './faulty-provider'
+import { FaultyAzamPay } from './faulty-azampay'
 import { Rng } from './rng'
 
 export const SIM_SECRET = 'kopa-fault-simulation-secret'
@@ -142,9 +144,23 @@ function drawCrashRates(rng: Rng): Partial<Record<FaultPoint, number>> {
 
 // ------------------------------------------------------------------------------------------------ the server
 
+/**
+ * Which adapter the server pays through: the faulty provider itself, or a real adapter talking to a local fake of
+ * its vendor's API whose every answer and callback comes from the faulty provider's book (the same faults).
+ */
+export const SIM_ADAPTERS = [FAULTY, 'azampay'] as const
+export type SimAdapter = (typeof SIM_ADAPTERS)[number]
+
+export function isSimAdapter(name: string): name is SimAdapter {
+  return (SIM_ADAPTERS as readonly string[]).includes(name)
+}
+
 export interface SimEnv {
   target: DatabaseTarget
+  /** The provider name the server routes the wallets to (its clearing accounts carry it). */
+  adapter: SimAdapter
   ls: LoanServer
+  /** The book of what really moved (the ground truth), and the faults. */
   provider: FaultyProvider
   crash: CrashSwitch
   post: CallbackPoster
@@ -159,13 +175,21 @@ export interface SimEnv {
  * hook, on a pinned system clock (the harness's startLoanServer, plus `systemNowMs`, so nothing but the
  * simulation moves time and a seed replays).
  */
-export async function startSimulation(target: DatabaseTarget): Promise<SimEnv> {
+export async function startSimulation(target: DatabaseTarget, adapter: SimAdapter = FAULTY): Promise<SimEnv> {
   const restoreTimers = shortenSendWait()
   const provider = new FaultyProvider(SIM_SECRET)
   const crash = new CrashSwitch()
-  const routes = Object.fromEntries(WALLETS.map((w) => [`TZ:${w}`, FAULTY]))
+  const routes = Object.fromEntries(WALLETS.map((w) => [`TZ:${w}`, adapter]))
+  // The real adapter reads the server's one clock, known once the server started.
+  let serverNow = () => T0
+  let real: PaymentProvider = provider
+  if (adapter === 'azampay') {
+    const fake = new FaultyAzamPay(provider, () => serverNow())
+    provider.wire = fake
+    real = fake.adapter()
+  }
   const loans = createLoansModule({
-    providers: [provider],
+    providers: [real],
     payments: { routes },
     // The production interval: the sweep has nothing to do in these scenarios, and runs on every clock move.
     settings: { overdueSweepMs: HOUR },
@@ -186,11 +210,13 @@ export async function startSimulation(target: DatabaseTarget): Promise<SimEnv> {
     overrides: { modules: [...MODULES.filter((m) => m.name !== 'loans'), loans], systemNowMs: () => T0 },
   })
   const ls: LoanServer = { s, rt: loansRuntime(s.server.ctx), close: () => s.close() }
+  serverNow = () => s.server.ctx.clock.nowMs()
   await s.server.ctx.jobs.runDue()
   const post: CallbackPoster = async (url, headers, body) =>
     (await s.server.app.inject({ method: 'POST', url, headers, payload: body })).statusCode
   return {
     target,
+    adapter,
     ls,
     provider,
     crash,
@@ -1004,7 +1030,7 @@ async function invariants(
     const entry = booked[0]!
     if (!MOVEMENT_KINDS[t.purpose]?.includes(entry.kind))
       problems.push(`${m.reference} (${t.purpose}) is booked as ${entry.kind}`)
-    const clearing = `clearing.${FAULTY}.${t.kind}`
+    const clearing = `clearing.${env.adapter}.${t.kind}`
     const through = lines
       .filter((l) => l.entryId === entry.id && l.account === clearing)
       .reduce(

@@ -3,6 +3,10 @@
  * simulated or absent provider), and the development OCR and liveness providers. The check is pure
  * (productionProblems); start-up throws its one-line refusal (ProductionRefusal), which server/main.ts prints.
  */
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { Writable } from 'node:stream'
 import { afterEach, describe, expect, it } from 'vitest'
 import { COUNTRIES, type CountryCode } from '../../domain/countries'
@@ -19,7 +23,7 @@ import {
 import { migrate } from '../../server/db/migrate'
 import { seedDemo } from '../../server/seed/demo-products'
 import type { SmsProvider } from '../../server/sms'
-import { describeOnEachDatabase, type DatabaseTarget } from './helpers/databases'
+import { DATABASE_TARGETS, describeOnEachDatabase, type DatabaseTarget } from './helpers/databases'
 import { realKyc, realPaymentProvider } from './helpers/real-providers'
 import { testConfig } from './helpers/server'
 import { kycCountryProblems } from '../../server/production-readiness'
@@ -184,7 +188,9 @@ describeOnEachDatabase('A production start-up', (target) => {
     expect(err).toBeInstanceOf(ProductionRefusal)
     expect((err as Error).message).toBe(
       'Production refuses to start: identity checks use the development OCR and liveness providers ' +
-        '(pass real KycProviders to buildServer)',
+        '(pass real KycProviders to buildServer). Not configured: Tanzania (TZ): identity checks; Kenya (KE): ' +
+        'identity checks; Mexico (MX): identity checks; identity checks need KOPA_KYC_PROVIDER=smileid, ' +
+        'KOPA_SMILEID_PARTNER_ID, KOPA_SMILEID_API_KEY, KOPA_SMILEID_CALLBACK_URL',
     )
   })
 
@@ -293,7 +299,9 @@ describeOnEachDatabase('A production start-up with Smile ID', (target) => {
           kyc: kyc({ TZ: 'NATIONAL_ID' }),
         }),
       ).rejects.toThrow(
-        /^Production refuses to start: identity checks are not configured for KE, MX \(add them to KOPA_SMILEID_ID_TYPES\)$/,
+        'Production refuses to start: identity checks are not configured for KE, MX (add them to ' +
+          'KOPA_SMILEID_ID_TYPES). Not configured: Kenya (KE): identity checks (KOPA_SMILEID_ID_TYPES needs ' +
+          'KE:NATIONAL_ID); Mexico (MX): identity checks (KOPA_SMILEID_ID_TYPES needs MX:VOTER_ID)',
       )
     } finally {
       await first.cleanup()
@@ -434,5 +442,71 @@ describeOnEachDatabase('A production start-up with AzamPay (issue 19)', (target)
         'providers); KE:airtel pays out through "azampay", which serves TZ only (route it to a provider of KE in ' +
         'KOPA_PAYMENT_ROUTES)',
     )
+  })
+})
+
+describe('A production server started from the command line (server/main.ts, issue 19)', () => {
+  /** Starts `tsx server/main.ts` in production on a PGlite directory holding the demo products of TZ, KE and MX. */
+  async function startProduction(env: Record<string, string>) {
+    const pglite = DATABASE_TARGETS.find((t) => t.name === 'pglite')!
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'kopa-production-'))
+    try {
+      // The server keeps its embedded database in <KOPA_DATA_DIR>/pglite (server/app.ts).
+      const database = await pglite.open({ url: '', dataDir: path.join(dataDir, 'pglite') })
+      await migrate(database)
+      await seedDemo(database.db)
+      await database.close()
+      const keep = Object.fromEntries(
+        Object.entries(process.env).filter(([k]) => !k.startsWith('KOPA_') && k !== 'DATABASE_URL'),
+      )
+      return spawnSync('npx', ['tsx', 'server/main.ts'], {
+        env: {
+          ...keep,
+          KOPA_MODE: 'production',
+          KOPA_DATA_DIR: dataDir,
+          KOPA_SMS_WEBHOOK_URL: 'https://sms.lender.example/send',
+          KOPA_PERSON_KEY_SECRET: 'p'.repeat(40),
+          PORT: '0',
+          LOG_LEVEL: 'silent',
+          ...env,
+        },
+        encoding: 'utf8',
+        timeout: 60_000,
+      })
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }
+  const refusalLine = (stderr: string) => stderr.split('\n').find((l) => l.startsWith('Production refuses'))
+
+  it('with Tanzania on AzamPay but no other rails and no KYC vendor, names Kenya and Mexico with their missing keys, and every country’s identity checks', async () => {
+    const run = await startProduction({
+      KOPA_PAYMENT_ROUTES: 'TZ:mpesa=azampay,TZ:airtel=azampay,TZ:tigo=azampay,TZ:halopesa=azampay',
+      KOPA_AZAMPAY_APP_NAME: 'kopa',
+      KOPA_AZAMPAY_CLIENT_ID: 'id',
+      KOPA_AZAMPAY_CLIENT_SECRET: 'secret',
+      KOPA_AZAMPAY_API_KEY: 'key',
+      KOPA_AZAMPAY_CALLBACK_TOKEN: 'azampay-callback-token-0123456789',
+      KOPA_AZAMPAY_PAYOUT_ACCOUNT: '255700000001',
+      KOPA_AZAMPAY_ENV: 'live',
+    })
+    expect(run.status).toBe(1)
+    const line = refusalLine(run.stderr)
+    expect(line).toBeDefined()
+    const [, checklist] = line!.split('. Not configured: ')
+    expect(checklist).toBe(
+      'Tanzania (TZ): identity checks; ' +
+        'Kenya (KE): money rails (KOPA_PAYMENT_ROUTES needs KE:mpesa=mpesa; missing KOPA_MPESA_BASE_URL, ' +
+        'KOPA_MPESA_CONSUMER_KEY, KOPA_MPESA_CONSUMER_SECRET, KOPA_MPESA_B2C_SHORTCODE, KOPA_MPESA_INITIATOR_NAME, ' +
+        'KOPA_MPESA_SECURITY_CREDENTIAL, KOPA_MPESA_STK_SHORTCODE, KOPA_MPESA_PASSKEY, KOPA_MPESA_CALLBACK_BASE_URL, ' +
+        'KOPA_MPESA_CALLBACK_TOKEN; KE:airtel has no built-in provider: route it to your own) and identity checks; ' +
+        'Mexico (MX): money rails (KOPA_PAYMENT_ROUTES needs MX:clabe=stp; missing KOPA_STP_BASE_URL, ' +
+        'KOPA_STP_EMPRESA, KOPA_STP_ACCOUNT, KOPA_STP_CLABE_PREFIX, KOPA_STP_PRIVATE_KEY_PATH or ' +
+        'KOPA_STP_PRIVATE_KEY, KOPA_STP_PASSPHRASE, KOPA_STP_WEBHOOK_SECRET, KOPA_STP_ALLOWED_IPS) and identity ' +
+        'checks; identity checks need KOPA_KYC_PROVIDER=smileid, KOPA_SMILEID_PARTNER_ID, KOPA_SMILEID_API_KEY, ' +
+        'KOPA_SMILEID_CALLBACK_URL',
+    )
+    // Tanzania's rails are configured: none of its wallets is named, nor any AzamPay key.
+    expect(line).not.toMatch(/TZ:mpesa|KOPA_AZAMPAY/)
   })
 })
