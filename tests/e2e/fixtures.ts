@@ -19,6 +19,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from 'node:os'
 import path from 'node:path'
 import { installFakeNativeShell, type FakeShellConfig } from './fake-native-shell'
+import { AZAMPAY_TEST_CREDENTIALS, FakeAzamPay } from '../server/helpers/fake-azampay'
 import { tsImport } from 'tsx/esm/api'
 import { API, type ApiPath } from '../../domain/api'
 import type { ApiEnvelope } from '../../domain/api-codes'
@@ -34,6 +35,12 @@ export type Lang = 'en' | 'sw' | 'es'
 
 export interface KopaWorkerOptions {
   database: 'pglite' | 'postgres'
+  /**
+   * The money rails the server pays through: the sandbox (default), or a country's real adapter pointed at its
+   * local fake of the vendor's API, started beside the server (issue 19): `azampay` routes Tanzania's four wallets
+   * to server/payments/azampay.ts against tests/server/helpers/fake-azampay.ts.
+   */
+  rails: 'sandbox' | 'azampay'
 }
 
 export interface KopaServer {
@@ -52,6 +59,27 @@ export interface KopaServer {
   signUp(mobile: string, country?: CountryCode): Promise<string>
   /** Logs an existing number in again (another device) and returns the new token. */
   logIn(mobile: string, country?: CountryCode): Promise<string>
+  /** The local fake of AzamPay the server pays through, with `rails: 'azampay'`. */
+  readonly azampay?: FakeAzamPay
+}
+
+/** The callback secret of the e2e server's AzamPay (the URL registered "in the portal" carries it). */
+const AZAMPAY_CALLBACK_TOKEN = 'e2e-azampay-callback-token'
+
+/** The environment that routes Tanzania's wallets to AzamPay at `fake` (docs/operations.md "Tanzania: AzamPay"). */
+function azampayEnv(fake: FakeAzamPay): NodeJS.ProcessEnv {
+  return {
+    KOPA_PAYMENT_ROUTES: ['mpesa', 'airtel', 'tigo', 'halopesa'].map((w) => `TZ:${w}=azampay`).join(','),
+    KOPA_AZAMPAY_APP_NAME: AZAMPAY_TEST_CREDENTIALS.appName,
+    KOPA_AZAMPAY_CLIENT_ID: AZAMPAY_TEST_CREDENTIALS.clientId,
+    KOPA_AZAMPAY_CLIENT_SECRET: AZAMPAY_TEST_CREDENTIALS.clientSecret,
+    KOPA_AZAMPAY_API_KEY: AZAMPAY_TEST_CREDENTIALS.apiKey,
+    KOPA_AZAMPAY_CALLBACK_TOKEN: AZAMPAY_CALLBACK_TOKEN,
+    KOPA_AZAMPAY_PAYOUT_ACCOUNT: '255700000001',
+    KOPA_AZAMPAY_PAYOUT_NAME: 'Kopa Lender Ltd',
+    KOPA_AZAMPAY_BASE_URL: fake.url,
+    KOPA_AZAMPAY_AUTH_URL: fake.url,
+  }
 }
 
 interface TestFixtures {
@@ -77,6 +105,7 @@ export async function startServer(
   database: KopaWorkerOptions['database'],
   worker: number,
   beforeStart?: (env: NodeJS.ProcessEnv) => Promise<void>,
+  rails: KopaWorkerOptions['rails'] = 'sandbox',
 ): Promise<{
   server: KopaServer
   stop: () => Promise<void>
@@ -108,6 +137,12 @@ export async function startServer(
     delete env.DATABASE_URL
     delete env.DATABASE_SCHEMA
   }
+  // A real adapter's local fake answers on its own port; its callbacks go to the server once it listens.
+  const azampay = rails === 'azampay' ? new FakeAzamPay() : undefined
+  if (azampay) {
+    await azampay.start()
+    Object.assign(env, azampayEnv(azampay))
+  }
   if (beforeStart) await beforeStart(env)
   const child: ChildProcess = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
     cwd: ROOT,
@@ -135,6 +170,7 @@ export async function startServer(
     })
   })
   child.stdout?.on('data', () => {})
+  if (azampay) azampay.callbackUrl = `${url}/payments/callback/azampay?token=${AZAMPAY_CALLBACK_TOKEN}`
 
   const devPost = async (pathname: string, body: unknown) => {
     const res = await fetch(url + pathname, {
@@ -207,6 +243,7 @@ export async function startServer(
   }
   const server: KopaServer = {
     url,
+    ...(azampay ? { azampay } : {}),
     devPost,
     call,
     upload,
@@ -235,6 +272,7 @@ export async function startServer(
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
       if (child.exitCode === null) child.kill('SIGKILL')
     }
+    await azampay?.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
   return { server, stop }
@@ -242,9 +280,10 @@ export async function startServer(
 
 export const test = base.extend<TestFixtures, KopaWorkerOptions & { kopa: KopaServer }>({
   database: ['pglite', { option: true, scope: 'worker' }],
+  rails: ['sandbox', { option: true, scope: 'worker' }],
   kopa: [
-    async ({ database }, provide, workerInfo) => {
-      const { server, stop } = await startServer(database, workerInfo.workerIndex)
+    async ({ database, rails }, provide, workerInfo) => {
+      const { server, stop } = await startServer(database, workerInfo.workerIndex, undefined, rails)
       await provide(server)
       await stop()
     },
