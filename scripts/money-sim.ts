@@ -1,7 +1,7 @@
 /**
  * `npm run sim -- --seeds 5000 [--from 100000] [--db postgres] [--books-every 100] [--trace 200] [--stop-after 10]`:
  * the long run of the money fault simulation (tests/money/simulation.ts), outside the test suite — the suite runs
- * 400 seeds on PGlite (so that `npm test` keeps within 25 minutes on two cores); this runs as many as you like
+ * 100 seeds on PGlite (so that `npm test` keeps within 25 minutes on two cores); this runs as many as you like
  * (1,000 by default), on PGlite or on PostgreSQL.
  *
  * It imports the simulation and runs it in this process (the harness it uses only needs vitest's `expect`,
