@@ -1,8 +1,8 @@
 /**
  * Journey 26 (issue 19): a Tanzanian borrower paid out and repaid through AzamPay, the aggregator of Tanzania's four
  * wallets — the server's real adapter (server/payments/azampay.ts) against the local fake of AzamPay's API
- * (tests/server/helpers/fake-azampay.ts), started beside it by the fixtures (`rails: 'azampay'`). English only: the
- * screens are those of journey 1; what is new is the rails under them.
+ * (tests/server/helpers/fake-azampay.ts), started beside it by the fixtures (`rails: 'azampay'`). English only, on
+ * both databases: the screens are those of journey 1; what is new is the rails under them.
  *
  * Rules it crosses (docs/operations.md "Tanzania: AzamPay", docs/decisions.md "Tanzania through AzamPay"):
  * - before the first pay-out to a wallet its registered name is looked up and must be the borrower's;
@@ -22,7 +22,8 @@ const lang = 'en' as const
 // This file's worker runs its own server, routed to AzamPay's fake.
 test.use({ rails: 'azampay' })
 
-test.describe('(26) a Tanzanian borrower paid out and repaid through AzamPay [en]', () => {
+// English only, on both databases: [en] is the embedded database's, @both-databases PostgreSQL's (playwright.config.ts).
+test.describe('(26) a Tanzanian borrower paid out and repaid through AzamPay [en]', { tag: '@both-databases' }, () => {
   test.use({ lang })
 
   test('is paid out to M-Pesa by AzamPay after a name lookup, and repays by an AzamPay push', async ({

@@ -21,7 +21,8 @@ describe('#/__flows: the running journey for developers', () => {
     const { actor } = startUserJourney({ entry: 'flows', devRoutes: true })
     await renderOn(FlowsScreen, actor, { route: 'flows' })
     const chart = screen.getByTestId('journey-chart')
-    const lit = () => [...chart.querySelectorAll('[data-state].on')].map((g) => g.getAttribute('data-state')).sort()
+    const lit = () =>
+      [...chart.querySelectorAll('[data-state].on')].map((g) => g.getAttribute('data-state')).sort()
     expect(chart.querySelectorAll('[data-state]').length).toBeGreaterThan(50)
     expect(lit()).toEqual(expect.arrayContaining(['journey.app', 'flows']))
     act(() => actor.send({ type: 'xstate.route', to: '#me' }))
@@ -31,6 +32,34 @@ describe('#/__flows: the running journey for developers', () => {
     const log = screen.getByRole('list', { name: t('standalone.flows.events') })
     const logged = [...log.querySelectorAll('li')].map((li) => li.textContent)
     expect(logged).toContainEqual(expect.stringContaining('journey ← xstate.route'))
+  })
+
+  it('draws each child the journey runs as its own chart, lit where that child is', async () => {
+    const { actor } = startUserJourney({ entry: 'flows', devRoutes: true })
+    await renderOn(FlowsScreen, actor, { route: 'flows' })
+    // The session runs for every screen; its chart is docs/flows/session.svg, lit at the state it is in.
+    const session = await screen.findByTestId('child-chart-session')
+    expect(
+      screen.getByRole('region', { name: t('standalone.flows.childChart', { name: 'session' }) }),
+    ).toContainElement(session)
+    const lit = () =>
+      [...session.querySelectorAll('[data-state].on')].map((g) => g.getAttribute('data-state'))
+    const sessionActor = actor.getSnapshot().children.session!
+    const stateIds = (value: unknown, prefix: string): string[] =>
+      typeof value === 'string'
+        ? [`${prefix}.${value}`]
+        : Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => [
+            `${prefix}.${k}`,
+            ...stateIds(v, `${prefix}.${k}`),
+          ])
+    await waitFor(() =>
+      expect(lit().sort()).toEqual(stateIds(sessionActor.getSnapshot().value, 'session').sort()),
+    )
+    expect(lit().length).toBeGreaterThan(0)
+    // Each running child with a chart gets one; a chart is drawn only for a child that runs.
+    for (const id of Object.keys(actor.getSnapshot().children))
+      expect(await screen.findByTestId(`child-chart-${id}`)).toBeInTheDocument()
+    expect(screen.queryByTestId('child-chart-repayment')).toBeNull()
   })
 
   it('is not opened outside a development build', async () => {

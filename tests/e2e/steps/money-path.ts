@@ -221,9 +221,12 @@ export async function holdDecision(page: Page): Promise<HeldDecision> {
   await page.route(/\/api\//, async (route) => {
     if ((await specPathOf(route.request().url())) !== '/loan/loan-order/latest') return route.fallback()
     reads += 1
+    // Whether this read is held is decided when the app asks, not when the server answers: a read in flight when
+    // the test releases the decision still shows the order as assessed, so only a read after the release opens it.
+    const hold = held
     const response = await route.fetch()
     const body = (await response.json()) as { code: number; data: Record<string, unknown> | null }
-    if (held && body.code === 0 && body.data && [9, 14, 18].includes(body.data.status as number)) {
+    if (hold && body.code === 0 && body.data && [9, 14, 18].includes(body.data.status as number)) {
       body.data = { ...body.data, status: 1, approvedAt: null, confirmBy: null, disbursalMinor: null, retryAt: null }
     }
     const headers = { ...response.headers() }
