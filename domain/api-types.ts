@@ -351,6 +351,15 @@ export interface UploadEnable {
   enableTimeSdk: boolean
 }
 
+/**
+ * GET /time/upload/policy — which upload flags a country's data policy requires (public: the permission disclosure
+ * shows it before login). A flag not listed is never required there.
+ */
+export interface CollectionPolicyReply {
+  country: CountryCode
+  requiredFlags: (keyof UploadStatusFlags)[]
+}
+
 /** GET /time/upload/uploadStatus — spec §4's seven flags; flags the country's policy does not require read true. */
 export interface UploadStatusFlags {
   appList: boolean

@@ -601,6 +601,14 @@ export const API = {
   }),
 
   // ------------------------------------------------------------------------------------------ Kopa's additions
+  '/time/upload/policy': call<T.CollectionPolicyReply>()({
+    source: 'kopa',
+    method: GET,
+    body: 'json',
+    auth: false,
+    summary: "The upload flags a country's data policy requires (the permission disclosure's, before login).",
+    request: countryByCodeSchema(),
+  }),
   '/security/logout': call<T.Empty>()({
     source: 'kopa',
     method: POST,

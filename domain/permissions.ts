@@ -3,14 +3,13 @@
  * ask for, the data set each one feeds (spec §4's upload flags; the camera feeds the ID and face photos), and
  * what each one means for a borrower of a country whose data policy requires some flags.
  *
- * By default no country requires contacts, SMS, call log or the installed-app list (regulators in all three
- * forbid using them for lending or collection), and the reference server requires no flag at all
- * (server/config.ts `collection`). Those four are then "not used" and never asked for; location, device
+ * Which flags a country requires is the lender's server's policy (/time/upload/policy, from server/config.ts
+ * `collection`; the reference server requires none); by default no country requires contacts, SMS, call log or
+ * the installed-app list (regulators in all three forbid using them for lending or collection). Those four are then "not used" and never asked for; location, device
  * information and storage are optional; the camera is needed for the ID and face photos whatever the policy.
  * Pure data: no I/O.
  */
 import type { UploadStatusFlags } from './api-types'
-import type { CountryCode } from './countries'
 
 export type UploadFlag = keyof UploadStatusFlags
 
@@ -41,16 +40,6 @@ export const PERMISSION_FLAG: Readonly<Record<DisclosedPermission, UploadFlag | 
 
 /** Data sets regulators forbid for lending unless a lender's country policy explicitly requires them. */
 const NOT_USED_BY_DEFAULT: readonly UploadFlag[] = ['contact', 'sms', 'callLog', 'appList']
-
-/**
- * The flags each country's data policy requires by default — the same as the reference server's
- * `config.collection` (nothing). A lender that requires data changes both.
- */
-export const DEFAULT_REQUIRED_FLAGS: Readonly<Record<CountryCode, readonly UploadFlag[]>> = {
-  TZ: [],
-  KE: [],
-  MX: [],
-}
 
 /**
  * What a permission means for the borrower:

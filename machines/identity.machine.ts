@@ -5,8 +5,9 @@
  *
  * The face step follows featureMode (spec §3, as the native bridge says it applies): `live` 1 runs the native
  * liveness SDK and saves its result; any other value takes a selfie photo. `ocr` 1 reads the card's front after
- * its upload (/user/curp/ocr); −1 (the default) uploads the photos only. The server may refuse a photo it cannot
- * use (ImageCheckResult.problem); each problem has its own message.
+ * its upload (/user/curp/ocr); −1 (the default) uploads the photos only. `frontPermission` 1 asks the phone for
+ * the camera (the shell's permission dialog) before the ID front can be taken; a refusal says how to allow it.
+ * The server may refuse a photo it cannot use (ImageCheckResult.problem); each problem has its own message.
  *
  * Input: none (featureMode is read when the screen opens).
  * Events: identity.photoTaken {side, image}, identity.livenessStarted, identity.submitted, identity.errorSeen
@@ -15,7 +16,8 @@
  * Context: progress (0–1 of the upload in flight), uploaded sides, the picked images (for previews), error
  * Output: { status: 'completed' } | { status: 'sessionEnded' }
  * Actors the composition provides (services/actors/identity-actors.ts):
- *   readFeatureMode () → { live, ocr }                          (local storage)
+ *   readFeatureMode () → { live, ocr, frontPermission? }        (local storage, as the native bridge applies it)
+ *   askCamera () → 'granted' | 'denied' | 'prompt' | 'unavailable'  (the shell's camera permission, frontPermission)
  *   uploadImage ({ side, image }) callback: sends back identity.uploadProgressed {fraction}, then
  *               identity.uploadSucceeded or identity.uploadFailed {error}
  *               (front/back: /user/upload/curp/front|back; face: /user/saveFaceImage)
@@ -45,7 +47,12 @@ export type CardSide = Exclude<IdentitySide, 'face'>
 export interface IdentityFeatureMode {
   live: number
   ocr: number
+  /** 1: the camera permission is asked for before the ID front (spec §3 frontPermission). Absent: −1. */
+  frontPermission?: number
 }
+
+/** The phone's answer about the camera (the native bridge's PermissionState). */
+export type CameraAnswer = 'granted' | 'denied' | 'prompt' | 'unavailable'
 
 /**
  * What the native liveness SDK hands back: which SDK, its session, its score if any, and its best frame; saved
@@ -104,6 +111,7 @@ export const IDENTITY_MESSAGES = {
   faceFailed: 'identity.error.faceFailed',
   faceMismatch: 'identity.error.faceMismatch',
   authentication: 'identity.error.authentication',
+  cameraDenied: 'identity.error.cameraDenied',
 } as const
 
 /** The message for a step taken before the one it needs: front first, then back, then the face. */
@@ -201,9 +209,15 @@ export const identityMachine = setup({
     finishUploads: fromPromise<void>(notProvided('finishUploads', 'services/actors/identity-actors.ts')),
     /** The shell's card scanner; rejects when the borrower cancels it or the shell has no scanner. */
     scanCard: fromPromise<Blob, { side: 'front' | 'back' }>(notProvided('scanCard', 'services/actors/identity-actors.ts')),
+    /** The shell's camera permission dialog (featureMode.frontPermission 1). */
+    askCamera: fromPromise<CameraAnswer>(notProvided('askCamera', 'services/actors/identity-actors.ts')),
   },
   guards: {
     liveFace: ({ context }) => context.featureMode.live === 1,
+    /** The camera permission comes first: featureMode.frontPermission 1 and the front not taken yet. */
+    cameraFirst: ({ context }, params: IdentityFeatureMode) =>
+      (params.frontPermission ?? -1) >= 1 && !context.uploaded.front,
+    cameraDenied: (_, params: { answer: CameraAnswer }) => params.answer === 'denied',
     ocrEnabled: ({ context }) => context.featureMode.ocr === 1 && context.current === 'front',
     missingFront: ({ context }) => !context.uploaded.front,
     missingBack: ({ context }) => !context.uploaded.back,
@@ -279,8 +293,33 @@ export const identityMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'readFeatureMode',
-        onDone: { target: 'collecting', actions: { type: 'takeFeatureMode', params: ({ event }) => event.output } },
+        onDone: [
+          {
+            guard: { type: 'cameraFirst', params: ({ event }) => event.output },
+            target: 'askingCamera',
+            actions: { type: 'takeFeatureMode', params: ({ event }) => event.output },
+          },
+          { target: 'collecting', actions: { type: 'takeFeatureMode', params: ({ event }) => event.output } },
+        ],
         // Storage never fails in practice; the defaults (liveness SDK, no OCR) are spec §3's.
+        onError: 'collecting',
+      },
+    },
+    askingCamera: {
+      description:
+        "featureMode.frontPermission 1: the phone's camera permission before the ID front; a refusal says how to allow it.",
+      tags: ['busy'],
+      invoke: {
+        src: 'askCamera',
+        onDone: [
+          {
+            guard: { type: 'cameraDenied', params: ({ event }) => ({ answer: event.output }) },
+            target: 'collecting',
+            actions: { type: 'showError', params: { message: msg(IDENTITY_MESSAGES.cameraDenied) } },
+          },
+          { target: 'collecting' },
+        ],
+        // A shell that cannot ask leaves it to the camera itself (the photo picker asks when it opens).
         onError: 'collecting',
       },
     },

@@ -57,7 +57,6 @@
 import { assign, enqueueActions, fromPromise, raise, sendTo, setup, type SnapshotFrom } from 'xstate'
 import type { LatestOrder } from '../domain/api-types'
 import { DEFAULT_COUNTRY, type CountryCode } from '../domain/countries'
-import { DEFAULT_REQUIRED_FLAGS } from '../domain/permissions'
 import { BACK_TO, isProtectedRoute, type RouteName } from '../domain/routes'
 import type { OrderStatusCode, StatusStep } from '../domain/order-status'
 import { additionalInfoSchema } from '../domain/schemas/additional-info'
@@ -94,6 +93,7 @@ import { errorOf, failureOf, isSessionEnded, messageOf, type Message } from './s
 import { submitMachine, type FormReviewEvent, type FormValues, type SubmitOutput } from './submit.machine'
 import type { uploadGateMachine, UploadGateOutput } from './upload-gate.machine'
 import { notProvided } from './not-provided'
+import { disclosureFirst, type DisclosureState } from './disclosure-gate'
 
 /** The screen each step of spec §4's navigation by code opens. */
 export const STEP_ROUTE: Readonly<Record<StatusStep, RouteName>> = {
@@ -136,9 +136,15 @@ export interface JourneyInput {
    * the connection, else the default country.
    */
   country?: CountryCode
+  /**
+   * The permission disclosure is due before the first collecting screen (machines/disclosure-gate.ts): it was never
+   * accepted on this device (storage permissionsAccepted). Absent: false.
+   */
+  askDisclosure?: boolean
 }
 
-export interface JourneyContext {
+/** `DisclosureState`: the permission disclosure before the first collecting screen (machines/disclosure-gate.ts). */
+export interface JourneyContext extends DisclosureState {
   session: SessionView
   /** Start-up is over; until then every route is refused. */
   booted: boolean
@@ -245,7 +251,8 @@ export const TRAIL_LENGTH = 12
  * going anywhere else adds the screen left. Staying on a screen changes nothing.
  */
 export function nextTrail(trail: readonly RouteName[], from: RouteName, to: RouteName): RouteName[] {
-  if (from === to) return [...trail]
+  // The /pop prompt is a step on the way (disclosure-gate.ts), not a screen to go back to.
+  if (from === to || from === 'pop') return [...trail]
   if (trail.at(-1) === to) return trail.slice(0, -1)
   return [...trail, from].slice(-TRAIL_LENGTH)
 }
@@ -435,18 +442,19 @@ function loginFormOf(purpose: 'login' | 'register') {
 }
 
 /**
- * The permission disclosure, for the data the borrower's country requires; answered either way, home next. The
- * /pop prompt is not shown again once accepted on this device (it goes home at once); /permission always shows.
+ * The permission disclosure, for the data the borrower's country requires (the server's policy, read by the
+ * child); answered either way, on to the collecting screen it came before (disclosure-gate.ts), else home. The
+ * /pop prompt is not shown again once accepted on this device (it ends at once); /permission always shows.
  */
 function permissionOf(route: 'pop' | 'permission') {
   return {
     id: 'permission',
     src: 'permission',
     input: ({ context }: { context: JourneyContext }) => ({
-      requiredFlags: DEFAULT_REQUIRED_FLAGS[countryOf(context)],
+      country: countryOf(context),
       skipWhenAccepted: route === 'pop',
     }),
-    onDone: { actions: 'goHome' },
+    onDone: { actions: ['answerDisclosure', route === 'pop' ? 'leaveDisclosure' : 'goHome'] },
   } as const
 }
 
@@ -743,6 +751,19 @@ export const journeyMachine = setup({
     /** Open the screen the order's status names; other codes stay on the current screen if it still applies. */
     followStatus: enqueueActions(({ context, enqueue }) => {
       const { route } = destination(context, [statusRoute(context), context.route])
+      // The permission disclosure before the first screen that collects in this visit (disclosure-gate.ts).
+      if (route !== context.route && disclosureFirst(route, context)) {
+        enqueue.assign({ afterDisclosure: route })
+        enqueue.raise(routeEvent('pop'))
+        return
+      }
+      enqueue.raise(routeEvent(route))
+    }),
+    answerDisclosure: assign({ disclosureAnswered: true }),
+    /** After /pop: the collecting screen it came before, if it may still open; else home. */
+    leaveDisclosure: enqueueActions(({ context, enqueue }) => {
+      const { route } = destination(context, [context.afterDisclosure ?? null])
+      enqueue.assign({ afterDisclosure: null })
       enqueue.raise(routeEvent(route))
     }),
     finishBooting: assign({ booted: true }),
@@ -832,6 +853,7 @@ export const journeyMachine = setup({
     prefillMobile: '',
     contractOrderId: null,
     salaryBands: null,
+    disclosureAnswered: !(input.askDisclosure ?? false),
   }),
   invoke: [
     {

@@ -9,11 +9,16 @@
  * /pop prompt (input `skipWhenAccepted`) is not shown again — it ends at once as accepted. A "not now" is not
  * remembered: the prompt asks again next time.
  *
- * Input (PermissionInput): { requiredFlags, skipWhenAccepted? } — the upload flags the borrower's country requires
- * Events: permissions.accepted, permissions.declined
- * Tags:   busy (recalling, reading the states, or the phone's dialogs are open)
+ * Which data the country requires is the server's policy (/time/upload/policy, public: the disclosure may show
+ * before login), read before anything is shown (issue 18). While it cannot be read, the list is not shown (it could
+ * call "optional" what the lender requires): the borrower may try again or say "not now", never accept blind.
+ *
+ * Input (PermissionInput): { country, skipWhenAccepted? } — the borrower's country, whose policy is read
+ * Events: permissions.accepted, permissions.declined, permissions.retried (after the policy could not be read)
+ * Tags:   busy (recalling, reading the policy or the states, or the phone's dialogs are open), policyUnknown
  * Output: { outcome: 'accepted' | 'declined', states } — the states after the borrower answered
- * Actors the composition provides (the native bridge or its web fallback, and storage):
+ * Actors the composition provides (the native bridge or its web fallback, the API, and storage):
+ *   readPolicy         ({ country }) → UploadFlag[]      (/time/upload/policy: the flags the country requires)
  *   recallAcceptance   () → { at } | null              (storage permissionsAccepted)
  *   rememberAcceptance () → { at }                      (storage permissionsAccepted, now)
  *   queryPermissions   ({ names }) → PermissionStates   (bridge queryPermissions)
@@ -27,11 +32,13 @@ import {
   type PermissionStates,
   type UploadFlag,
 } from '../domain/permissions'
-import { msg, type Message } from './submit.machine'
+import type { CountryCode } from '../domain/countries'
+import { failureOf, messageOf, msg, type Message } from './submit.machine'
 import { notProvided } from './not-provided'
 
 export interface PermissionInput {
-  requiredFlags: readonly UploadFlag[]
+  /** The borrower's country: its data policy (the server's) says which permissions are required. */
+  country: CountryCode
   /** The /pop prompt: once accepted on this device, it is not shown again. */
   skipWhenAccepted?: boolean
 }
@@ -43,6 +50,8 @@ export interface Acceptance {
 }
 
 export interface PermissionContext {
+  country: CountryCode
+  /** The upload flags the country's policy requires (the server's); empty until read. */
   requiredFlags: readonly UploadFlag[]
   skipWhenAccepted: boolean
   /** When the borrower accepted the disclosure on this device; null: never (or not remembered). */
@@ -53,7 +62,11 @@ export interface PermissionContext {
   outcome: 'accepted' | 'declined' | null
 }
 
-export type PermissionEvent = { type: 'permissions.accepted' } | { type: 'permissions.declined' }
+export type PermissionEvent =
+  | { type: 'permissions.accepted' }
+  | { type: 'permissions.declined' }
+  /** The policy could not be read: read it again. */
+  | { type: 'permissions.retried' }
 
 export interface PermissionOutput {
   outcome: 'accepted' | 'declined'
@@ -71,9 +84,10 @@ export const permissionMachine = setup({
     events: {} as PermissionEvent,
     input: {} as PermissionInput,
     output: {} as PermissionOutput,
-    tags: {} as 'busy',
+    tags: {} as 'busy' | 'policyUnknown',
   },
   actors: {
+    readPolicy: fromPromise<UploadFlag[], { country: CountryCode }>(notProvided('readPolicy', 'API')),
     recallAcceptance: fromPromise<Acceptance | null>(notProvided('recallAcceptance', 'native bridge')),
     rememberAcceptance: fromPromise<Acceptance>(notProvided('rememberAcceptance', 'native bridge')),
     queryPermissions: fromPromise<PermissionStates, NamesInput>(notProvided('queryPermissions', 'native bridge')),
@@ -92,6 +106,11 @@ export const permissionMachine = setup({
     })),
     decide: assign((_, params: { outcome: 'accepted' | 'declined' }) => ({ outcome: params.outcome })),
     showFailure: assign({ error: msg('errors.requestFailed') }),
+    takePolicy: assign((_, params: { requiredFlags: readonly UploadFlag[] }) => ({
+      requiredFlags: params.requiredFlags,
+      error: null,
+    })),
+    showPolicyFailure: assign((_, params: { error: unknown }) => ({ error: messageOf(failureOf(params.error)) })),
     clearError: assign({ error: null }),
   },
 }).createMachine({
@@ -99,7 +118,8 @@ export const permissionMachine = setup({
   description:
     'The permission disclosure: what each permission is for, then the phone’s own dialogs on accept.',
   context: ({ input }) => ({
-    requiredFlags: input.requiredFlags,
+    country: input.country,
+    requiredFlags: [],
     skipWhenAccepted: input.skipWhenAccepted ?? false,
     acceptedAt: null,
     states: {},
@@ -123,11 +143,38 @@ export const permissionMachine = setup({
             ],
           },
           {
-            target: 'reading',
+            target: 'readingPolicy',
             actions: { type: 'keepAcceptance', params: ({ event }) => ({ acceptance: event.output }) },
           },
         ],
-        onError: 'reading',
+        onError: 'readingPolicy',
+      },
+    },
+    readingPolicy: {
+      description: "The server's data policy for the borrower's country: which permissions are required.",
+      tags: ['busy'],
+      invoke: {
+        src: 'readPolicy',
+        input: ({ context }) => ({ country: context.country }),
+        onDone: {
+          target: 'reading',
+          actions: { type: 'takePolicy', params: ({ event }) => ({ requiredFlags: event.output }) },
+        },
+        onError: {
+          target: 'policyUnknown',
+          actions: { type: 'showPolicyFailure', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    policyUnknown: {
+      description: 'The policy could not be read: the list is not shown (nothing is accepted blind); try again or not now.',
+      tags: ['policyUnknown'],
+      on: {
+        'permissions.retried': { target: 'readingPolicy', actions: 'clearError' },
+        'permissions.declined': {
+          target: 'done',
+          actions: { type: 'decide', params: { outcome: 'declined' } },
+        },
       },
     },
     reading: {

@@ -270,7 +270,7 @@ export function createJourneyLogic({ storage, api, bridge }: Services, children:
       agreement: () => c.agreement.provide({ actors: createAgreementActors({ api }) }),
       loanOffer: () => c.loanOffer.provide({ actors: createLoanOfferActors({ api }) }),
       loginForm: () => c.loginForm.provide({ actors: createLoginActors({ api }) }),
-      permission: () => c.permission.provide({ actors: createPermissionActors({ bridge, storage }) }),
+      permission: () => c.permission.provide({ actors: createPermissionActors({ api, bridge, storage }) }),
       legalDocument: () =>
         c.legalDocument.provide({
           actors: createLegalDocumentActors({
@@ -438,7 +438,12 @@ export function startJourney(services: Services, input: JourneyInput, children: 
   // The country chosen before login on this device survives a reload (storage `country`).
   const stored = services.storage.get('country')
   const actor = createActor(createJourneyLogic(services, children), {
-    input: { ...(stored ? { country: stored } : {}), ...input },
+    // The permission disclosure comes before the first collection unless it was accepted on this phone (issue 18).
+    input: {
+      ...(stored ? { country: stored } : {}),
+      askDisclosure: services.storage.get('permissionsAccepted') === null,
+      ...input,
+    },
   })
   // Children not loaded yet load with the first event that would start them.
   if (children instanceof ChildLoader && !children.complete()) holdUntilLoaded(actor, children)

@@ -28,6 +28,21 @@ export const identityMachine = createMachine({
           "onDone": [
             {
               "target": [
+                "#identity.askingCamera"
+              ],
+              "guard": {
+                "type": "cameraFirst",
+                "params": "(from the event)"
+              },
+              "actions": [
+                {
+                  "type": "takeFeatureMode",
+                  "params": "(from the event)"
+                }
+              ]
+            },
+            {
+              "target": [
                 "#identity.collecting"
               ],
               "actions": [
@@ -35,6 +50,51 @@ export const identityMachine = createMachine({
                   "type": "takeFeatureMode",
                   "params": "(from the event)"
                 }
+              ]
+            }
+          ],
+          "onError": [
+            {
+              "target": [
+                "#identity.collecting"
+              ]
+            }
+          ]
+        }
+      ]
+    },
+    "askingCamera": {
+      "description": "featureMode.frontPermission 1: the phone's camera permission before the ID front; a refusal says how to allow it.",
+      "tags": [
+        "busy"
+      ],
+      "invoke": [
+        {
+          "id": "0.identity.askingCamera",
+          "src": "askCamera",
+          "onDone": [
+            {
+              "target": [
+                "#identity.collecting"
+              ],
+              "guard": {
+                "type": "cameraDenied",
+                "params": "(from the event)"
+              },
+              "actions": [
+                {
+                  "type": "showError",
+                  "params": {
+                    "message": {
+                      "key": "identity.error.cameraDenied"
+                    }
+                  }
+                }
+              ]
+            },
+            {
+              "target": [
+                "#identity.collecting"
               ]
             }
           ],

@@ -2245,7 +2245,8 @@ export const journeyMachine = createMachine({
                   "onDone": [
                     {
                       "actions": [
-                        "goHome"
+                        "answerDisclosure",
+                        "leaveDisclosure"
                       ]
                     }
                   ]
@@ -2281,6 +2282,7 @@ export const journeyMachine = createMachine({
                   "onDone": [
                     {
                       "actions": [
+                        "answerDisclosure",
                         "goHome"
                       ]
                     }

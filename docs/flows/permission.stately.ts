@@ -40,7 +40,7 @@ export const permissionMachine = createMachine({
             },
             {
               "target": [
-                "#permission.reading"
+                "#permission.readingPolicy"
               ],
               "actions": [
                 {
@@ -53,12 +53,84 @@ export const permissionMachine = createMachine({
           "onError": [
             {
               "target": [
-                "#permission.reading"
+                "#permission.readingPolicy"
               ]
             }
           ]
         }
       ]
+    },
+    "readingPolicy": {
+      "description": "The server's data policy for the borrower's country: which permissions are required.",
+      "tags": [
+        "busy"
+      ],
+      "invoke": [
+        {
+          "id": "0.permission.readingPolicy",
+          "src": "readPolicy",
+          "input": "(from the event)",
+          "onDone": [
+            {
+              "target": [
+                "#permission.reading"
+              ],
+              "actions": [
+                {
+                  "type": "takePolicy",
+                  "params": "(from the event)"
+                }
+              ]
+            }
+          ],
+          "onError": [
+            {
+              "target": [
+                "#permission.policyUnknown"
+              ],
+              "actions": [
+                {
+                  "type": "showPolicyFailure",
+                  "params": "(from the event)"
+                }
+              ]
+            }
+          ]
+        }
+      ]
+    },
+    "policyUnknown": {
+      "description": "The policy could not be read: the list is not shown (nothing is accepted blind); try again or not now.",
+      "tags": [
+        "policyUnknown"
+      ],
+      "on": {
+        "permissions.retried": [
+          {
+            "target": [
+              "#permission.readingPolicy"
+            ],
+            "actions": [
+              "clearError"
+            ]
+          }
+        ],
+        "permissions.declined": [
+          {
+            "target": [
+              "#permission.done"
+            ],
+            "actions": [
+              {
+                "type": "decide",
+                "params": {
+                  "outcome": "declined"
+                }
+              }
+            ]
+          }
+        ]
+      }
     },
     "reading": {
       "description": "Reads the current answers without asking; a phone that cannot say leaves them unknown.",

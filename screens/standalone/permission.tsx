@@ -5,6 +5,8 @@
  * photos cannot be taken), optional (refusing it changes nothing), or not used at all in the country. "Accept"
  * lets the phone ask for the permissions the app uses; "Not now" goes on without asking. An acceptance is
  * remembered on the device: the page says when, and the /pop prompt is not shown again (the machine ends at once).
+ * Which permissions are required is the server's policy; while it cannot be read the list is not shown, only the
+ * failure, "Try again" and "Not now" (tag `policyUnknown`).
  */
 import { useSelector } from '@xstate/react'
 import type { ReactElement } from 'react'
@@ -50,6 +52,21 @@ function Disclosure({ child }: { child: PermissionRef }): ReactElement {
   const canAccept = useSelector(child, (s) => s.can({ type: 'permissions.accepted' }))
   const canDecline = useSelector(child, (s) => s.can({ type: 'permissions.declined' }))
   const acceptedAt = useSelector(child, (s) => s.context.acceptedAt)
+  const policyUnknown = useSelector(child, (s) => s.hasTag('policyUnknown'))
+  if (policyUnknown)
+    return (
+      <>
+        <MessageNotice message={error} />
+        <div className="k-actions k-stack">
+          <Button block onClick={() => child.send({ type: 'permissions.retried' })}>
+            {t('ui.error.retry')}
+          </Button>
+          <Button block variant="secondary" onClick={() => child.send({ type: 'permissions.declined' })}>
+            {t('standalone.permission.decline')}
+          </Button>
+        </div>
+      </>
+    )
   return (
     <>
       {acceptedAt !== null && (

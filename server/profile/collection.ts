@@ -20,7 +20,8 @@ import type { ModuleHost, ServerContext } from '../context'
 import type { Queryable } from '../db/client'
 import { loanOrders } from '../db/schema/loans'
 import { collectionReports } from '../db/schema/profile'
-import { codeMessageKey, envelope } from '../envelope'
+import { countryByCode } from '../country/module'
+import { codeMessageKey, envelope, fieldFailure } from '../envelope'
 import { languageOf } from '../i18n'
 
 /** The flags delivered for the borrower's order `orderNo`. */
@@ -63,6 +64,13 @@ export async function uploadStatus(
 }
 
 export function registerCollectionCalls(host: ModuleHost): void {
+  // Public: the permission disclosure states the country's policy before login (issue 18; docs/api.md).
+  host.registerHandler('/time/upload/policy', (req, ctx) => {
+    const country = countryByCode(req.input.code)
+    if (!country) fieldFailure({ code: 'validation.country.unknown' })
+    return { country, requiredFlags: [...ctx.config.collection[country].requiredFlags] }
+  })
+
   host.registerHandler('/time/upload/enable', (req, ctx) => ({
     enableTimeSdk: ctx.config.collection[req.session!.country].requiredFlags.length > 0,
   }))

@@ -54,7 +54,16 @@ export function createIdentityActors({ api, bridge, storage, compress }: Identit
   }
 
   return {
-    readFeatureMode: fromPromise<{ live: number; ocr: number }>(featureMode),
+    readFeatureMode: fromPromise<{ live: number; ocr: number; frontPermission?: number }>(featureMode),
+
+    askCamera: fromPromise<'granted' | 'denied' | 'prompt' | 'unavailable'>(async () => {
+      try {
+        const result = await bridge.faceSdk(await featureMode(), { kind: 'cameraPermission' })
+        return result.kind === 'permission' ? result.state : 'unavailable'
+      } catch (error) {
+        throw failureFromBridge(error)
+      }
+    }),
 
     uploadImage: fromCallback<EventObject, { side: Side; image: Blob }>(({ input, sendBack: sendAny }) => {
       const sendBack = (event: UploadEvent) => sendAny(event)

@@ -27,13 +27,15 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }))
 afterAll(() => server.close())
 
 /** A signed-in borrower whose latest order is `latest`, the journey opened at home with the start-up children. */
-async function openHome(latest: LatestOrder | null) {
+/** Home for a signed-in borrower; `disclosureAccepted`: the permission disclosure was accepted on this phone. */
+async function openHome(latest: LatestOrder | null, { disclosureAccepted = true } = {}) {
   server.resetHandlers(
     http.all(`${ORIGIN}/api/:token`, async ({ request, params }) => {
       const decoded = await decodeAppCall(request, params.token)
       if (decoded instanceof WireError) return HttpResponse.json({ code: 1500, msg: 'bad wire', data: null })
       const answers: Record<string, () => unknown> = {
         '/security/getUserInfo': () => user(),
+        '/time/upload/policy': () => ({ country: 'TZ', requiredFlags: [] }),
         '/loan/loan-order/latest': () => latest,
       }
       const answer = answers[decoded.path]
@@ -43,6 +45,7 @@ async function openHome(latest: LatestOrder | null) {
   )
   const services = createServices(window, ORIGIN)
   services.storage.set('token', 'tok-lazy')
+  if (disclosureAccepted) services.storage.set('permissionsAccepted', { at: Date.UTC(2026, 9, 1) })
   const loader = await loadJourneyChildren(START_CHILDREN)
   const journey = startJourney(services, { entry: null }, loader)
   await waitFor(journey, (s) => !s.hasTag('busy') && s.context.route === 'home', { timeout: 5000 })
@@ -105,6 +108,25 @@ describe('child machines that load with their routes', () => {
       )
       expect(at.children.identity).toBeDefined()
       expect(loader.has('identity')).toBe(true)
+    } finally {
+      journey.stop()
+    }
+  })
+
+  it('on a phone where the disclosure was never accepted, following the order to the ID step opens it first', async () => {
+    const { journey, loader } = await openHome(order(12), { disclosureAccepted: false })
+    try {
+      journey.send({ type: 'order.follow' } as never)
+      const at = await waitFor(journey, (s) => s.context.route === 'pop' && !!s.children.permission, {
+        timeout: 5000,
+      })
+      // The disclosure's own machine, with the server's policy read.
+      const permission = at.children.permission as AnyActorRef
+      await waitFor(permission, (s) => s.value === 'shown', { timeout: 5000 })
+      expect(at.context.afterDisclosure).toBe('idCardAuthentication')
+      expect(loader.has('permission')).toBe(true)
+      permission.send({ type: 'permissions.declined' })
+      await waitFor(journey, (s) => s.context.route === 'idCardAuthentication', { timeout: 5000 })
     } finally {
       journey.stop()
     }

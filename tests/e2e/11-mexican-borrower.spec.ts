@@ -23,6 +23,7 @@ import { formatMoney } from '../../domain/money'
 import { ok, settle, type ApiBorrower } from './borrower-api'
 import { expect, shellActions, t, test, type Page } from './fixtures'
 import {
+  acceptDisclosure,
   answerQuestionnaire,
   fillPersonalInfo,
   fillWallet,
@@ -147,6 +148,9 @@ test.describe('(11) a Mexican borrower in Spanish [es]', () => {
     await fillPersonalInfo(page, lang, 'MX', CARLOS_GOMEZ)
     await shot('personal-info')
     await tap(page, lang, 'auth.common.next')
+
+    // Before the first photo, the app shows the permission disclosure (never accepted on this phone).
+    await acceptDisclosure(page, lang)
 
     // The ID (12): the card's photos and the shell's liveness check.
     await expect(page).toHaveURL(/#\/auth\/id_card_authentication$/)

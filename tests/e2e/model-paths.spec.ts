@@ -33,6 +33,7 @@ import {
   type HeldReads,
 } from './steps/money-path'
 import {
+  acceptDisclosure,
   CARLOS_GOMEZ,
   CEMEX_WORK,
   fillPersonalInfo,
@@ -140,6 +141,8 @@ const EXEC: Partial<Record<ModelEvent['type'], Exec>> = {
   'profile.basicSaved': async ({ page, country }) => {
     await fillPersonalInfo(page, lang, country, country === 'MX' ? CARLOS_GOMEZ : tanzanian())
     await tap(page, lang, 'auth.common.next')
+    // The ID photos come next: the permission disclosure, never accepted on this phone, comes first.
+    await acceptDisclosure(page, lang)
   },
   'profile.identityCompleted': async ({ page }) => {
     await takeIdPhotosAndFace(page, lang)

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate'
 import {
   IDENTITY_MESSAGES,
+  type CameraAnswer,
   identityMachine,
   scansCards,
   type IdentityEvent,
@@ -24,6 +25,8 @@ interface Options {
   finish?: () => Promise<void>
   /** The shell's card scanner (featureMode.ocr ≥ 1). */
   scan?: (side: 'front' | 'back') => Promise<Blob>
+  /** The phone's camera permission dialog (featureMode.frontPermission 1). */
+  camera?: () => Promise<CameraAnswer>
 }
 
 function start(opts: Options = {}) {
@@ -31,6 +34,7 @@ function start(opts: Options = {}) {
   const recognised: string[] = []
   const saveLiveness = vi.fn(async (_: LivenessResult) => {})
   const finishUploads = vi.fn(opts.finish ?? (async () => {}))
+  const askCamera = vi.fn(opts.camera ?? (async (): Promise<CameraAnswer> => 'granted'))
   const actor = createActor(
     identityMachine.provide({
       actors: {
@@ -51,13 +55,14 @@ function start(opts: Options = {}) {
         runLiveness: fromPromise(opts.liveness ?? (async () => LIVENESS)),
         saveLiveness: fromPromise(({ input }: { input: LivenessResult }) => saveLiveness(input)),
         finishUploads: fromPromise(() => finishUploads()),
+        askCamera: fromPromise(() => askCamera()),
         scanCard: fromPromise(({ input }: { input: { side: 'front' | 'back' } }) =>
           opts.scan ? opts.scan(input.side) : Promise.reject(new Error('no scanner in this test')),
         ),
       },
     }),
   ).start()
-  return { actor, uploads, recognised, saveLiveness, finishUploads }
+  return { actor, uploads, recognised, saveLiveness, finishUploads, askCamera }
 }
 
 const idle = (actor: ReturnType<typeof start>['actor']) => waitFor(actor, (s) => !s.hasTag('busy'))
@@ -396,4 +401,31 @@ describe('identity messages', () => {
       expect(es!.error[name]).not.toBe(en!.error[name])
     }
   })
+
+  it('asks the phone for the camera before the ID front when featureMode.frontPermission is 1', async () => {
+    const { actor, askCamera } = start({ featureMode: { live: 1, ocr: -1, frontPermission: 1 } })
+    expect((await idle(actor)).hasTag('awaitingFront')).toBe(true)
+    expect(askCamera).toHaveBeenCalledTimes(1)
+    expect(actor.getSnapshot().context.error).toBeNull()
+  })
+
+  it('says how to allow the camera when the borrower refuses it, and still takes a photo chosen on the phone', async () => {
+    const { actor, uploads } = start({
+      featureMode: { live: 1, ocr: -1, frontPermission: 1 },
+      camera: async () => 'denied',
+    })
+    const snap = await idle(actor)
+    expect(snap.context.error).toEqual({ key: IDENTITY_MESSAGES.cameraDenied })
+    expect(snap.hasTag('awaitingFront')).toBe(true)
+    actor.send({ type: 'identity.photoTaken', side: 'front', image: photo('front') })
+    await idle(actor)
+    expect(uploads.map((u) => u.side)).toEqual(['front'])
+  })
+
+  it('does not ask for the camera when featureMode.frontPermission is off (the default)', async () => {
+    const { actor, askCamera } = start()
+    await idle(actor)
+    expect(askCamera).not.toHaveBeenCalled()
+  })
 })
+

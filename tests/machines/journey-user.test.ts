@@ -8,7 +8,7 @@ import { loginMachine, type CodeRequest, type SignInRequest } from '../../machin
 import { permissionMachine } from '../../machines/permission.machine'
 import { sessionMachine, type StoredSession } from '../../machines/session.machine'
 import type { AgreementDocument, RejectRecommendation, UserInfo } from '../../domain/api-types'
-import type { PermissionStates } from '../../domain/permissions'
+import type { PermissionStates, UploadFlag } from '../../domain/permissions'
 import type { RouteName } from '../../domain/routes'
 import { T0, user } from './journey-fixtures'
 
@@ -56,6 +56,7 @@ function start(input: JourneyInput = {}) {
       }),
       permission: permissionMachine.provide({
         actors: {
+          readPolicy: fromPromise(async (): Promise<UploadFlag[]> => []),
           queryPermissions: fromPromise(async (): Promise<PermissionStates> => ({})),
           requestPermissions: fromPromise(async (): Promise<PermissionStates> => ({ camera: 'granted' })),
         },

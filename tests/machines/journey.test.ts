@@ -18,7 +18,9 @@ import {
   type OrderLifecycleEvent,
   type OrderLifecycleSnapshot,
 } from '../../machines/order-lifecycle.machine'
+import { permissionMachine } from '../../machines/permission.machine'
 import { sessionMachine, type StoredSession } from '../../machines/session.machine'
+import type { DisclosedPermission, PermissionStates, UploadFlag } from '../../domain/permissions'
 import { submitMachine, type DraftStoreEvent, type DraftStoreReply } from '../../machines/submit.machine'
 import { uploadGateMachine, type UploadFlags } from '../../machines/upload-gate.machine'
 import type {
@@ -143,7 +145,7 @@ function start(opts: Options = {}) {
     },
   })
   const actor = createActor(machine, {
-    input: { entry: opts.entry ?? null, devRoutes: opts.devRoutes ?? false },
+    input: { entry: opts.entry ?? null, devRoutes: opts.devRoutes ?? false, askDisclosure: opts.askDisclosure },
   })
   actor.start()
   return { actor, calls, status: () => statusOf(lifecycle) }
@@ -653,3 +655,81 @@ describe('journey: the review before the application is sent (issue 13)', () => 
     expect(snap.context.route).not.toBe('reviewApplication')
   })
 })
+
+describe('journey: the permission disclosure before the first collection (issue 18)', () => {
+  /** The phone of a borrower who never accepted the disclosure; the lender's policy requires the location. */
+  function disclosure() {
+    const asked: (readonly DisclosedPermission[])[] = []
+    const permission = permissionMachine.provide({
+      actors: {
+        readPolicy: fromPromise(async (): Promise<UploadFlag[]> => ['location']),
+        recallAcceptance: fromPromise(async (): Promise<{ at: number } | null> => null),
+        rememberAcceptance: fromPromise(async () => ({ at: T0 })),
+        queryPermissions: fromPromise(async (): Promise<PermissionStates> => ({})),
+        requestPermissions: fromPromise(
+          async ({ input }: { input: { names: readonly DisclosedPermission[] } }): Promise<PermissionStates> => {
+            asked.push(input.names)
+            return { camera: 'granted', location: 'granted' }
+          },
+        ),
+      },
+    })
+    return { asked, actors: { permission } }
+  }
+
+  it('opens the disclosure before the ID photos, and the ID screen once the borrower accepts', async () => {
+    const phone = disclosure()
+    const { actor } = start({ stored: SIGNED_IN, status: 6, entry: 'personalInfomation', askDisclosure: true, actors: phone.actors })
+    let snap = await settledOn(actor, 'personalInfomation')
+    child(snap, 'personalInfoForm').send({ type: 'form.submitted', extra: PERSONAL })
+    snap = await settledOn(actor, 'pop')
+    expect(snap.context.afterDisclosure).toBe('idCardAuthentication')
+    const permission = child(snap, 'permission')
+    await waitFor(permission, (s) => s.matches('shown'))
+    expect(permission.getSnapshot().context.requiredFlags).toEqual(['location'])
+    permission.send({ type: 'permissions.accepted' })
+    snap = await settledOn(actor, 'idCardAuthentication')
+    expect(phone.asked).toEqual([['camera', 'location', 'phone', 'storage']])
+    // The prompt was a step on the way: back from the ID screen does not open it again.
+    expect(snap.context.trail).not.toContain('pop')
+  })
+
+  it('goes on to the ID screen after "not now", and does not ask again in this visit', async () => {
+    const phone = disclosure()
+    const { actor } = start({ stored: SIGNED_IN, status: 12, entry: 'me', askDisclosure: true, actors: phone.actors })
+    await settledOn(actor, 'me')
+    actor.send({ type: 'order.follow' })
+    const snap = await settledOn(actor, 'pop')
+    const permission = child(snap, 'permission')
+    await waitFor(permission, (s) => s.matches('shown'))
+    permission.send({ type: 'permissions.declined' })
+    await settledOn(actor, 'idCardAuthentication')
+    expect(phone.asked).toEqual([])
+    actor.send({ type: 'xstate.route', to: '#me' })
+    await settledOn(actor, 'me')
+    actor.send({ type: 'order.follow' })
+    const routes: RouteName[] = []
+    actor.subscribe((s) => routes.push(s.context.route))
+    await settledOn(actor, 'idCardAuthentication')
+    expect(routes).not.toContain('pop')
+  })
+
+  it('opens the disclosure before the data collector too, when the ID step was done in an earlier visit', async () => {
+    const { actor } = start({ stored: SIGNED_IN, status: 19, entry: 'me', askDisclosure: true, actors: disclosure().actors })
+    await settledOn(actor, 'me')
+    actor.send({ type: 'order.follow' })
+    const snap = await settledOn(actor, 'pop')
+    expect(snap.context.afterDisclosure).toBe('finishLoading')
+  })
+
+  it('never opens it for a borrower who accepted it on this phone before', async () => {
+    const { actor } = start({ stored: SIGNED_IN, status: 12, entry: 'me', askDisclosure: false })
+    await settledOn(actor, 'me')
+    actor.send({ type: 'order.follow' })
+    const routes: RouteName[] = []
+    actor.subscribe((s) => routes.push(s.context.route))
+    await settledOn(actor, 'idCardAuthentication')
+    expect(routes).not.toContain('pop')
+  })
+})
+

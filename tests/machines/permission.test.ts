@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, toPromise, waitFor } from 'xstate'
 import { permissionMachine } from '../../machines/permission.machine'
+import type { CountryCode } from '../../domain/countries'
 import type { DisclosedPermission, PermissionStates, UploadFlag } from '../../domain/permissions'
 import { permissionUse } from '../../domain/permissions'
 
@@ -12,14 +13,21 @@ function start(
     /** When it was accepted on this device before (default: never). */
     acceptedAt?: number
     skipWhenAccepted?: boolean
+    /** /time/upload/policy (default: answers `requiredFlags`). */
+    policy?: () => Promise<UploadFlag[]>
   } = {},
 ) {
+  const policies = vi.fn<(country: CountryCode) => void>()
   const asked = vi.fn<(names: readonly DisclosedPermission[]) => void>()
   const query = vi.fn(answers.query ?? (async () => ({ camera: 'granted' as const })))
   const remember = vi.fn(async () => ({ at: 1_800_000_000_000 }))
   const actor = createActor(
     permissionMachine.provide({
       actors: {
+        readPolicy: fromPromise(async ({ input }: { input: { country: CountryCode } }): Promise<UploadFlag[]> => {
+          policies(input.country)
+          return answers.policy ? answers.policy() : requiredFlags
+        }),
         recallAcceptance: fromPromise(async () => (answers.acceptedAt ? { at: answers.acceptedAt } : null)),
         rememberAcceptance: fromPromise(() => remember()),
         queryPermissions: fromPromise(() => query()),
@@ -29,9 +37,9 @@ function start(
         }),
       },
     }),
-    { input: { requiredFlags, skipWhenAccepted: answers.skipWhenAccepted ?? false } },
+    { input: { country: 'KE', skipWhenAccepted: answers.skipWhenAccepted ?? false } },
   ).start()
-  return { actor, asked, query, remember }
+  return { actor, asked, query, remember, policies }
 }
 
 describe('permission disclosure', () => {
@@ -50,8 +58,9 @@ describe('permission disclosure', () => {
   })
 
   it('does not show the /pop prompt again once accepted: it ends as accepted without asking anything', async () => {
-    const { actor, asked, query } = start([], { acceptedAt: 1_700_000_000_000, skipWhenAccepted: true })
+    const { actor, asked, query, policies } = start([], { acceptedAt: 1_700_000_000_000, skipWhenAccepted: true })
     await expect(toPromise(actor)).resolves.toMatchObject({ outcome: 'accepted' })
+    expect(policies).not.toHaveBeenCalled()
     expect(query).not.toHaveBeenCalled()
     expect(asked).not.toHaveBeenCalled()
   })
@@ -104,5 +113,36 @@ describe('permission disclosure', () => {
     const snap = await waitFor(actor, (s) => !s.hasTag('busy'))
     expect(snap.context.error).toEqual({ key: 'errors.requestFailed' })
     expect(snap.can({ type: 'permissions.accepted' })).toBe(true)
+  })
+
+  it('takes the required data from the server’s policy for the borrower’s country', async () => {
+    const { actor, asked, policies } = start(['location', 'sms'])
+    const shown = await waitFor(actor, (s) => s.matches('shown'))
+    expect(policies).toHaveBeenCalledWith('KE')
+    expect(shown.context.requiredFlags).toEqual(['location', 'sms'])
+    actor.send({ type: 'permissions.accepted' })
+    await toPromise(actor)
+    expect(asked).toHaveBeenCalledWith(['camera', 'location', 'phone', 'storage', 'sms'])
+  })
+
+  it('while the policy cannot be read, nothing can be accepted: the borrower tries again or says not now', async () => {
+    let reachable = false
+    const { actor, asked } = start([], {
+      policy: async () => {
+        if (!reachable) throw { ok: false, kind: 'network', message: 'errors.network' }
+        return ['contact']
+      },
+    })
+    const unknown = await waitFor(actor, (s) => s.hasTag('policyUnknown'))
+    expect(unknown.context.error).toEqual({ key: 'errors.network' })
+    expect(unknown.can({ type: 'permissions.accepted' })).toBe(false)
+    expect(unknown.can({ type: 'permissions.declined' })).toBe(true)
+    reachable = true
+    actor.send({ type: 'permissions.retried' })
+    const shown = await waitFor(actor, (s) => s.matches('shown'))
+    expect(shown.context).toMatchObject({ requiredFlags: ['contact'], error: null })
+    actor.send({ type: 'permissions.accepted' })
+    await toPromise(actor)
+    expect(asked.mock.calls[0]![0]).toContain('contacts')
   })
 })

@@ -15,8 +15,19 @@ beforeEach(() => {
 })
 afterEach(() => vi.restoreAllMocks())
 
-async function openIdScreen(opts: { language?: Language; featureMode?: { live: number; ocr: number } } = {}) {
-  const journey = startJourney({ status: 12, entry: 'idCardAuthentication', featureMode: opts.featureMode })
+async function openIdScreen(
+  opts: {
+    language?: Language
+    featureMode?: { live: number; ocr: number; frontPermission?: number }
+    camera?: 'granted' | 'denied'
+  } = {},
+) {
+  const journey = startJourney({
+    status: 12,
+    entry: 'idCardAuthentication',
+    featureMode: opts.featureMode,
+    camera: opts.camera,
+  })
   await renderScreen(IdCardAuthenticationScreen, journey.actor, {
     route: 'idCardAuthentication',
     language: opts.language,
@@ -33,6 +44,13 @@ async function takePhoto(user: UserEvent, key: 'front' | 'back' | 'face') {
 }
 
 describe.each<Language>(['en', 'sw', 'es'])('the ID card screen in %s', (language) => {
+  it('says how to allow the camera when the borrower refused it before the front (frontPermission)', async () => {
+    await openIdScreen({ language, featureMode: { live: 1, ocr: -1, frontPermission: 1 }, camera: 'denied' })
+    const message = t('identity.error.cameraDenied')
+    expect(message).not.toBe('identity.error.cameraDenied')
+    expect(await screen.findByRole('alert')).toHaveTextContent(message)
+  })
+
   it('refuses the back of the ID before the front, with its message', async () => {
     const user = userEvent.setup()
     const { uploads } = await openIdScreen({ language })

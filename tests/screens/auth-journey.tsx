@@ -51,7 +51,9 @@ export interface JourneyOptions {
   /** Deliver a kept draft after the form opened (storage that answers late). */
   lateDrafts?: boolean
   save?: Partial<Record<FormName, SaveAnswer>>
-  featureMode?: { live: number; ocr: number }
+  featureMode?: { live: number; ocr: number; frontPermission?: number }
+  /** The phone's answer to the camera permission (featureMode.frontPermission 1; default: granted). */
+  camera?: 'granted' | 'denied'
   userExtra?: Partial<UserInfo>
   /**
    * The server's answer to /loan/product/step-amount for the order's product (only what the app reads of it is
@@ -182,6 +184,7 @@ export function startJourney(opts: JourneyOptions) {
             return new Blob([`scanned ${input.side}`], { type: 'image/jpeg' })
           }),
           recognise: fromPromise(async () => {}),
+          askCamera: fromPromise(async (): Promise<'granted' | 'denied' | 'prompt' | 'unavailable'> => opts.camera ?? 'granted'),
         },
       }),
     },

@@ -1,22 +1,20 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import i18next from 'i18next'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import PermissionScreen from '../../screens/standalone/permission'
 import type { UploadFlag } from '../../domain/permissions'
+import type { CountryCode } from '../../domain/countries'
 import { renderOn, settledOn, startUserJourney } from './user-journey'
 
 const t = (key: string, values?: Record<string, unknown>) => i18next.t(key, values)
 
-// The lender's data policy per country (the same as its server's config.collection).
-const policy = vi.hoisted(() => ({ TZ: [] as UploadFlag[], KE: [] as UploadFlag[], MX: [] as UploadFlag[] }))
-vi.mock('../../domain/permissions', async (original) => ({
-  ...(await original<typeof import('../../domain/permissions')>()),
-  DEFAULT_REQUIRED_FLAGS: policy,
-}))
+// The lender's data policy per country, as its server states it (/time/upload/policy, from config.collection).
+let policy: Record<CountryCode, UploadFlag[]>
+const collectionPolicy = async (country: CountryCode) => policy[country]
 
 beforeEach(() => {
-  policy.TZ = []
+  policy = { TZ: [], KE: [], MX: [] }
 })
 
 const rowOf = (name: string) => screen.getByText(t(`standalone.permission.name.${name}`)).closest('li')!
@@ -25,6 +23,7 @@ async function openDisclosure(route: 'pop' | 'permission' = 'pop') {
   const journey = startUserJourney({
     entry: route,
     permissionStates: { camera: 'granted', location: 'prompt' },
+    collectionPolicy,
   })
   await renderOn(PermissionScreen, journey.actor, { route })
   await screen.findByRole('button', { name: t('standalone.permission.accept') })
@@ -62,9 +61,10 @@ describe('permission disclosure', () => {
     expect(screen.queryByText(t('standalone.permission.refusing.required'))).toBeNull()
   })
 
-  it('says refusing affects loan approval only for what the country requires', async () => {
+  it('says refusing affects loan approval only for what the country requires, as the server states it', async () => {
     policy.TZ = ['location', 'contact']
-    await openDisclosure('permission')
+    const { asked } = await openDisclosure('permission')
+    expect(asked.policies).toEqual(['TZ'])
     for (const name of ['location', 'contacts']) {
       expect(within(rowOf(name)).getByText(t('standalone.permission.use.required'))).toBeInTheDocument()
       expect(within(rowOf(name)).getByText(t('standalone.permission.refusing.required'))).toBeInTheDocument()
@@ -103,5 +103,25 @@ describe('permission disclosure', () => {
     await settledOn(actor, 'home')
     expect(asked.permissions).toEqual([])
     expect(asked.acceptances).toBe(0)
+  })
+
+  it('shows no list while the policy cannot be read: the borrower tries again, then sees it', async () => {
+    let reachable = false
+    const journey = startUserJourney({
+      entry: 'pop',
+      collectionPolicy: async () => {
+        if (!reachable) throw { ok: false, kind: 'network', message: 'errors.network' }
+        return ['location']
+      },
+    })
+    await renderOn(PermissionScreen, journey.actor, { route: 'pop' })
+    expect(await screen.findByText(t('errors.network'))).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: t('standalone.permission.accept') })).toBeNull()
+    expect(screen.queryByText(t('standalone.permission.name.camera'))).toBeNull()
+    reachable = true
+    await userEvent.setup().click(screen.getByRole('button', { name: t('ui.error.retry') }))
+    await screen.findByRole('button', { name: t('standalone.permission.accept') })
+    expect(within(rowOf('location')).getByText(t('standalone.permission.use.required'))).toBeInTheDocument()
+    expect(journey.asked.policies).toEqual(['TZ', 'TZ'])
   })
 })

@@ -29,7 +29,7 @@ import type {
   VerifyCodeSent,
 } from '../../domain/api-types'
 import { COUNTRIES, type CountryCode } from '../../domain/countries'
-import type { DisclosedPermission, PermissionStates } from '../../domain/permissions'
+import type { DisclosedPermission, PermissionStates, UploadFlag } from '../../domain/permissions'
 import type { RouteName } from '../../domain/routes'
 import { T0, user } from '../machines/journey-fixtures'
 import { renderOnRoute, settledOn } from './render-on-route'
@@ -85,6 +85,8 @@ export interface UserJourneyOptions extends JourneyInput {
   permissionStates?: PermissionStates
   /** When the disclosure was accepted on this device (default: never). */
   permissionsAcceptedAt?: number | null
+  /** /time/upload/policy: the flags the country's policy requires (default: none, as the reference server). */
+  collectionPolicy?: (country: CountryCode) => Promise<UploadFlag[]>
   /** The legal texts (default: a short document named after the request). */
   legalDocument?: (req: LegalDocumentInput) => Promise<AgreementDocument>
   /** /feedback/red-dot-marker: tickets with an unread reply (default: none). */
@@ -97,6 +99,8 @@ export interface Asked {
   signIns: SignInRequest[]
   numbers: NumberQuery[]
   permissions: (readonly DisclosedPermission[])[]
+  /** The countries whose data policy was read (/time/upload/policy). */
+  policies: CountryCode[]
   /** Acceptances of the disclosure kept on the device. */
   acceptances: number
   documents: LegalDocumentInput[]
@@ -125,7 +129,7 @@ const untouchedForm = submitMachine.provide({
 })
 
 export function startUserJourney(opts: UserJourneyOptions) {
-  const asked: Asked = { codes: [], signIns: [], numbers: [], permissions: [], documents: [], acceptances: 0, redDots: [] }
+  const asked: Asked = { codes: [], signIns: [], numbers: [], permissions: [], policies: [], documents: [], acceptances: 0, redDots: [] }
   const borrower = opts.borrower ?? null
   const { overview, recommendation, market, lendingRecords, repayTone } = opts
   const machine = journeyMachine.provide({
@@ -204,6 +208,10 @@ export function startUserJourney(opts: UserJourneyOptions) {
       }),
       permission: permissionMachine.provide({
         actors: {
+          readPolicy: fromPromise(async ({ input }: { input: { country: CountryCode } }): Promise<UploadFlag[]> => {
+            asked.policies.push(input.country)
+            return opts.collectionPolicy ? opts.collectionPolicy(input.country) : []
+          }),
           recallAcceptance: fromPromise(async () =>
             opts.permissionsAcceptedAt ? { at: opts.permissionsAcceptedAt } : null,
           ),
@@ -265,6 +273,7 @@ export function startUserJourney(opts: UserJourneyOptions) {
     describeCountry: _m,
     permissionStates: _p,
     permissionsAcceptedAt: _a,
+    collectionPolicy: _cp,
     legalDocument: _d,
     unreadReplies: _ur,
     ...input

@@ -101,6 +101,17 @@ describeOnEachDatabase('Upload flags per order', (target) => {
     expect(await status(b, applied.orderNo)).toMatchObject({ device: true, location: false })
   })
 
+  it('states each country’s policy to anyone, before login, for the permission disclosure', async () => {
+    const asked = await ls.s.call<T.CollectionPolicyReply>('/time/upload/policy', { code: 'TZ' })
+    expect(asked).toMatchObject({ code: ApiCode.Ok, data: { country: 'TZ', requiredFlags: ['location', 'device'] } })
+    expect((await ls.s.call<T.CollectionPolicyReply>('/time/upload/policy', { code: '+254' })).data).toEqual({
+      country: 'KE',
+      requiredFlags: [],
+    })
+    const unknown = await ls.s.call('/time/upload/policy', { code: 'US' })
+    expect(unknown.code).toBe(ApiCode.ValidationFailed)
+  })
+
   it('reads nothing delivered for an order number that is not the borrower’s', async () => {
     const owner = await register(ls.s, 'TZ')
     await completeSteps(ls, owner)

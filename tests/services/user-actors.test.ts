@@ -100,6 +100,26 @@ describe('the login form’s calls', () => {
 })
 
 describe('the permission disclosure’s bridge calls', () => {
+  // The reference server's answer: its policy requires nothing.
+  const { api: policyApi } = fakeApi((path, payload) =>
+    path === '/time/upload/policy'
+      ? { ok: true, data: { country: (payload as { code: string }).code, requiredFlags: [] } }
+      : { ok: false, kind: 'rejected', code: 1001, message: '', messageKey: 'errors.requestFailed' },
+  )
+
+  it('read the country’s policy from the server', async () => {
+    const { api, calls } = fakeApi(() => ({ ok: true, data: { country: 'MX', requiredFlags: ['location'] } }))
+    const actors = createPermissionActors({
+      api,
+      bridge: { queryPermissions: async () => ({}), requestPermissions: async () => ({}) },
+      storage: createStorage(createMemoryStorage()),
+    })
+    const actor = createActor(permissionMachine.provide({ actors }), { input: { country: 'MX' } }).start()
+    const shown = await waitFor(actor, (s) => s.matches('shown'))
+    expect(shown.context.requiredFlags).toEqual(['location'])
+    expect(calls).toEqual([['/time/upload/policy', { code: 'MX' }]])
+  })
+
   it('reads and asks through the bridge; a failed bridge call is shown as a failure', async () => {
     const asked: string[][] = []
     const bridge = {
@@ -110,8 +130,8 @@ describe('the permission disclosure’s bridge calls', () => {
       },
     }
     const storage = createStorage(createMemoryStorage())
-    const actor = createActor(permissionMachine.provide({ actors: createPermissionActors({ bridge, storage }) }), {
-      input: { requiredFlags: [] },
+    const actor = createActor(permissionMachine.provide({ actors: createPermissionActors({ api: policyApi, bridge, storage }) }), {
+      input: { country: 'TZ' },
     }).start()
     await waitFor(actor, (s) => !s.hasTag('busy'))
     expect(actor.getSnapshot().context.states).toEqual({ camera: 'granted' })
@@ -128,14 +148,14 @@ describe('the permission disclosure’s bridge calls', () => {
       queryPermissions: async () => ({}),
       requestPermissions: async () => ({ camera: 'granted' as const }),
     }
-    const actors = createPermissionActors({ bridge, storage, now: () => 1_800_000_000_000 })
-    const first = createActor(permissionMachine.provide({ actors }), { input: { requiredFlags: [] } }).start()
+    const actors = createPermissionActors({ api: policyApi, bridge, storage, now: () => 1_800_000_000_000 })
+    const first = createActor(permissionMachine.provide({ actors }), { input: { country: 'TZ' } }).start()
     await waitFor(first, (s) => !s.hasTag('busy'))
     first.send({ type: 'permissions.accepted' })
     await toPromise(first)
     expect(storage.get('permissionsAccepted')).toEqual({ at: 1_800_000_000_000 })
     const again = createActor(permissionMachine.provide({ actors }), {
-      input: { requiredFlags: [], skipWhenAccepted: true },
+      input: { country: 'TZ', skipWhenAccepted: true },
     }).start()
     await expect(toPromise(again)).resolves.toMatchObject({ outcome: 'accepted' })
   })

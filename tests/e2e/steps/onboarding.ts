@@ -167,6 +167,19 @@ export async function fillPersonalInfo(page: Page, lang: Lang, country: 'TZ' | '
 }
 
 /**
+ * The permission disclosure the app opens by itself before the first screen of a visit that collects from the
+ * phone (the ID photos, finish loading) on a phone where it was never accepted (docs/decisions.md "Permission
+ * disclosure"): Accept asks the shell for what Kopa uses, and the app goes on to that screen.
+ */
+export async function acceptDisclosure(page: Page, lang: Lang): Promise<void> {
+  await expect(page).toHaveURL(/#\/pop$/)
+  await expect(
+    page.getByRole('heading', { level: 1, name: t(lang, 'standalone.permission.title'), exact: true }),
+  ).toBeVisible()
+  await page.getByRole('button', { name: t(lang, 'standalone.permission.accept'), exact: true }).click()
+}
+
+/**
  * The ID screen (status 12): the card's front and back are photographed with the phone's camera (the file input
  * with `capture`, given a camera-like photo here), each upload is confirmed on screen, then the face check runs
  * in the native shell's liveness SDK (featureMode.live 1, the default).
