@@ -60,9 +60,11 @@ const GROUPS: { name: string | ((id: string) => string | null); test: RegExp; pr
   { name: 'domain', test: new RegExp(`[\\\\/]domain[\\\\/](?!console\\.ts|schemas[\\\\/](console\\.ts|${LATER_SCHEMAS}))`), priority: 5 },
   { name: 'domain-schemas-later', test: /[\\/]domain[\\/]schemas[\\/](?!console\.ts)/, priority: 4.5 },
   { name: 'protocol', test: /[\\/]protocol[\\/]/, priority: 4 },
-  // By folder, but the collector's few lines go with the API client both start with (one request fewer).
+  // Every service the first screen starts with in one request (the API client, the bridge, the start-up actors,
+  // analytics: four files, two of them under a kilobyte, were mostly response headers); the photo compressor, which
+  // only the identity step and feedback use, apart.
   {
-    name: (id) => `services-${/[\\/]services[\\/]([a-z-]+)[\\/]/.exec(id)?.[1]?.replace(/^collector$/, 'api') ?? 'other'}`,
+    name: (id) => (/[\\/]services[\\/]uploads[\\/]/.test(id) ? 'services-uploads' : 'services'),
     test: new RegExp(`[\\\\/]services[\\\\/](?!console[\\\\/]|actors[\\\\/](${APPLY_ACTORS}|${LATER_ACTORS})-actors)`),
     priority: 4,
   },
