@@ -4,6 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { appShell } from './scripts/vite/app-shell.ts'
 import { axiosXhrOnly } from './scripts/vite/axios-xhr-only.ts'
 import { precompress } from './scripts/vite/precompress.ts'
+import { CORE_NAMESPACES } from './src/i18n-namespaces.ts'
 
 /**
  * What the shell (src/main.tsx) needs: kept together so no lazy group captures it. With the staff console's page
@@ -21,16 +22,34 @@ const CONSOLE_CODE =
   /[\\/](src[\\/]console[\\/]|machines[\\/]console-|screens[\\/]console[\\/]|services[\\/]console[\\/]|domain[\\/](console|schemas[\\/]console)\.ts|locales[\\/][a-z]{2}[\\/]console\.json)/
 
 /**
+ * The children that load with their routes (src/compose.ts), by file name: the application's and borrowing's (the
+ * `machines-apply` chunk), and the rest (`machines`). Their actor factories (services/actors) go with them.
+ */
+const APPLY_ACTORS = 'identity|upload-gate|loan-offer|agreement|cancellation|coupons|confirm-borrow|lending'
+const LATER_ACTORS = 'payment-order|repayment|rollover|records|feedback-ticket|account-deletion'
+/** Schemas no first screen checks with (domain/schemas). */
+const LATER_SCHEMAS = '(feedback|repayment|coupon|identity|message-values)\\.ts'
+
+/**
  * The app after the shell, as small parallel chunks: libraries first, then the domain rules, the services and
  * the machines, each group taking what the groups above it left (a higher priority captures first).
  */
 const GROUPS: { name: string | ((id: string) => string | null); test: RegExp; priority: number }[] = [
   { name: 'shell', test: SHELL, priority: 9 },
+  // The translations every open starts with, one file per language (locale-<lang>-start) instead of one per
+  // namespace: fewer requests on the first screen, most of whose bytes were response headers.
+  {
+    name: (id) => `locale-${/locales[\\/]([a-z]{2})[\\/]/.exec(id)?.[1] ?? 'xx'}-start`,
+    test: new RegExp(`locales[\\\\/][a-z]{2}[\\\\/](${CORE_NAMESPACES.join('|')})\\.json$`),
+    priority: 10,
+  },
   { name: 'xstate', test: /node_modules[\\/](xstate|@xstate)[\\/]/, priority: 8 },
   { name: 'axios-helpers', test: /node_modules[\\/]axios[\\/]lib[\\/](helpers|platform)[\\/]/, priority: 8 },
   { name: 'axios', test: /node_modules[\\/]axios[\\/]/, priority: 7 },
   { name: 'final-form', test: /node_modules[\\/](react-)?final-form[\\/]/, priority: 7 },
-  { name: 'domain-schemas', test: /[\\/]domain[\\/]schemas[\\/](?!console\.ts)/, priority: 6 },
+  // The schemas the first screens check with (the journey's forms, login's); those only later screens use (feedback,
+  // repayment, coupons, identity uploads) in a chunk of their own, taken after the first one has its dependencies.
+  { name: 'domain-schemas', test: new RegExp(`[\\\\/]domain[\\\\/]schemas[\\\\/](?!console\\.ts|${LATER_SCHEMAS})`), priority: 6 },
   // The kit's pieces nearly every screen shows (home's among them) and the screens' shared notices: one request
   // instead of a dozen of under a kilobyte each, most of which would be response headers.
   {
@@ -38,12 +57,15 @@ const GROUPS: { name: string | ((id: string) => string | null); test: RegExp; pr
     test: /[\\/](ui[\\/](button|countdown|display|display-text|page-header|states|notice|toast|icons)|screens[\\/]shared[\\/](message-text|order-watch-notice|tab-navigation|display-text))\.tsx?$/,
     priority: 6,
   },
-  { name: 'domain', test: /[\\/]domain[\\/](?!console\.ts|schemas[\\/]console\.ts)/, priority: 5 },
+  { name: 'domain', test: new RegExp(`[\\\\/]domain[\\\\/](?!console\\.ts|schemas[\\\\/](console\\.ts|${LATER_SCHEMAS}))`), priority: 5 },
+  { name: 'domain-schemas-later', test: /[\\/]domain[\\/]schemas[\\/](?!console\.ts)/, priority: 4.5 },
   { name: 'protocol', test: /[\\/]protocol[\\/]/, priority: 4 },
-  // By folder, but the collector's few lines go with the API client both start with (one request fewer).
+  // Every service the first screen starts with in one request (the API client, the bridge, the start-up actors,
+  // analytics: four files, two of them under a kilobyte, were mostly response headers); the photo compressor, which
+  // only the identity step and feedback use, apart.
   {
-    name: (id) => `services-${/[\\/]services[\\/]([a-z-]+)[\\/]/.exec(id)?.[1]?.replace(/^collector$/, 'api') ?? 'other'}`,
-    test: /[\\/]services[\\/](?!console[\\/])/,
+    name: (id) => (/[\\/]services[\\/]uploads[\\/]/.test(id) ? 'services-uploads' : 'services'),
+    test: new RegExp(`[\\\\/]services[\\\\/](?!console[\\\\/]|actors[\\\\/](${APPLY_ACTORS}|${LATER_ACTORS})-actors)`),
     priority: 4,
   },
   { name: 'machines-core', test: /[\\/]machines[\\/](session|home|latest-order|order-lifecycle|submit|not-provided|loan-outcome)[.-]/, priority: 3 },
@@ -57,10 +79,14 @@ const GROUPS: { name: string | ((id: string) => string | null); test: RegExp; pr
   },
   {
     name: 'machines-apply',
-    test: /[\\/]machines[\\/](identity|upload-gate|loan-offer|agreement|cancellation|coupons|confirm-borrow|lending)\.machine/,
+    test: new RegExp(`[\\\\/](machines[\\\\/](${APPLY_ACTORS})\\.machine|services[\\\\/]actors[\\\\/](${APPLY_ACTORS})-actors)`),
     priority: 2,
   },
-  { name: 'machines', test: /[\\/]machines[\\/](?!journey\.machine|console-)/, priority: 1 },
+  {
+    name: 'machines',
+    test: new RegExp(`[\\\\/](machines[\\\\/](?!journey\\.machine|console-)|services[\\\\/]actors[\\\\/](${LATER_ACTORS})-actors)`),
+    priority: 1,
+  },
   { name: 'machines-journey', test: /[\\/]machines[\\/]journey\.machine/, priority: 2 },
 ]
 

@@ -12,41 +12,26 @@ import {
 } from 'xstate'
 import i18next from 'i18next'
 import { trackJourney } from '../services/analytics/page-events'
-import { createAgreementActors } from '../services/actors/agreement-actors'
 import { createHelpContentActors } from '../services/actors/help-content-actors'
 import { createLanguageActors } from '../services/actors/language-actors'
 import { createLegalDocumentActors } from '../services/actors/legal-document-actors'
-import { createLendingActors } from '../services/actors/lending-actors'
-import { createLoanOfferActors } from '../services/actors/loan-offer-actors'
 import { createLoginActors } from '../services/actors/login-actors'
 import { createPermissionActors } from '../services/actors/permission-actors'
-import { createRecordsActors } from '../services/actors/records-actors'
 import type { JourneyChildren } from '../machines/journey-children'
 import { journeyMachine, type JourneyInput } from '../machines/journey.machine'
 import type { paymentOrderMachine as PaymentOrderMachine } from '../machines/payment-order.machine'
 import { sessionMachine } from '../machines/session.machine'
 import { submitMachine } from '../machines/submit.machine'
 import { createApiClient, clientContextFromStorage, type ApiClient } from '../services/api/client'
-import { createAccountDeletionActors } from '../services/actors/account-deletion-actors'
 import { createAppRatingActors } from '../services/actors/app-rating-actors'
-import { createCancellationActors } from '../services/actors/cancellation-actors'
-import { createConfirmBorrowActors } from '../services/actors/confirm-borrow-actors'
-import { createCouponsActors } from '../services/actors/coupons-actors'
-import { createFeedbackTicketActors } from '../services/actors/feedback-ticket-actors'
-import { createIdentityActors } from '../services/actors/identity-actors'
 import { createJourneyActors } from '../services/actors/journey-actors'
-import { createPaymentOrderActors } from '../services/actors/payment-order-actors'
-import { createRepaymentActors } from '../services/actors/repayment-actors'
-import { createRolloverActors } from '../services/actors/rollover-actors'
 import { createServerClock } from '../services/actors/server-clock'
 import { createSessionActors } from '../services/actors/session-actors'
 import { createSubmitActors } from '../services/actors/submit-actors'
-import { createUploadGateActors } from '../services/actors/upload-gate-actors'
 import { createCountryActors } from '../services/actors/country-actors'
 import { adoptDeviceInfo } from '../services/bridge/device-identity'
 import { createBridge, type Bridge } from '../services/bridge/native-bridge'
 import { createStorage, type KopaStorage } from '../services/storage/storage'
-import { compressImage } from '../services/uploads/compress'
 import { createCollectorReporter } from '../services/collector/report'
 import { DEFAULT_COUNTRY, getCountry } from '../domain/countries'
 import { changeLanguage, isLanguage } from './i18n'
@@ -120,6 +105,34 @@ const CHILD_MODULES: { readonly [K in ChildName]: () => Promise<LoadedChildren[K
 export const CHILD_NAMES = Object.keys(CHILD_MODULES) as readonly ChildName[]
 
 /**
+ * The actor factories of the children that load with their routes, loaded beside their machines: the services
+ * only those machines use are no part of the first screen's scripts either (those of START_CHILDREN are imported
+ * above).
+ */
+const CHILD_ACTORS = {
+  identity: async () => (await import('../services/actors/identity-actors')).createIdentityActors,
+  uploadGate: async () => (await import('../services/actors/upload-gate-actors')).createUploadGateActors,
+  loanOffer: async () => (await import('../services/actors/loan-offer-actors')).createLoanOfferActors,
+  agreement: async () => (await import('../services/actors/agreement-actors')).createAgreementActors,
+  cancellation: async () => (await import('../services/actors/cancellation-actors')).createCancellationActors,
+  coupons: async () => (await import('../services/actors/coupons-actors')).createCouponsActors,
+  confirmBorrow: async () => (await import('../services/actors/confirm-borrow-actors')).createConfirmBorrowActors,
+  lending: async () => (await import('../services/actors/lending-actors')).createLendingActors,
+  paymentOrder: async () => (await import('../services/actors/payment-order-actors')).createPaymentOrderActors,
+  repayment: async () => (await import('../services/actors/repayment-actors')).createRepaymentActors,
+  rollover: async () => (await import('../services/actors/rollover-actors')).createRolloverActors,
+  records: async () => (await import('../services/actors/records-actors')).createRecordsActors,
+  feedbackTicket: async () => (await import('../services/actors/feedback-ticket-actors')).createFeedbackTicketActors,
+  accountDeletion: async () =>
+    (await import('../services/actors/account-deletion-actors')).createAccountDeletionActors,
+} satisfies Partial<Record<ChildName, () => Promise<unknown>>>
+
+/** The factories of CHILD_ACTORS, once loaded. */
+export type ChildActors = { [K in keyof typeof CHILD_ACTORS]: Awaited<ReturnType<(typeof CHILD_ACTORS)[K]>> }
+
+const hasActors = (name: ChildName): name is keyof ChildActors => Object.prototype.hasOwnProperty.call(CHILD_ACTORS, name)
+
+/**
  * The children an open at home, login or register may invoke before the borrower does anything: home and its
  * order watch, the visit-long ones (language, rating), login, and the small standalone ones (permission
  * disclosure, legal texts, help). The others — the application, borrowing, repaying, records, feedback, account
@@ -156,6 +169,7 @@ export function childrenNeededBy(actor: string): ChildName[] {
  */
 export class ChildLoader {
   readonly children: Partial<LoadedChildren> = {}
+  readonly actors: Partial<ChildActors> = {}
   private readonly pending = new Map<ChildName, Promise<void>>()
 
   has(name: ChildName): boolean {
@@ -177,9 +191,13 @@ export class ChildLoader {
       this.missing(names).map((name) => {
         let loading = this.pending.get(name)
         if (!loading) {
-          loading = CHILD_MODULES[name]().then((machine) => {
-            ;(this.children as Record<ChildName, unknown>)[name] = machine
-          })
+          // The machine and its actor factory together: `has` is true once both are in.
+          loading = Promise.all([CHILD_MODULES[name](), hasActors(name) ? CHILD_ACTORS[name]() : null]).then(
+            ([machine, actors]) => {
+              if (hasActors(name)) (this.actors as Record<ChildName, unknown>)[name] = actors
+              ;(this.children as Record<ChildName, unknown>)[name] = machine
+            },
+          )
           loading.catch(() => this.pending.delete(name))
           this.pending.set(name, loading)
         }
@@ -196,11 +214,14 @@ export async function loadJourneyChildren(names: readonly ChildName[] = CHILD_NA
   return loader
 }
 
-/** The journey with every actor implemented by services. */
-export function createJourneyLogic({ storage, api, bridge }: Services, children: LoadedChildren | ChildLoader) {
-  const loader = children instanceof ChildLoader ? children : null
-  // Read when a child is first invoked: by then its module is in (holdUntilLoaded).
-  const c = (loader ? loader.children : children) as LoadedChildren
+/**
+ * The journey with every actor implemented by services. `loader` has the child machines an open starts with (or
+ * all: loadJourneyChildren()); the others load before the journey invokes them (holdUntilLoaded).
+ */
+export function createJourneyLogic({ storage, api, bridge }: Services, loader: ChildLoader) {
+  // Read when a child is first invoked: by then its module and its actors' are in (holdUntilLoaded).
+  const c = loader.children as LoadedChildren
+  const a = loader.actors as ChildActors
   const clock = createServerClock(api as never)
   // The latest order is read in server time: the dates the server sets (a rejection's retry date) are judged on
   // its clock, like every other deadline (decisions.md "Deadlines run in server time").
@@ -209,11 +230,12 @@ export function createJourneyLogic({ storage, api, bridge }: Services, children:
   const form = (submit: ReturnType<typeof forms.submitTo>) =>
     submitMachine.provide({ actors: { submit, draftStore: forms.draftStore } })
   // Built once, when first needed (both the journey's children below and the children inside them).
-  const paymentOrder = once(() => c.paymentOrder.provide({ actors: createPaymentOrderActors({ api }) }))
-  const cancellation = once(() => c.cancellation.provide({ actors: createCancellationActors({ api }) }))
-  const coupons = once(() => c.coupons.provide({ actors: createCouponsActors({ api }) }))
-  const compress = (image: Blob, onProgress?: (fraction: number) => void) =>
-    compressImage(image, { onProgress: onProgress ?? (() => {}) })
+  const paymentOrder = once(() => c.paymentOrder.provide({ actors: a.paymentOrder({ api }) }))
+  const cancellation = once(() => c.cancellation.provide({ actors: a.cancellation({ api }) }))
+  const coupons = once(() => c.coupons.provide({ actors: a.coupons({ api }) }))
+  // Photos are made smaller on the phone only in the identity step and feedback: loaded with the first one.
+  const compress = async (image: Blob, onProgress?: (fraction: number) => void) =>
+    (await import('../services/uploads/compress')).compressImage(image, { onProgress: onProgress ?? (() => {}) })
 
   return provideLazily(
     journeyMachine,
@@ -230,33 +252,33 @@ export function createJourneyLogic({ storage, api, bridge }: Services, children:
           },
         }),
       identity: () =>
-        c.identity.provide({ actors: createIdentityActors({ api, bridge, storage, compress }) }),
-      uploadGate: () => c.uploadGate.provide({ actors: createUploadGateActors({ api, bridge }) }),
+        c.identity.provide({ actors: a.identity({ api, bridge, storage, compress }) }),
+      uploadGate: () => c.uploadGate.provide({ actors: a.uploadGate({ api, bridge }) }),
       confirmBorrow: () =>
         c.confirmBorrow.provide({
           actors: {
-            ...createConfirmBorrowActors({ api, clock }),
+            ...a.confirmBorrow({ api, clock }),
             cancellation: cancellation(),
             coupons: coupons(),
           },
         }),
-      lending: () => c.lending.provide({ actors: createLendingActors({ api }) }),
+      lending: () => c.lending.provide({ actors: a.lending({ api }) }),
       // The waiting screens' watch reads the order as the journey does (docs/decisions.md "Live order status").
       orderWatch: () => c.orderWatch.provide({ actors: { fetchLatestOrder: journey.fetchLatestOrder } }),
       cancellation,
       coupons,
       repayment: () =>
         c.repayment.provide({
-          actors: { ...createRepaymentActors({ api, clock }), paymentOrder: paymentOrder() },
+          actors: { ...a.repayment({ api, clock }), paymentOrder: paymentOrder() },
         }),
       rollover: () =>
         c.rollover.provide({
-          actors: { ...createRolloverActors({ api, clock }), paymentOrder: paymentOrder() },
+          actors: { ...a.rollover({ api, clock }), paymentOrder: paymentOrder() },
         }),
       feedbackTicket: () =>
         c.feedbackTicket.provide({
           actors: {
-            ...createFeedbackTicketActors({
+            ...a.feedbackTicket({
               api,
               token: () => storage.get('token'),
               compress: (file) => compress(file),
@@ -265,10 +287,10 @@ export function createJourneyLogic({ storage, api, bridge }: Services, children:
           },
         }),
       appRating: () => c.appRating.provide({ actors: createAppRatingActors({ api, storage, bridge }) }),
-      accountDeletion: () => c.accountDeletion.provide({ actors: createAccountDeletionActors({ api }) }),
-      records: () => c.records.provide({ actors: createRecordsActors({ api }) }),
-      agreement: () => c.agreement.provide({ actors: createAgreementActors({ api }) }),
-      loanOffer: () => c.loanOffer.provide({ actors: createLoanOfferActors({ api }) }),
+      accountDeletion: () => c.accountDeletion.provide({ actors: a.accountDeletion({ api }) }),
+      records: () => c.records.provide({ actors: a.records({ api }) }),
+      agreement: () => c.agreement.provide({ actors: a.agreement({ api }) }),
+      loanOffer: () => c.loanOffer.provide({ actors: a.loanOffer({ api }) }),
       loginForm: () => c.loginForm.provide({ actors: createLoginActors({ api }) }),
       permission: () => c.permission.provide({ actors: createPermissionActors({ api, bridge, storage }) }),
       legalDocument: () =>
@@ -316,7 +338,7 @@ const NOT_LOADED = createMachine({})
 /**
  * The journey with its actors. Child machines are provided (their state trees built) the first time the journey
  * invokes them, not all at start-up: XState looks a child's logic up by name in the machine's implementations
- * when it invokes it, so each is a getter that builds it once. With a `loader`, a child whose module is not in
+ * when it invokes it, so each is a getter that builds it once. A child whose module (or actors') is not in
  * yet is only seen by a dry run (`childrenMissingFor`), which notes it: the journey never invokes it so
  * (`holdUntilLoaded`).
  */
@@ -324,7 +346,7 @@ function provideLazily(
   machine: typeof journeyMachine,
   children: { [K in keyof JourneyActors]?: () => JourneyActors[K] },
   actors: JourneyActors,
-  loader: ChildLoader | null = null,
+  loader: ChildLoader,
 ): typeof journeyMachine {
   const provided = machine.provide({ actors })
   const table = provided.implementations.actors as Record<string, unknown>
@@ -335,7 +357,7 @@ function provideLazily(
       enumerable: true,
       configurable: true,
       get: () => {
-        if (!loader || needs.length === 0 || loader.missing(needs).length === 0) return build()
+        if (needs.length === 0 || loader.missing(needs).length === 0) return build()
         probing?.add(name)
         return probing ? NOT_LOADED : undefined
       },
@@ -434,7 +456,7 @@ export function holdUntilLoaded(actor: AnyActorRef, loader: ChildLoader, retryMs
   }
 }
 
-export function startJourney(services: Services, input: JourneyInput, children: LoadedChildren | ChildLoader) {
+export function startJourney(services: Services, input: JourneyInput, children: ChildLoader) {
   // The country chosen before login on this device survives a reload (storage `country`).
   const stored = services.storage.get('country')
   const actor = createActor(createJourneyLogic(services, children), {
@@ -446,7 +468,7 @@ export function startJourney(services: Services, input: JourneyInput, children: 
     },
   })
   // Children not loaded yet load with the first event that would start them.
-  if (children instanceof ChildLoader && !children.complete()) holdUntilLoaded(actor, children)
+  if (!children.complete()) holdUntilLoaded(actor, children)
   // The native shell's login and logout reach the session through the journey (spec: the shell handles them).
   services.bridge.on('login', (payload) => {
     const token = (payload as { token?: unknown } | undefined)?.token

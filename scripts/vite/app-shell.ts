@@ -271,9 +271,10 @@ export function appShell(): Plugin {
               lang,
               Object.entries(ctx.bundle ?? {})
                 .filter(([, chunk]) => {
-                  // The chunk of locales/<lang>/<ns>.json (named locale-<lang>-<ns>-<hash>.js by vite.config.ts).
-                  const id = chunk.type === 'chunk' ? (chunk.facadeModuleId ?? '').replace(/\\/g, '/') : ''
-                  return namespaces.some((ns) => id.endsWith(`/locales/${lang}/${ns}.json`))
+                  // The chunk that holds locales/<lang>/<ns>.json: its own (locale-<lang>-<ns>-<hash>.js), or the
+                  // language's start-up one (locale-<lang>-start-<hash>.js, vite.config.ts).
+                  const ids = chunk.type === 'chunk' ? chunk.moduleIds.map((id) => id.replace(/\\/g, '/')) : []
+                  return namespaces.some((ns) => ids.some((id) => id.endsWith(`/locales/${lang}/${ns}.json`)))
                 })
                 .map(([file]) => `./${file}`),
             ]),

@@ -16,7 +16,8 @@
  */
 import axios, { type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig } from 'axios'
 import * as v from 'valibot'
-import { API, type CallDef } from '../../domain/api'
+import type { API, CallDef } from '../../domain/api'
+import { routeOf, type CallRoute } from '../../domain/api-routes'
 import { ApiCode } from '../../domain/api-codes'
 import type { ApiFailure, ApiResult } from '../../domain/api-result'
 import { LANG_HEADER, type Language } from '../../domain/countries'
@@ -156,7 +157,8 @@ function loadWire(): Promise<Wire> {
 }
 
 export function createApiClient<T extends Table = typeof API>(options: ApiClientOptions<T>): ApiClient<T> {
-  const table = (options.table ?? API) as T
+  // The app's own calls by their routes alone (domain/api-routes.ts): the table's schemas stay out of the page.
+  const table = options.table as Readonly<Record<string, CallRoute>> | undefined
   const { context } = options
   const deviceNow = options.now ?? Date.now
   /** Server clock − device clock, once it is seen to be off by more than the tolerance; else 0. */
@@ -195,8 +197,8 @@ export function createApiClient<T extends Table = typeof API>(options: ApiClient
     }
   }
 
-  function defOf(path: string, body: CallDef['body']): CallDef {
-    const def = table[path]
+  function defOf(path: string, body: CallRoute['body']): CallRoute {
+    const def = table ? table[path] : routeOf(path)
     if (!def) throw new TypeError(`${path} is not a call of the API table`)
     if (def.body !== body)
       throw new TypeError(
@@ -206,7 +208,7 @@ export function createApiClient<T extends Table = typeof API>(options: ApiClient
   }
 
   async function send<R>(
-    def: CallDef,
+    def: CallRoute,
     build: (wire: Wire) => AxiosRequestConfig,
     callOptions: CallOptions | undefined,
   ): Promise<ApiResult<R>> {

@@ -17,6 +17,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkFirst } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { LOCALES_CACHE, isKeepLanguage, isLocaleFile, keepFiles, languageFiles } from './keep-language'
+import { consolePages } from './pages'
 
 /** The worker's scope, as much of it as this file uses; the precache manifest vite-plugin-pwa writes into it. */
 declare const self: {
@@ -28,16 +29,20 @@ declare const self: {
 export const NAVIGATION_TIMEOUT_S = 6
 const PAGE = 'index.html'
 
-// The page first: network (revalidated), else the copy kept from the last open, else the precached one.
+// The page first: network (revalidated), else the copy kept from the last open, else the precached one. The staff
+// console's page (/console) is not the borrower's: the worker leaves its navigations to the network (pages.ts).
 const pages = new NetworkFirst({ cacheName: 'kopa-page', networkTimeoutSeconds: NAVIGATION_TIMEOUT_S })
 registerRoute(
-  new NavigationRoute(async (options) => {
-    try {
-      return await pages.handle(options)
-    } catch {
-      return (await matchPrecache(PAGE)) ?? Response.error()
-    }
-  }),
+  new NavigationRoute(
+    async (options) => {
+      try {
+        return await pages.handle(options)
+      } catch {
+        return (await matchPrecache(PAGE)) ?? Response.error()
+      }
+    },
+    { denylist: [consolePages(self.registration.scope)] },
+  ),
 )
 
 // Translations: kept once used (hashed names never change), the oldest dropped past what three languages need.

@@ -11,11 +11,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { waitFor } from 'xstate'
 import type { CountryCode } from '../../domain/countries'
 import { COUNTRIES } from '../../domain/countries'
-import { createServices, startJourney } from '../../src/compose'
-import { COMPOSED_MACHINES } from '../../machines/journey-children'
+import { createServices, loadJourneyChildren, startJourney } from '../../src/compose'
 import { initI18n } from '../../src/i18n'
 import { WireError } from '../../protocol/protocol'
 import { decodeAppCall } from './wire-backend'
+
+/** Every child machine and its actors, loaded as an open at any other route than home loads them. */
+const ALL_CHILDREN = await loadJourneyChildren()
 
 const ORIGIN = 'http://kopa.test'
 
@@ -64,7 +66,7 @@ function open(detected: CountryCode | null) {
   const asked: string[] = []
   server.resetHandlers(backend(detected, asked))
   const services = createServices(window, ORIGIN)
-  return { services, asked, start: () => startJourney(services, { entry: 'login' }, COMPOSED_MACHINES) }
+  return { services, asked, start: () => startJourney(services, { entry: 'login' }, ALL_CHILDREN) }
 }
 
 const started = (journey: ReturnType<ReturnType<typeof open>['start']>) =>

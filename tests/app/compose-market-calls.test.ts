@@ -6,13 +6,15 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createActor, waitFor, type AnyActorRef } from 'xstate'
-import { createJourneyLogic, createServices } from '../../src/compose'
-import { COMPOSED_MACHINES } from '../../machines/journey-children'
+import { createJourneyLogic, createServices, loadJourneyChildren } from '../../src/compose'
 import type { RouteName } from '../../domain/routes'
 import type { LatestOrder } from '../../domain/api-types'
 import { WireError } from '../../protocol/protocol'
 import { decodeAppCall } from './wire-backend'
 import { order, user } from '../machines/journey-fixtures'
+
+/** Every child machine and its actors, loaded as an open at any other route than home loads them. */
+const ALL_CHILDREN = await loadJourneyChildren()
 
 const ORIGIN = 'http://kopa.test'
 
@@ -81,7 +83,7 @@ async function onRoute(latest: LatestOrder | null, entry: RouteName) {
   )
   const services = createServices(window, ORIGIN)
   services.storage.set('token', 'tok-market')
-  const journey = createActor(createJourneyLogic(services, COMPOSED_MACHINES), { input: { entry } }).start()
+  const journey = createActor(createJourneyLogic(services, ALL_CHILDREN), { input: { entry } }).start()
   await waitFor(journey, (s) => !s.hasTag('busy') && s.context.route === entry, { timeout: 5000 })
   return { journey, asked }
 }

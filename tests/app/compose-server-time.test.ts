@@ -7,11 +7,13 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createActor, waitFor, type AnyActorRef } from 'xstate'
-import { createJourneyLogic, createServices } from '../../src/compose'
-import { COMPOSED_MACHINES } from '../../machines/journey-children'
+import { createJourneyLogic, createServices, loadJourneyChildren } from '../../src/compose'
 import { WireError } from '../../protocol/protocol'
 import { decodeAppCall } from './wire-backend'
 import { DAY, iso, order, user } from '../machines/journey-fixtures'
+
+/** Every child machine and its actors, loaded as an open at any other route than home loads them. */
+const ALL_CHILDREN = await loadJourneyChildren()
 
 const ORIGIN = 'http://kopa.test'
 /** The server's clock runs 31 days ahead of the phone's. */
@@ -43,7 +45,7 @@ describe('the composed journey', () => {
     )
     const services = createServices(window, ORIGIN)
     services.storage.set('token', 'tok-server-time')
-    const journey = createActor(createJourneyLogic(services, COMPOSED_MACHINES), { input: { entry: null } }).start()
+    const journey = createActor(createJourneyLogic(services, ALL_CHILDREN), { input: { entry: null } }).start()
     try {
       const withHome = await waitFor(journey, (s) => s.children.home !== undefined, { timeout: 5000 })
       const home = withHome.children.home as AnyActorRef

@@ -18,12 +18,14 @@ import { createActor, type AnyActorRef, type InspectionEvent } from 'xstate'
 import { identityMachine } from '../../machines/identity.machine'
 import { createIdentityActors } from '../../services/actors/identity-actors'
 import { App } from '../../src/app'
-import { createJourneyLogic, createServices } from '../../src/compose'
-import { COMPOSED_MACHINES } from '../../machines/journey-children'
+import { createJourneyLogic, createServices, loadJourneyChildren } from '../../src/compose'
 import { routeByName, type RouteName } from '../../domain/routes'
 import { API_ORIGIN, type FakeBackend } from './fake-backend'
 import { emergencyContacts, mexicanPersonalChanges, personalInfoDraft } from '../domain/onboarding-bodies'
 import { SCREEN_TITLES } from './screen-texts'
+
+/** Every child machine and its actors, loaded as an open at any other route than home loads them. */
+const ALL_CHILDREN = await loadJourneyChildren()
 
 export const t = (key: string, values?: Record<string, unknown>) => i18next.t(key, values)
 
@@ -52,7 +54,7 @@ export interface Run {
 
 function startJourney(entry: RouteName | null, devRoutes: boolean) {
   const services = createServices(window, API_ORIGIN)
-  const logic = createJourneyLogic(services, COMPOSED_MACHINES).provide({
+  const logic = createJourneyLogic(services, ALL_CHILDREN).provide({
     actors: {
       identity: identityMachine.provide({
         actors: createIdentityActors({ ...services, compress: async (image) => image }),
