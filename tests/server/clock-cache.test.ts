@@ -127,7 +127,7 @@ describe('The shared clock, when its reads finish out of order', () => {
       systemNowMs: () => T0,
       watch: async (onMoved) => {
         moved = onMoved
-        return { live: () => true, stop: async () => {} }
+        return { live: () => true, heardAll: async () => {}, stop: async () => {} }
       },
     })
     await clock.start()
