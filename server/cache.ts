@@ -52,6 +52,14 @@ export interface NoticeCache {
   notices(): number
   /** Times everything was forgotten since the start: notices and this instance's own writes (the benchmark). */
   forgets(): number
+  /** Writes of this instance to the cached tables committed since the start (whether a request wrote). */
+  localWrites(): number
+  /**
+   * Waits until the other instances have heard every change this instance committed so far: its own notices heard,
+   * and a moment more (what `write()` does after its write). A request that wrote answers only after it, so the
+   * client's next call, on whichever instance, reads what it wrote.
+   */
+  settle(): Promise<void>
 }
 
 export interface NoticeCacheOptions {
@@ -83,6 +91,7 @@ export function createNoticeCache(opts: NoticeCacheOptions = {}): NoticeCache {
   const tables = new Set(opts.tables ?? CACHED_TABLES)
   let changes = 0
   let notices = 0
+  let localWrites = 0
   let watch: Watch | null = null
 
   const forget = () => {
@@ -95,6 +104,15 @@ export function createNoticeCache(opts: NoticeCacheOptions = {}): NoticeCache {
   }
 
   let unsubscribe: (() => void) | null = null
+  const settle = async () => {
+    if (!watch?.live()) return
+    await watch.heardAll()
+    await new Promise<void>((resolve) => setTimeout(resolve, NOTICE_GRACE_MS))
+  }
+  const forgetLocal = () => {
+    localWrites += 1
+    forget()
+  }
 
   return {
     async get<V>(key: string, load: () => Promise<V>): Promise<V> {
@@ -123,18 +141,15 @@ export function createNoticeCache(opts: NoticeCacheOptions = {}): NoticeCache {
       }
       // Answer once this instance heard the write's notice, and a moment later: the other instances, listening to the
       // same database, were sent theirs at the same commit.
-      if (watch?.live()) {
-        await watch.heardAll()
-        await new Promise<void>((resolve) => setTimeout(resolve, NOTICE_GRACE_MS))
-      }
+      await settle()
       return result
     },
     async start() {
       if (!opts.watch || watch) return
       unsubscribe =
         opts.local?.((written) => {
-          if (written === null) return forget()
-          for (const table of written) if (tables.has(table)) return forget()
+          if (written === null) return forgetLocal()
+          for (const table of written) if (tables.has(table)) return forgetLocal()
         }) ?? null
       watch = await opts.watch(onChanged)
     },
@@ -149,6 +164,8 @@ export function createNoticeCache(opts: NoticeCacheOptions = {}): NoticeCache {
     size: () => kept.size,
     notices: () => notices,
     forgets: () => changes,
+    localWrites: () => localWrites,
+    settle,
   }
 }
 

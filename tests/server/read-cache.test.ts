@@ -17,6 +17,7 @@ import { sessions, users } from '../../server/db/schema/core'
 import { loanOrders } from '../../server/db/schema/loans'
 import { encodeRequest } from '../../protocol/protocol'
 import { API } from '../../domain/api'
+import { workInfo } from '../domain/onboarding-bodies'
 import { DATABASE_TARGETS, describeOnEachDatabase, freshDatabase } from './helpers/databases'
 import { testConfig } from './helpers/server'
 import {
@@ -341,6 +342,35 @@ describeOnEachDatabase('Money through the read cache', (target) => {
     await expectBooksBalanced(ls)
   })
 
+  it('answers a call that saved something only once every instance has heard of it; a read waits for nothing', async () => {
+    const b = await register(ls.s, 'TZ')
+    const cache = ls.s.server.ctx.cache
+    const settleOnce = cache.settle
+    let settled = 0
+    let release: () => void = () => {}
+    cache.settle = async () => {
+      settled += 1
+      await new Promise<void>((resolve) => (release = resolve))
+      await settleOnce()
+    }
+    try {
+      await ok(ls, b, '/security/getUserInfo')
+      expect(settled).toBe(0)
+      let answered = false
+      const saving = ok(ls, b, '/user/saveAdditionInfo-market', workInfo).then(() => (answered = true))
+      for (let i = 0; i < 500 && settled === 0; i++) await new Promise((r) => setTimeout(r, 10))
+      expect(settled).toBe(1)
+      await new Promise((r) => setTimeout(r, 30))
+      expect(answered).toBe(false) // held until the other instances have the notice
+      release()
+      await saving
+      expect((await ok<T.UserInfo>(ls, b, '/security/getUserInfo')).profile.additionalInfo).toBe(true)
+      expect(settled).toBe(1)
+    } finally {
+      cache.settle = settleOnce
+    }
+  })
+
   it('refuses a token at the next call after logout', async () => {
     const b = await register(ls.s, 'TZ')
     await completeSteps(ls, b)
@@ -411,6 +441,23 @@ for (const target of DATABASE_TARGETS.filter((t) => t.name === 'postgres')) {
       expect(after.data.remainingMinor).toBe(before.data.remainingMinor! - 50_000 * TZS)
       // …and the same as the server that took the payment answers.
       expect(after.data).toEqual(await ok<T.LatestOrder>(ls, b, '/loan/loan-order/latest'))
+    })
+
+    it('shows on the other server, at the next call, the work details just saved through one', async () => {
+      const b = await register(ls.s, 'TZ')
+      const before = await viaB<T.UserInfo>('/security/getUserInfo', b.token)
+      expect(before.data.profile.additionalInfo).toBe(false)
+      expect((await viaB<T.UserInfo>('/security/getUserInfo', b.token)).data).toEqual(before.data)
+
+      // The save answers only once the other server has heard of it: no waiting between the two calls.
+      const notices = b2.ctx.cache.notices()
+      await ok(ls, b, '/user/saveAdditionInfo-market', workInfo)
+      expect(b2.ctx.cache.notices()).toBeGreaterThan(notices)
+      const after = await viaB<T.UserInfo>('/security/getUserInfo', b.token)
+      expect(after.data.profile.additionalInfo).toBe(true)
+      expect(after.data.additionalInfo).toEqual(
+        await ok<T.UserInfo>(ls, b, '/security/getUserInfo').then((u) => u.additionalInfo),
+      )
     })
 
     it('refuses a token on the other server at the next call after logout', async () => {
