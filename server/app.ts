@@ -6,6 +6,7 @@
 import path from 'node:path'
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import { pino, type DestinationStream } from 'pino'
+import { attachCache, createNoticeCache, type NoticeCache } from './cache'
 import { createClock, type Clock } from './clock'
 import type { ServerConfig } from './config'
 import { COUNTRIES, COUNTRY_CODES } from '../domain/countries'
@@ -64,9 +65,15 @@ export interface ServerOverrides {
 }
 
 /** A start-up that failed after the database was opened: the modules' close hooks run, the database closes. */
-async function shutDown(app: FastifyInstance, database: Database, clock: Clock): Promise<void> {
+async function shutDown(
+  app: FastifyInstance,
+  database: Database,
+  clock: Clock,
+  cache: NoticeCache,
+): Promise<void> {
   await app.close().catch(() => undefined)
   await clock.stop()
+  await cache.stop()
   await database.close()
 }
 
@@ -148,6 +155,20 @@ export async function buildServer(
     throw err
   }
   await clock.sync()
+  // The hot reads' cache (issue 17, server/cache.ts): sessions, borrowers, profiles, wallets, orders and payments,
+  // forgotten on every write of this instance and on every change the database announces (migration 0011).
+  const cache = createNoticeCache({
+    watch: (onChanged) => database.listen('kopa_changed', onChanged),
+    local: (onWrite) => database.onWrite(onWrite),
+  })
+  try {
+    await cache.start()
+  } catch (err) {
+    await clock.stop()
+    await database.close()
+    throw err
+  }
+  attachCache(database.db, cache)
   const jobs = createJobRunner(database.db, clock, log, ops)
   const sms =
     overrides.sms ??
@@ -159,7 +180,7 @@ export async function buildServer(
     // KOPA_KYC_PROVIDER (server/kyc/config.ts): the development providers unless a vendor is configured.
     kyc = overrides.kyc ?? createKycProviders(loadKycSettings(config.mode))
   } catch (err) {
-    await shutDown(app, database, clock)
+    await shutDown(app, database, clock, cache)
     throw err
   }
   attachKycProviders(kyc, app, database.db)
@@ -170,6 +191,7 @@ export async function buildServer(
     database,
     db: database.db,
     clock,
+    cache,
     jobs,
     log,
     t: translator.t,
@@ -211,7 +233,7 @@ export async function buildServer(
     for (const mod of overrides.modules ?? MODULES) await mod.register(host)
   } catch (err) {
     if (!(err instanceof ProductionRefusal)) {
-      await shutDown(app, database, clock)
+      await shutDown(app, database, clock, cache)
       throw err
     }
     refusal = err
@@ -222,7 +244,7 @@ export async function buildServer(
     ...kycCountryProblems(config.mode, kyc, COUNTRY_CODES),
   ]
   if (problems.length) {
-    await shutDown(app, database, clock)
+    await shutDown(app, database, clock, cache)
     // Each country left without real rails or identity checks, with the keys it misses (issue 19).
     throw new ProductionRefusal(problems, countryChecklist(problems, COUNTRY_CODES, process.env))
   }
@@ -244,6 +266,7 @@ export async function buildServer(
   app.addHook('onClose', async () => {
     await jobs.stop()
     await clock.stop()
+    await cache.stop()
     await database.close()
   })
   await app.ready()

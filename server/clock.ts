@@ -74,6 +74,8 @@ export function createClock(db: Queryable, opts: ClockOptions): Clock {
   // the offset, or a read that began before a move and ended after the next one would put the old offset back.
   let begun = 0
   let applied = 0
+  /** The move of this instance under way, if any. */
+  let moving: Promise<void> = Promise.resolve()
   const read = async () => {
     const mine = ++begun
     const prepared = preparedOn(db, 'kopa_clock_offset', (d) =>
@@ -106,7 +108,7 @@ export function createClock(db: Queryable, opts: ClockOptions): Clock {
     }
     await reading.done
   }
-  return {
+  const clock: Clock = {
     now: () => new Date(nowMs()),
     nowMs,
     offsetMs: () => offset,
@@ -130,33 +132,48 @@ export function createClock(db: Queryable, opts: ClockOptions): Clock {
       if (!opts.adjustable) throw new Error('The clock cannot be moved in production')
       if (!Number.isSafeInteger(ms) || ms < 0)
         throw new Error('The clock only moves forward by whole milliseconds')
-      const before = moves
-      const heard = watch?.live() ? new Promise<void>((resolve) => noticed.push(resolve)) : null
-      const mine = ++begun
-      const [row] = await db
-        .update(clockState)
-        .set({ offsetMs: sql`${clockState.offsetMs} + ${ms}`, updatedAt: new Date(system()) })
-        .where(eq(clockState.id, 1))
-        .returning({ offsetMs: clockState.offsetMs })
-      if (mine > applied) {
-        applied = mine
-        offset = Number(row!.offsetMs)
+      // This instance's moves one at a time: each answer then holds the latest offset this instance committed.
+      const previous = moving
+      let done: () => void = () => {}
+      moving = new Promise<void>((resolve) => (done = resolve))
+      await previous
+      try {
+        return await move(ms)
+      } finally {
+        done()
       }
-      // Answer once this instance heard its own notice, and a moment later: the other instances, listening to the
-      // same database, were sent theirs at the same commit, and their connections are read by then (in this
-      // process: the next turns of the event loop).
-      if (heard) {
-        if (moves === before) {
-          let timer: NodeJS.Timeout | undefined
-          await Promise.race([
-            heard,
-            new Promise<void>((resolve) => (timer = setTimeout(resolve, NOTICE_WAIT_MS))),
-          ])
-          clearTimeout(timer)
-        }
-        await new Promise<void>((resolve) => setTimeout(resolve, NOTICE_GRACE_MS))
-      }
-      return offset
     },
   }
+
+  async function move(ms: number): Promise<number> {
+    const before = moves
+    const heard = watch?.live() ? new Promise<void>((resolve) => noticed.push(resolve)) : null
+    const [row] = await db
+      .update(clockState)
+      .set({ offsetMs: sql`${clockState.offsetMs} + ${ms}`, updatedAt: new Date(system()) })
+      .where(eq(clockState.id, 1))
+      .returning({ offsetMs: clockState.offsetMs })
+    // The move is committed. A read begun before this answer (a job tick's, say) may have looked before the
+    // commit and answered first: none of them may set the offset any more, and this one does (journey 4: a tick's
+    // late read put the old offset back, the jobs then due ran at the old time and a penalty day came later).
+    applied = ++begun
+    offset = Number(row!.offsetMs)
+    // Answer once this instance heard its own notice, and a moment later: the other instances, listening to the
+    // same database, were sent theirs at the same commit, and their connections are read by then (in this
+    // process: the next turns of the event loop).
+    if (heard) {
+      if (moves === before) {
+        let timer: NodeJS.Timeout | undefined
+        await Promise.race([
+          heard,
+          new Promise<void>((resolve) => (timer = setTimeout(resolve, NOTICE_WAIT_MS))),
+        ])
+        clearTimeout(timer)
+      }
+      await new Promise<void>((resolve) => setTimeout(resolve, NOTICE_GRACE_MS))
+    }
+    return offset
+  }
+
+  return clock
 }

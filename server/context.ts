@@ -15,6 +15,7 @@ import type { ApiPath, ApiTable, ApiValidRequest, RequestContext } from '../doma
 import type { CreditInfo } from '../domain/api-types'
 import type { CountryCode, Language } from '../domain/countries'
 import type { OrderStatusCode } from '../domain/order-status'
+import type { NoticeCache } from './cache'
 import type { Clock } from './clock'
 import type { ServerConfig } from './config'
 import type { Database, Db, Queryable } from './db/client'
@@ -96,6 +97,11 @@ export interface ServerContext {
   readonly database: Database
   readonly db: Db
   readonly clock: Clock
+  /**
+   * The hot reads' cache (server/cache.ts): read through it with `cachedOn(ctx.db, …)`; a write the next request
+   * must see on every instance (a logout, a login) runs through `cache.write`.
+   */
+  readonly cache: NoticeCache
   readonly jobs: JobRunner
   readonly log: Log
   readonly t: Translate

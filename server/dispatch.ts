@@ -312,6 +312,7 @@ function sendFailure(
 
 /** Mounts the dispatcher on /api/* and /cou/* with its own body parsing, errors and access log. */
 export async function mountApi(app: FastifyInstance, ctx: ServerContext, registry: HandlerRegistry) {
+  const writesAtStart = new WeakMap<object, number>()
   await app.register(async (api) => {
     // The body is read by the dispatcher: any content type as text (the wire module decides what it means),
     // multipart for uploads. Nothing here can answer a Fastify 4xx/5xx page instead of the envelope.
@@ -368,7 +369,15 @@ export async function mountApi(app: FastifyInstance, ctx: ServerContext, registr
     // Every answer is dated by the one clock, which demo and test mode may have moved: the app counts the
     // server's deadlines (the 24-hour approval, the payment window, the retry date) from this header
     // (services/actors/server-clock.ts), so it must name the server's moment, not the system's.
-    api.addHook('onSend', async (_req, reply, payload) => {
+    // Read your writes on any instance (issue 17, server/cache.ts): a call during which this instance committed a
+    // change to the rows the instances keep answers once the others have heard of it, so the client's next call,
+    // wherever the balancer sends it, reads what this one wrote. Reads without a write in between cost nothing.
+    api.addHook('onRequest', async (req) => {
+      writesAtStart.set(req, ctx.cache.localWrites())
+    })
+    api.addHook('onSend', async (req, reply, payload) => {
+      const before = writesAtStart.get(req)
+      if (before !== undefined && ctx.cache.localWrites() !== before) await ctx.cache.settle()
       reply.header('date', ctx.clock.now().toUTCString())
       return payload
     })

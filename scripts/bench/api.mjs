@@ -177,14 +177,17 @@ export async function apiBench(o) {
         let k = 0
         const setupClient = (c) => c.setRequests([requests[k++ % requests.length]])
         const before = await client.queries()
+        const forgetsBefore = await client.cacheForgets()
         const cpuBefore = cpuSeconds(server.pid)
         const result = figures(await run({ url: server.url, connections, duration: seconds, setupClient }))
         const cpuAfter = cpuSeconds(server.pid)
         const after = await client.queries()
+        const forgetsAfter = await client.cacheForgets()
         Object.assign(row, result, {
           serverCpu: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / seconds,
           ratio: result.rps / entry.bare.rps,
           queriesPerCallUnderLoad: result.requests ? (after - before) / result.requests : null,
+          cacheForgets: forgetsBefore === null || forgetsAfter === null ? null : forgetsAfter - forgetsBefore,
         })
         await client.check(requests[0], call.path)
         if (call.hot && o.at70 !== false && result.rps > 0) {
@@ -207,6 +210,7 @@ export async function apiBench(o) {
             (row.at70 ? `, p99 ${row.at70.p99} ms at ${row.at70.rate} req/s` : '') +
             `, ${row.queriesPerCall.toFixed(1)} queries/call` +
             (row.serverCpu === null ? '' : `, server CPU ${Math.round(row.serverCpu * 100)}%`) +
+            (row.cacheForgets == null ? '' : `, cache forgotten ${row.cacheForgets}×`) +
             (row.non2xx || row.errors
               ? ` (${row.non2xx} non-2xx: ${JSON.stringify(row.statuses)}, ${row.errors} errors)`
               : ''),
@@ -525,6 +529,11 @@ function createClient(baseUrl, wire, API) {
     async queries() {
       const { queries } = await dev('/dev/queries')
       return queries
+    },
+    /** Times the server's read cache forgot everything (its own writes and the database's notices). */
+    async cacheForgets() {
+      const { cacheForgets } = await dev('/dev/queries')
+      return cacheForgets ?? null
     },
   }
 }

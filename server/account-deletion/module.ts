@@ -157,8 +157,9 @@ export const accountDeletionModule: ServerModule = {
       if (outcome === 'locked') fail(ApiCode.RateLimited, ACCOUNT_MESSAGES.codeLocked)
       const now = ctx.clock.now()
       const remark = req.input.remark?.trim() || null
-      const files = await ctx.db.transaction((tx) =>
-        erase(ctx, tx, userId, req.input.reasons[0]!, remark, now),
+      // The borrower's sessions end with it: every instance refuses the token from the next request on.
+      const files = await ctx.cache.write(() =>
+        ctx.db.transaction((tx) => erase(ctx, tx, userId, req.input.reasons[0]!, remark, now)),
       )
       await ctx.images.removeFiles(files)
       ctx.log.info({ call: '/user/account/delete', reason: req.input.reasons[0] }, 'account deleted')

@@ -67,7 +67,10 @@ async function createUser(ctx: ServerContext, country: CountryCode, mobile: stri
 }
 
 async function loggedIn(ctx: ServerContext, userId: number, newUser: boolean): Promise<LoginResult> {
-  const token = await issueToken(ctx.db, userId, ctx.clock.now(), ctx.config.tokenTtlMs)
+  // The borrower's other sessions end: every instance must refuse their tokens from the next request on.
+  const token = await ctx.cache.write(() =>
+    issueToken(ctx.db, userId, ctx.clock.now(), ctx.config.tokenTtlMs),
+  )
   return { token, userId: String(userId), newUser }
 }
 
@@ -134,7 +137,7 @@ export const accountsModule: ServerModule = {
     })
 
     host.registerHandler('/security/logout', async (req, ctx) => {
-      await ctx.db.delete(sessions).where(eq(sessions.id, req.session!.sessionId))
+      await ctx.cache.write(() => ctx.db.delete(sessions).where(eq(sessions.id, req.session!.sessionId)))
       return {}
     })
 

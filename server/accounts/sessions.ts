@@ -8,6 +8,7 @@ import { and, eq, isNull, ne, sql, type Placeholder } from 'drizzle-orm'
 import { ApiCode } from '../../domain/api-codes'
 import { isCountryCode } from '../../domain/countries'
 import type { Session } from '../context'
+import { cachedOn } from '../cache'
 import { preparedOn, type Queryable } from '../db/client'
 import { sessions, users } from '../db/schema/core'
 
@@ -52,7 +53,8 @@ export function bearerToken(header: unknown): string {
 export async function resolveSession(q: Queryable, token: string, now: Date): Promise<Session | number> {
   if (!token) return ApiCode.NotLoggedIn
   if (!TOKEN_SHAPE.test(token)) return ApiCode.TokenInvalid
-  // One query for the session and its borrower, prepared on the database handle (issue 17).
+  // One query for the session and its borrower, prepared on the database handle and kept in the server's read cache
+  // until a session or a borrower changes (issue 17): expiry is checked on every call against the clock.
   const build = (db: Queryable, tokenHash: Placeholder | string) =>
     db
       .select({
@@ -70,7 +72,9 @@ export async function resolveSession(q: Queryable, token: string, now: Date): Pr
   const prepared = preparedOn(q, 'kopa_session_of_token', (db) =>
     build(db, sql.placeholder('tokenHash')).prepare('kopa_session_of_token'),
   )
-  const [row] = prepared ? await prepared.execute({ tokenHash }) : await build(q, tokenHash)
+  const [row] = await cachedOn(q, `session:${tokenHash}`, () =>
+    prepared ? prepared.execute({ tokenHash }) : build(q, tokenHash),
+  )
   if (!row) return ApiCode.TokenInvalid
   if (row.replacedAt) return ApiCode.LoggedInElsewhere
   if (row.expiresAt.getTime() <= now.getTime()) return ApiCode.TokenExpired

@@ -44,6 +44,13 @@ export interface Database {
    * `live()` is false nothing is heard: whoever relies on the notices must read for themselves.
    */
   listen(channel: string, onNotice: () => void): Promise<Watch>
+  /**
+   * Calls `onWrite` each time statements that may have changed data finished on this instance — a transaction's
+   * COMMIT, or a statement other than SELECT outside one — before whoever sent it goes on (issue 17: the read
+   * caches forget what they kept at once, without waiting for the database's notice), with the tables written, or
+   * null when a statement's table could not be told (then assume any). Returns the unsubscribe.
+   */
+  onWrite(onWrite: WriteListener): () => void
   /** Runs fn in one transaction on one connection, with raw SQL. */
   rawTransaction<T>(fn: (tx: RawTx) => Promise<T>): Promise<T>
   close(): Promise<void>
@@ -53,6 +60,12 @@ export interface Database {
 export interface Watch {
   /** Whether notices are being heard now. */
   live(): boolean
+  /**
+   * Resolves once every notice of what this process committed so far has been heard: PostgreSQL sends a listening
+   * connection its pending notices before it answers a statement there, so a round trip on it is the fence; PGlite
+   * hears a notice before the statement that caused it returns.
+   */
+  heardAll(): Promise<void>
   stop(): Promise<void>
 }
 
@@ -89,6 +102,121 @@ function counter(on: boolean | undefined) {
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/
 
+/** Told the tables a write of this instance changed (null: any). */
+export type WriteListener = (tables: ReadonlySet<string> | null) => void
+
+/** The listeners of Database.onWrite. */
+function writeListeners() {
+  const listeners = new Set<WriteListener>()
+  return {
+    fire(tables: ReadonlySet<string> | null) {
+      for (const listener of listeners) listener(tables)
+    },
+    add(listener: WriteListener) {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+  }
+}
+
+const PLAIN_SELECT = /^\s*select\b/i
+const WRITE_TO =
+  /^\s*(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?(?:"?[a-z_][a-z0-9_]*"?\.)?"?([a-z_][a-z0-9_]*)"?/i
+
+/**
+ * What a statement may write: nothing (undefined: a SELECT, locking or not — locks change no data), the one table
+ * of an INSERT, UPDATE, DELETE or TRUNCATE, or anything (null: a CTE, a function call, DDL, anything else).
+ */
+export function writtenBy(text: string): string | null | undefined {
+  if (PLAIN_SELECT.test(text)) return undefined
+  const write = WRITE_TO.exec(text)
+  if (write) return write[1]!.toLowerCase()
+  return null
+}
+
+/** The tables a transaction (or a statement outside one) wrote, collected statement by statement. */
+function writeSet() {
+  let tables: Set<string> | null = new Set()
+  return {
+    /** A statement's text ('' for one whose text is not known: it may write anything). */
+    add(text: string) {
+      const table = text === '' ? null : writtenBy(text)
+      if (table === undefined || tables === null) return
+      if (table === null) tables = null
+      else tables.add(table)
+    },
+    /** What was written (null: anything), or undefined when nothing was; then starts again. */
+    take(): ReadonlySet<string> | null | undefined {
+      const taken = tables
+      tables = new Set()
+      return taken === null ? null : taken.size ? taken : undefined
+    },
+  }
+}
+
+const WATCHED = Symbol('kopa.watchedWrites')
+
+/**
+ * Makes a node-postgres connection tell `fire` what it wrote once it is committed: at COMMIT the tables its
+ * transaction wrote, outside a transaction the table of each writing statement (after it answered, failed or not).
+ * Both the promise and the callback forms of `query` (node-postgres's pool uses the callback).
+ */
+function watchWrites(client: pg.PoolClient, fire: WriteListener): void {
+  const marked = client as pg.PoolClient & { [WATCHED]?: true }
+  if (marked[WATCHED]) return
+  marked[WATCHED] = true
+  let inTransaction = false
+  const written = writeSet()
+  const query = client.query as (...args: unknown[]) => unknown
+  ;(client as { query: unknown }).query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0]
+    const text =
+      typeof first === 'string' ? first : ((first as { text?: unknown } | null)?.text as string | undefined)
+    let after = false
+    if (typeof text !== 'string') {
+      written.add('')
+      after = !inTransaction
+    } else if (/^\s*(begin|start\s+transaction)\b/i.test(text)) {
+      inTransaction = true
+      written.take()
+    } else if (/^\s*(commit|end)\b/i.test(text)) {
+      inTransaction = false
+      after = true
+    } else if (/^\s*rollback\b/i.test(text) && !/^\s*rollback\s+to\b/i.test(text)) {
+      inTransaction = false
+      written.take()
+    } else {
+      written.add(text)
+      after = !inTransaction
+    }
+    const tables = after ? written.take() : undefined
+    if (tables === undefined) return query.apply(this, args)
+    const last = args.length - 1
+    const callback = args[last]
+    if (typeof callback === 'function') {
+      args[last] = (err: unknown, res: unknown) => {
+        fire(tables)
+        ;(callback as (e: unknown, r: unknown) => void)(err, res)
+      }
+      return query.apply(this, args)
+    }
+    const result = query.apply(this, args)
+    if (result && typeof (result as Promise<unknown>).then === 'function') {
+      return (result as Promise<unknown>).then(
+        (res) => {
+          fire(tables)
+          return res
+        },
+        (err: unknown) => {
+          fire(tables)
+          throw err
+        },
+      )
+    }
+    return result
+  }
+}
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return opts.url ? openPostgres(opts) : openPglite(opts)
 }
@@ -98,6 +226,46 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
   if (dataDir !== ':memory:') mkdirSync(dataDir, { recursive: true })
   const client = new PGlite({ ...opts.pglite, ...(dataDir === ':memory:' ? {} : { dataDir }) })
   await client.waitReady
+  const writes = writeListeners()
+  // The embedded database's writes: each writing statement outside a transaction, and what a transaction wrote once
+  // it committed (Drizzle runs its transactions through client.transaction, their statements through tx.query).
+  const query = client.query.bind(client) as (text: string, ...rest: unknown[]) => Promise<unknown>
+  const transaction = client.transaction.bind(client)
+  client.query = (async (text: string, ...rest: unknown[]) => {
+    const written = writeSet()
+    written.add(text)
+    const tables = written.take()
+    if (tables === undefined) return query(text, ...rest)
+    try {
+      return await query(text, ...rest)
+    } finally {
+      writes.fire(tables)
+    }
+  }) as typeof client.query
+  client.transaction = (async (fn: Parameters<typeof client.transaction>[0]) => {
+    const written = writeSet()
+    let committed = false
+    try {
+      const result = await transaction(async (tx) => {
+        const txQuery = tx.query.bind(tx) as (text: string, ...rest: unknown[]) => Promise<unknown>
+        const txExec = tx.exec.bind(tx) as (text: string, ...rest: unknown[]) => Promise<unknown>
+        tx.query = ((text: string, ...rest: unknown[]) => {
+          written.add(text)
+          return txQuery(text, ...rest)
+        }) as typeof tx.query
+        tx.exec = ((text: string, ...rest: unknown[]) => {
+          written.add(text)
+          return txExec(text, ...rest)
+        }) as typeof tx.exec
+        return fn(tx)
+      })
+      committed = true
+      return result
+    } finally {
+      const tables = written.take()
+      if (committed && tables !== undefined) writes.fire(tables)
+    }
+  }) as typeof client.transaction
   const queries = counter(opts.countQueries)
   const db = drizzlePglite({ client, ...(queries.logger ? { logger: queries.logger } : {}) }) as unknown as Db
   return {
@@ -105,6 +273,7 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
     db,
     pglite: client,
     queryCount: queries.count,
+    onWrite: writes.add,
     async listen(channel, onNotice) {
       if (!CHANNEL.test(channel)) throw new Error(`Invalid channel "${channel}"`)
       // One embedded database, one process: every notice is this database's, delivered as the statement returns.
@@ -112,6 +281,7 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
       let on = true
       return {
         live: () => on,
+        heardAll: async () => undefined,
         async stop() {
           if (!on) return
           on = false
@@ -142,6 +312,8 @@ async function openPostgres(opts: DatabaseOptions): Promise<Database> {
   })
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined)
+  const writes = writeListeners()
+  pool.on('connect', (client) => watchWrites(client, writes.fire))
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`).catch(ignoreConcurrentCreate)
   const queries = counter(opts.countQueries)
   const db = drizzlePg({
@@ -152,6 +324,7 @@ async function openPostgres(opts: DatabaseOptions): Promise<Database> {
     kind: 'postgres',
     db,
     queryCount: queries.count,
+    onWrite: writes.add,
     listen: (channel, onNotice) => listenPostgres(opts.url, schema, channel, onNotice),
     rawTransaction: async (fn) => {
       const conn = await pool.connect()
@@ -235,6 +408,9 @@ async function listenPostgres(
   await connect()
   return {
     live: () => client !== null,
+    async heardAll() {
+      await client?.query('SELECT 1').catch(() => undefined)
+    },
     async stop() {
       stopped = true
       clearTimeout(timer)

@@ -4,8 +4,9 @@
  * - POST /dev/clock/advance  { ms } → moves the shared clock forward, runs the jobs now due (after those the
  *                              worker is running), → { now, offsetMs, jobsRun }
  * - GET  /dev/sms            → HTML page of the latest development SMS (numbers masked)
- * - GET  /dev/queries        → { queries }: statements sent to the database so far (only with
- *                              KOPA_BENCH_COUNT_QUERIES=1, for the benchmark's queries per call)
+ * - GET  /dev/queries        → { queries, cacheForgets }: statements sent to the database so far, and times the
+ *                              read cache forgot everything (only with KOPA_BENCH_COUNT_QUERIES=1, for the
+ *                              benchmark's queries per call)
  * Plain JSON, not the wire protocol: they are for people and scripts driving a demo.
  */
 import type { FastifyInstance } from 'fastify'
@@ -40,7 +41,10 @@ export function mountDevRoutes(app: FastifyInstance, ctx: ServerContext): void {
   })
 
   if (ctx.config.countQueries) {
-    app.get('/dev/queries', async () => ({ queries: ctx.database.queryCount() }))
+    app.get('/dev/queries', async () => ({
+      queries: ctx.database.queryCount(),
+      cacheForgets: ctx.cache.forgets(),
+    }))
   }
 
   app.get('/dev/sms', async (_req, reply) => {

@@ -51,6 +51,7 @@ import {
 import type { ProductConfig } from '../../domain/product'
 import { checkRepaymentAmount } from '../../domain/repayment-rules'
 import type { ProfileStep } from '../context'
+import { cachedOn } from '../cache'
 import { isUniqueViolation, preparedOn, type Db, type Queryable, type Tx } from '../db/client'
 import { users } from '../db/schema/core'
 import { clearingAccount, loanOrderEvents, loanOrders, paymentTransfers } from '../db/schema/loans'
@@ -274,7 +275,9 @@ export async function latestOrderOf(q: Queryable, userId: number, lock = false):
           .limit(1)
           .prepare('kopa_latest_order'),
       )
-  if (prepared) return (await prepared.execute({ userId }))[0] ?? null
+  // Outside a transaction: kept in the server's read cache until an order changes (issue 17, server/cache.ts).
+  if (prepared)
+    return cachedOn(q, `latestOrder:${userId}`, async () => (await prepared.execute({ userId }))[0] ?? null)
   const query = q
     .select()
     .from(loanOrders)
@@ -300,7 +303,8 @@ export async function openOrderOf(q: Queryable, userId: number, lock = false): P
           )
           .prepare('kopa_open_order'),
       )
-  if (prepared) return (await prepared.execute({ userId }))[0] ?? null
+  if (prepared)
+    return cachedOn(q, `openOrder:${userId}`, async () => (await prepared.execute({ userId }))[0] ?? null)
   const query = q
     .select()
     .from(loanOrders)
@@ -345,7 +349,11 @@ export async function orderOfUser(
             .prepare('kopa_order_of_user_by_no'),
         )
   if (prepared) {
-    const [found] = await prepared.execute({ userId, ref: numeric ? Number(ref) : ref })
+    const found = await cachedOn(
+      q,
+      `orderOfUser:${userId}:${numeric ? 'id' : 'no'}:${ref}`,
+      async () => (await prepared.execute({ userId, ref: numeric ? Number(ref) : ref }))[0] ?? null,
+    )
     if (!found) fail(ApiCode.LoanOrderNotFound)
     return found
   }
@@ -374,6 +382,32 @@ export async function profileProgress(q: Queryable, userId: number): Promise<Pro
     wallet: (w?.n ?? 0) > 0,
     questionnaire: Boolean(p?.questionnaireAt),
   }
+}
+
+/** The events of these orders into or out of overdue (status 3), oldest first. */
+async function overdueEventsOf(q: Queryable, orders: readonly { id: number }[]) {
+  if (orders.length === 0) return []
+  return q
+    .select({
+      orderId: loanOrderEvents.orderId,
+      fromStatus: loanOrderEvents.fromStatus,
+      toStatus: loanOrderEvents.toStatus,
+      at: loanOrderEvents.at,
+    })
+    .from(loanOrderEvents)
+    .where(
+      and(
+        inArray(
+          loanOrderEvents.orderId,
+          orders.map((o) => o.id),
+        ),
+        or(
+          eq(loanOrderEvents.toStatus, OrderStatus.Overdued),
+          eq(loanOrderEvents.fromStatus, OrderStatus.Overdued),
+        ),
+      ),
+    )
+    .orderBy(loanOrderEvents.at, loanOrderEvents.id)
 }
 
 /**
@@ -407,31 +441,12 @@ export async function borrowerHistory(q: Queryable, userId: number, now: Date): 
   const prepared = preparedOn(q, 'kopa_borrower_history', (db) =>
     build(db, sql.placeholder('userId')).prepare('kopa_borrower_history'),
   )
-  const orders = prepared ? await prepared.execute({ userId }) : await build(q, userId)
-  const events =
-    orders.length === 0
-      ? []
-      : await q
-          .select({
-            orderId: loanOrderEvents.orderId,
-            fromStatus: loanOrderEvents.fromStatus,
-            toStatus: loanOrderEvents.toStatus,
-            at: loanOrderEvents.at,
-          })
-          .from(loanOrderEvents)
-          .where(
-            and(
-              inArray(
-                loanOrderEvents.orderId,
-                orders.map((o) => o.id),
-              ),
-              or(
-                eq(loanOrderEvents.toStatus, OrderStatus.Overdued),
-                eq(loanOrderEvents.fromStatus, OrderStatus.Overdued),
-              ),
-            ),
-          )
-          .orderBy(loanOrderEvents.at, loanOrderEvents.id)
+  // The orders and their overdue events are kept in the server's read cache (outside a transaction) until an order
+  // or an event changes; the days late are counted from them on every call, to the clock's day.
+  const { orders, events } = await cachedOn(q, `history:${userId}`, async () => {
+    const orders = prepared ? await prepared.execute({ userId }) : await build(q, userId)
+    return { orders, events: await overdueEventsOf(q, orders) }
+  })
   const loans: RepaidLoan[] = []
   let worst = 0
   for (const o of orders) {
@@ -1439,7 +1454,12 @@ export function createLoanService(deps: LoanDeps) {
         .limit(1)
         .prepare('kopa_pending_collection'),
     )
-    if (prepared) return (await prepared.execute({ orderId }))[0] ?? null
+    if (prepared)
+      return cachedOn(
+        q,
+        `pendingPayment:${orderId}`,
+        async () => (await prepared.execute({ orderId }))[0] ?? null,
+      )
     const [row] = await q
       .select()
       .from(paymentTransfers)

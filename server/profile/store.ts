@@ -11,6 +11,7 @@ import type { AdditionalInfo } from '../../domain/schemas/additional-info'
 import type { PersonalInfo } from '../../domain/schemas/personal-info'
 import { findProvider } from '../../domain/wallets'
 import type { ServerContext } from '../context'
+import { cachedOn } from '../cache'
 import { preparedOn, type Queryable } from '../db/client'
 import { users } from '../db/schema/core'
 import { images, profiles, walletAccounts } from '../db/schema/profile'
@@ -46,7 +47,8 @@ export async function latestWallet(q: Queryable, userId: number) {
       .limit(1)
       .prepare('kopa_latest_wallet'),
   )
-  if (prepared) return (await prepared.execute({ userId }))[0] ?? null
+  if (prepared)
+    return cachedOn(q, `latestWallet:${userId}`, async () => (await prepared.execute({ userId }))[0] ?? null)
   const [row] = await q
     .select()
     .from(walletAccounts)
@@ -147,7 +149,7 @@ export async function userInfo(ctx: ServerContext, userId: number): Promise<User
       .where(eq(users.id, sql.placeholder('userId')))
       .prepare('kopa_user_and_profile'),
   )!
-  const [found] = await userAndProfile.execute({ userId })
+  const [found] = await cachedOn(q, `userAndProfile:${userId}`, () => userAndProfile.execute({ userId }))
   if (!found) throw new Error('session without a user')
   const { user, profile: row } = found
   const country = user.country as CountryCode

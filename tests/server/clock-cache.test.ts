@@ -127,7 +127,7 @@ describe('The shared clock, when its reads finish out of order', () => {
       systemNowMs: () => T0,
       watch: async (onMoved) => {
         moved = onMoved
-        return { live: () => true, stop: async () => {} }
+        return { live: () => true, heardAll: async () => {}, stop: async () => {} }
       },
     })
     await clock.start()
@@ -143,5 +143,47 @@ describe('The shared clock, when its reads finish out of order', () => {
     expect(clock.offsetMs()).toBe(90 * MINUTE)
     await clock.current() // kept, and still right
     expect(clock.offsetMs()).toBe(90 * MINUTE)
+  })
+})
+
+describe('The shared clock, moved while a job tick reads it', () => {
+  it('keeps the move when a read that looked before it committed answers first (journey 4: the penalty days)', async () => {
+    // A database where the move's UPDATE and the reads answer when the test says. A read sees the offset committed
+    // when it reached the database; the move commits only when its answer is released.
+    let stored = 0
+    const reads: (() => void)[] = []
+    let commitMove: () => void = () => {}
+    const execute = () => {
+      const seen = stored
+      return new Promise<{ offsetMs: number }[]>((resolve) => reads.push(() => resolve([{ offsetMs: seen }])))
+    }
+    const select = { from: () => select, where: () => select, prepare: () => ({ execute }) }
+    const update = {
+      set: () => update,
+      where: () => update,
+      returning: () =>
+        new Promise<{ offsetMs: number }[]>((resolve) => {
+          commitMove = () => {
+            stored += 10 * 24 * 60 * MINUTE
+            resolve([{ offsetMs: stored }])
+          }
+        }),
+    }
+    const db = { select: () => select, update: () => update } as unknown as Parameters<typeof createClock>[0]
+    const clock = createClock(db, { adjustable: true, systemNowMs: () => T0 })
+
+    // The lender moves the clock ten days; the polling job worker's tick reads the offset just after the move's
+    // UPDATE went out, before it committed, and its answer (the old offset) comes back first.
+    const move = clock.advance(10 * 24 * 60 * MINUTE)
+    const tick = clock.sync()
+    reads[0]!()
+    await tick
+    commitMove()
+    await move
+
+    // The jobs now due run at the moved time: the overdue sweep charges the ten days before the next read of the
+    // repay detail, which must not show them only later.
+    expect(clock.offsetMs()).toBe(10 * 24 * 60 * MINUTE)
+    expect(clock.nowMs()).toBe(T0 + 10 * 24 * 60 * MINUTE)
   })
 })

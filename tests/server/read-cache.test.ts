@@ -1,0 +1,472 @@
+/**
+ * The hot reads' cache (issue 17, server/cache.ts): what it keeps is forgotten by every write of its own instance
+ * the moment the write commits, and by every change the database announces (migration 0011) on other instances, so
+ * a write is seen by the next read on the same instance and, once its notice arrives, on another; reads that began
+ * before a change never keep what they read; nothing is kept while the notices cannot be heard.
+ */
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiCode } from '../../domain/api-codes'
+import type * as T from '../../domain/api-types'
+import { resolveSession, issueToken } from '../../server/accounts/sessions'
+import { buildServer, type KopaServer } from '../../server/app'
+import { CACHED_TABLES, attachCache, cachedOn, createNoticeCache, type NoticeCache } from '../../server/cache'
+import { writtenBy, type Database, type DatabaseOptions, type WriteListener } from '../../server/db/client'
+import { migrate, readMigrations } from '../../server/db/migrate'
+import { sessions, users } from '../../server/db/schema/core'
+import { loanOrders } from '../../server/db/schema/loans'
+import { encodeRequest } from '../../protocol/protocol'
+import { API } from '../../domain/api'
+import { workInfo } from '../domain/onboarding-bodies'
+import { DATABASE_TARGETS, describeOnEachDatabase, freshDatabase } from './helpers/databases'
+import { testConfig } from './helpers/server'
+import {
+  DAY,
+  call,
+  completeSteps,
+  expectBooksBalanced,
+  ok,
+  paidOutBorrower,
+  register,
+  settle,
+  startLoanServer,
+  type LoanServer,
+} from './loans-harness'
+
+const T0 = new Date('2026-03-01T08:00:00Z')
+const TZS = 100
+
+/** A watch the test drives: `notice()` is the database's announcement. */
+function fakeWatch() {
+  let onChanged: () => void = () => {}
+  let live = true
+  let fence: () => void = () => {}
+  return {
+    watch: async (cb: () => void) => {
+      onChanged = cb
+      return {
+        live: () => live,
+        heardAll: () => new Promise<void>((resolve) => (fence = resolve)),
+        stop: async () => void (live = false),
+      }
+    },
+    notice: () => onChanged(),
+    /** The database's answer on the listening connection: every notice sent before it has come. */
+    answer: () => fence(),
+    setLive: (on: boolean) => void (live = on),
+  }
+}
+
+describe('The read cache', () => {
+  it('keeps a value until a notice, and reads again after it', async () => {
+    const w = fakeWatch()
+    const cache = createNoticeCache({ watch: w.watch })
+    await cache.start()
+    let reads = 0
+    const load = async () => ++reads
+    expect(await cache.get('k', load)).toBe(1)
+    expect(await cache.get('k', load)).toBe(1)
+    w.notice()
+    expect(await cache.get('k', load)).toBe(2)
+    expect(cache.notices()).toBe(1)
+  })
+
+  it('forgets everything on a write of its own instance to a kept table, before the writer goes on', async () => {
+    let onWrite: WriteListener = () => {}
+    const cache = createNoticeCache({ watch: fakeWatch().watch, local: (cb) => ((onWrite = cb), () => {}) })
+    await cache.start()
+    let value = 'old'
+    expect(await cache.get('k', async () => value)).toBe('old')
+    value = 'new'
+    onWrite(new Set(['jobs'])) // a job claimed: nothing the cache keeps
+    expect(await cache.get('k', async () => value)).toBe('old')
+    onWrite(new Set(['jobs', 'loan_orders']))
+    expect(await cache.get('k', async () => value)).toBe('new')
+    value = 'newer'
+    onWrite(null) // a statement whose table could not be told: anything
+    expect(await cache.get('k', async () => value)).toBe('newer')
+  })
+
+  it('tells what a statement writes', () => {
+    expect(writtenBy('select "id" from "loan_orders" where "id" = $1')).toBeUndefined()
+    expect(writtenBy('SELECT id FROM users WHERE id = $1 FOR UPDATE')).toBeUndefined()
+    expect(writtenBy('update "loan_orders" set "status" = $1')).toBe('loan_orders')
+    expect(writtenBy('insert into "sessions" ("user_id") values ($1)')).toBe('sessions')
+    expect(writtenBy('DELETE FROM public.users WHERE id = 1')).toBe('users')
+    expect(writtenBy('with x as (update loan_orders set status = 2) select 1')).toBeNull()
+  })
+
+  it('keeps rows only of tables the database announces changes of (migration 0011)', () => {
+    const migration = readMigrations().find((m) => m.name.startsWith('0011'))!.sql
+    const triggered = [
+      ...migration.matchAll(/ON (\w+)\s+FOR EACH STATEMENT EXECUTE FUNCTION kopa_data_changed/g),
+    ]
+    expect(triggered.map((m) => m[1]).sort()).toEqual([...CACHED_TABLES].sort())
+  })
+
+  it('does not keep what a read that began before a change read', async () => {
+    const w = fakeWatch()
+    const cache = createNoticeCache({ watch: w.watch })
+    await cache.start()
+    let answer: (v: string) => void = () => {}
+    const slow = cache.get('k', () => new Promise<string>((resolve) => (answer = resolve)))
+    w.notice() // the row changed while the read was on its way
+    answer('old')
+    expect(await slow).toBe('old') // that request overlapped the change: either value is right for it…
+    expect(await cache.get('k', async () => 'new')).toBe('new') // …but the next one reads again
+  })
+
+  it('keeps nothing while the notices cannot be heard, nor without a watch', async () => {
+    const w = fakeWatch()
+    const cache = createNoticeCache({ watch: w.watch })
+    await cache.start()
+    w.setLive(false)
+    let reads = 0
+    await cache.get('k', async () => ++reads)
+    await cache.get('k', async () => ++reads)
+    expect(reads).toBe(2)
+    const blind = createNoticeCache()
+    await blind.start()
+    await blind.get('k', async () => ++reads)
+    await blind.get('k', async () => ++reads)
+    expect(reads).toBe(4)
+    expect(blind.size()).toBe(0)
+  })
+
+  it('reads again after its time to live, and keeps at most maxEntries values', async () => {
+    let now = 0
+    const cache = createNoticeCache({
+      watch: fakeWatch().watch,
+      ttlMs: 1000,
+      maxEntries: 2,
+      nowMs: () => now,
+    })
+    await cache.start()
+    let reads = 0
+    await cache.get('a', async () => ++reads)
+    now = 999
+    await cache.get('a', async () => ++reads)
+    expect(reads).toBe(1)
+    now = 1000
+    await cache.get('a', async () => ++reads)
+    expect(reads).toBe(2)
+    await cache.get('b', async () => ++reads)
+    await cache.get('c', async () => ++reads)
+    expect(cache.size()).toBe(2)
+  })
+
+  it('write() forgets, then answers once its instance heard every notice sent so far', async () => {
+    const w = fakeWatch()
+    const cache = createNoticeCache({ watch: w.watch })
+    await cache.start()
+    await cache.get('k', async () => 'old')
+    let answered = false
+    const writing = cache.write(async () => 'done').then((r) => ((answered = true), r))
+    await new Promise((r) => setTimeout(r, 30))
+    expect(answered).toBe(false) // waiting for the round trip on the listening connection
+    expect(cache.size()).toBe(0)
+    w.notice()
+    w.answer()
+    expect(await writing).toBe('done')
+  })
+
+  it('write() that fails forgets and does not wait', async () => {
+    const cache = createNoticeCache({ watch: fakeWatch().watch })
+    await cache.start()
+    await cache.get('k', async () => 'old')
+    await expect(
+      cache.write(async () => {
+        throw new Error('rolled back')
+      }),
+    ).rejects.toThrow('rolled back')
+    expect(cache.size()).toBe(0)
+  })
+
+  it('freezes what it keeps, so no reader can change it for the next', async () => {
+    const cache = createNoticeCache({ watch: fakeWatch().watch })
+    await cache.start()
+    const db = {} as Parameters<typeof attachCache>[0]
+    attachCache(db, cache)
+    const row = await cachedOn(db, 'row', async () => [{ amount: 1, terms: { rate: 2 } }])
+    expect(Object.isFrozen(row[0])).toBe(true)
+    expect(Object.isFrozen(row[0]!.terms)).toBe(true)
+    expect(() => {
+      ;(row[0] as { amount: number }).amount = 2
+    }).toThrow(TypeError)
+  })
+})
+
+describeOnEachDatabase('The read cache on the database', (target) => {
+  let first: Database
+  let second: Database
+  let dispose: () => Promise<void>
+  let options: DatabaseOptions
+  const caches: NoticeCache[] = []
+  beforeAll(async () => {
+    const fresh = await freshDatabase(target)
+    first = fresh.database
+    dispose = fresh.dispose
+    options = fresh.options
+    // PostgreSQL: a second instance is a pool of its own on the same schema. PGlite is one process's database.
+    second = target.name === 'postgres' ? await target.open(fresh.options) : first
+  })
+  afterAll(async () => {
+    for (const c of caches) await c.stop()
+    if (second !== first) await second.close()
+    await dispose()
+  })
+
+  const cacheOn = async (database: Database) => {
+    const cache = createNoticeCache({
+      watch: (cb) => database.listen('kopa_changed', cb),
+      local: (cb) => database.onWrite(cb),
+    })
+    caches.push(cache)
+    await cache.start()
+    attachCache(database.db, cache)
+    return cache
+  }
+
+  /** Waits until `cache` heard more than `before` notices (a change made elsewhere reached it). */
+  const heard = async (cache: NoticeCache, before: number) => {
+    for (let i = 0; i < 200 && cache.notices() <= before; i++) await new Promise((r) => setTimeout(r, 10))
+    expect(cache.notices()).toBeGreaterThan(before)
+  }
+
+  it('sees a session ended on the same instance at the next read, and on another once its notice came', async () => {
+    const a = await cacheOn(first)
+    const b = second === first ? a : await cacheOn(second)
+    const [user] = await first.db
+      .insert(users)
+      .values({ country: 'TZ', mobile: '0715999001', lang: 'en', createdAt: T0 })
+      .returning({ id: users.id })
+    const token = await issueToken(first.db, user!.id, T0, DAY)
+    const session = await resolveSession(second.db, token, T0)
+    expect(typeof session).toBe('object')
+    expect(await resolveSession(first.db, token, T0)).toEqual(session)
+    expect(a.size()).toBeGreaterThan(0)
+
+    const before = b.notices()
+    await first.db.update(sessions).set({ replacedAt: T0 }).where(eq(sessions.userId, user!.id))
+    // The same instance: at once, without waiting for any notice.
+    expect(await resolveSession(first.db, token, T0)).toBe(ApiCode.LoggedInElsewhere)
+    // Another instance: once the database's notice reached it.
+    await heard(b, before)
+    expect(await resolveSession(second.db, token, T0)).toBe(ApiCode.LoggedInElsewhere)
+  })
+
+  it('sees a change made by SQL by hand inside a transaction once it commits', async () => {
+    await cacheOn(first)
+    const [user] = await first.db
+      .insert(users)
+      .values({ country: 'TZ', mobile: '0715999002', lang: 'en', createdAt: T0 })
+      .returning({ id: users.id })
+    const token = await issueToken(first.db, user!.id, T0, DAY)
+    expect(typeof (await resolveSession(first.db, token, T0))).toBe('object')
+    await first.db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE sessions SET expires_at = ${T0.toISOString()} WHERE user_id = ${user!.id}`)
+      // Inside the transaction nothing is read from the cache: its own write is seen.
+      expect(await resolveSession(tx, token, T0)).toBe(ApiCode.TokenExpired)
+    })
+    expect(await resolveSession(first.db, token, T0)).toBe(ApiCode.TokenExpired)
+  })
+
+  it('costs no query for a kept read', async () => {
+    // A handle that counts its statements: on PostgreSQL a pool of its own on the same schema; PGlite a database of
+    // its own.
+    const own = target.name === 'postgres' ? options : target.fresh()
+    const counted = await target.open({ ...own, countQueries: true })
+    try {
+      if (target.name !== 'postgres') await migrate(counted)
+      const cache = await cacheOn(counted)
+      const [user] = await counted.db
+        .insert(users)
+        .values({ country: 'TZ', mobile: '0715999003', lang: 'en', createdAt: T0 })
+        .returning({ id: users.id })
+      const token = await issueToken(counted.db, user!.id, T0, DAY)
+      // The notices of the writes above may still be on their way: let them come before counting.
+      await new Promise((r) => setTimeout(r, 200))
+      await resolveSession(counted.db, token, T0)
+      const start = counted.queryCount()!
+      for (let i = 0; i < 10; i++) await resolveSession(counted.db, token, T0)
+      expect(counted.queryCount()! - start).toBe(0)
+      expect(cache.size()).toBeGreaterThan(0)
+    } finally {
+      await counted.close()
+      if (target.name !== 'postgres') await target.drop(own)
+    }
+  })
+})
+
+describeOnEachDatabase('Money through the read cache', (target) => {
+  let ls: LoanServer
+  beforeAll(async () => {
+    ls = await startLoanServer(target)
+  })
+  afterAll(() => ls.close())
+
+  it('answers the balance after a repayment at the next read, and an order changed by hand at once', async () => {
+    const { b, applied } = await paidOutBorrower(ls, { amountMinor: 200_000 * TZS, tenureDays: 120 })
+    const first = await ok<T.LatestOrder>(ls, b, '/loan/loan-order/latest')
+    // Kept now: the same answer again.
+    expect(await ok<T.LatestOrder>(ls, b, '/loan/loan-order/latest')).toEqual(first)
+    const detail = await ok<T.RepaymentDetail>(ls, b, '/portal/repayment/detail', {
+      orderNo: applied.orderNo,
+    })
+
+    await ok(ls, b, '/portal/repayment/confirm', {
+      orderNo: applied.orderNo,
+      amountMinor: 50_000 * TZS,
+      channelId: 'mpesa',
+    })
+    await settle(ls)
+    const after = await ok<T.LatestOrder>(ls, b, '/loan/loan-order/latest')
+    expect(after.remainingMinor).toBe(first.remainingMinor! - 50_000 * TZS)
+    const detailAfter = await ok<T.RepaymentDetail>(ls, b, '/portal/repayment/detail', {
+      orderNo: applied.orderNo,
+    })
+    expect(detailAfter).not.toEqual(detail)
+
+    // An operator's change by SQL on the server's own handle: the next read has it.
+    const retryAt = new Date(ls.s.server.ctx.clock.nowMs() + DAY)
+    await ls.s.server.ctx.db
+      .update(loanOrders)
+      .set({ retryAt })
+      .where(eq(loanOrders.orderNo, applied.orderNo))
+    expect((await ok<T.LatestOrder>(ls, b, '/loan/loan-order/latest')).retryAt).toBe(retryAt.toISOString())
+    await ls.s.server.ctx.db
+      .update(loanOrders)
+      .set({ retryAt: null })
+      .where(eq(loanOrders.orderNo, applied.orderNo))
+    expect((await ok<T.LatestOrder>(ls, b, '/loan/loan-order/latest')).retryAt).toBeNull()
+    await expectBooksBalanced(ls)
+  })
+
+  it('answers a call that saved something only once every instance has heard of it; a read waits for nothing', async () => {
+    const b = await register(ls.s, 'TZ')
+    const cache = ls.s.server.ctx.cache
+    const settleOnce = cache.settle
+    let settled = 0
+    let release: () => void = () => {}
+    cache.settle = async () => {
+      settled += 1
+      await new Promise<void>((resolve) => (release = resolve))
+      await settleOnce()
+    }
+    try {
+      await ok(ls, b, '/security/getUserInfo')
+      expect(settled).toBe(0)
+      let answered = false
+      const saving = ok(ls, b, '/user/saveAdditionInfo-market', workInfo).then(() => (answered = true))
+      for (let i = 0; i < 500 && settled === 0; i++) await new Promise((r) => setTimeout(r, 10))
+      expect(settled).toBe(1)
+      await new Promise((r) => setTimeout(r, 30))
+      expect(answered).toBe(false) // held until the other instances have the notice
+      release()
+      await saving
+      expect((await ok<T.UserInfo>(ls, b, '/security/getUserInfo')).profile.additionalInfo).toBe(true)
+      expect(settled).toBe(1)
+    } finally {
+      cache.settle = settleOnce
+    }
+  })
+
+  it('refuses a token at the next call after logout', async () => {
+    const b = await register(ls.s, 'TZ')
+    await completeSteps(ls, b)
+    expect((await call(ls, b, '/security/getUserInfo')).code).toBe(ApiCode.Ok)
+    expect((await call(ls, b, '/security/getUserInfo')).code).toBe(ApiCode.Ok)
+    await ok(ls, b, '/security/logout')
+    expect((await call(ls, b, '/security/getUserInfo')).code).toBe(ApiCode.TokenInvalid)
+  })
+})
+
+for (const target of DATABASE_TARGETS.filter((t) => t.name === 'postgres')) {
+  describe('Money through the read cache, on two servers on one PostgreSQL database', () => {
+    let ls: LoanServer
+    let b2: KopaServer
+    let cleanup: () => Promise<void>
+    let url2: string
+    beforeAll(async () => {
+      ls = await startLoanServer(target, 'http')
+      const aConfig = ls.s.server.ctx.config
+      const second = testConfig(target, {
+        databaseUrl: aConfig.databaseUrl,
+        databaseSchema: aConfig.databaseSchema,
+      })
+      cleanup = second.cleanup
+      b2 = await buildServer({ ...second.config, trustProxy: true, logLevel: 'silent', jobPollMs: 0 })
+      url2 = await b2.listen()
+    })
+    afterAll(async () => {
+      await b2.close()
+      await ls.close()
+      await cleanup()
+    })
+
+    /** The same call sent to the second server. */
+    async function viaB<R>(path: '/loan/loan-order/latest' | '/security/getUserInfo', token: string) {
+      const def = API[path]
+      const enc = encodeRequest({
+        packageName: b2.ctx.config.packageName,
+        method: def.method,
+        path,
+        base: def.base,
+        payload: {},
+        now: b2.ctx.clock.nowMs(),
+      })
+      const res = await fetch(`${url2}${enc.url}?${new URLSearchParams(enc.params)}`, {
+        headers: { lang: 'en', authorization: `Bearer ${token}` },
+      })
+      return (await res.json()) as { code: number; data: R }
+    }
+
+    it('answers the balance after a repayment made through the other server', async () => {
+      const { b, applied } = await paidOutBorrower(ls, { amountMinor: 200_000 * TZS, tenureDays: 120 })
+      const before = await viaB<T.LatestOrder>('/loan/loan-order/latest', b.token)
+      expect(before.code).toBe(ApiCode.Ok)
+      expect((await viaB<T.LatestOrder>('/loan/loan-order/latest', b.token)).data).toEqual(before.data)
+      expect(b2.ctx.cache.size()).toBeGreaterThan(0)
+
+      const notices = b2.ctx.cache.notices()
+      await ok(ls, b, '/portal/repayment/confirm', {
+        orderNo: applied.orderNo,
+        amountMinor: 50_000 * TZS,
+        channelId: 'mpesa',
+      })
+      await settle(ls)
+      for (let i = 0; i < 200 && b2.ctx.cache.notices() === notices; i++)
+        await new Promise((r) => setTimeout(r, 10))
+      const after = await viaB<T.LatestOrder>('/loan/loan-order/latest', b.token)
+      expect(after.data.remainingMinor).toBe(before.data.remainingMinor! - 50_000 * TZS)
+      // …and the same as the server that took the payment answers.
+      expect(after.data).toEqual(await ok<T.LatestOrder>(ls, b, '/loan/loan-order/latest'))
+    })
+
+    it('shows on the other server, at the next call, the work details just saved through one', async () => {
+      const b = await register(ls.s, 'TZ')
+      const before = await viaB<T.UserInfo>('/security/getUserInfo', b.token)
+      expect(before.data.profile.additionalInfo).toBe(false)
+      expect((await viaB<T.UserInfo>('/security/getUserInfo', b.token)).data).toEqual(before.data)
+
+      // The save answers only once the other server has heard of it: no waiting between the two calls.
+      const notices = b2.ctx.cache.notices()
+      await ok(ls, b, '/user/saveAdditionInfo-market', workInfo)
+      expect(b2.ctx.cache.notices()).toBeGreaterThan(notices)
+      const after = await viaB<T.UserInfo>('/security/getUserInfo', b.token)
+      expect(after.data.profile.additionalInfo).toBe(true)
+      expect(after.data.additionalInfo).toEqual(
+        await ok<T.UserInfo>(ls, b, '/security/getUserInfo').then((u) => u.additionalInfo),
+      )
+    })
+
+    it('refuses a token on the other server at the next call after logout', async () => {
+      const b = await register(ls.s, 'TZ')
+      expect((await viaB('/security/getUserInfo', b.token)).code).toBe(ApiCode.Ok)
+      expect((await viaB('/security/getUserInfo', b.token)).code).toBe(ApiCode.Ok)
+      // logout answers once its notice came: the other server has heard its own by then.
+      await ok(ls, b, '/security/logout')
+      expect((await viaB('/security/getUserInfo', b.token)).code).toBe(ApiCode.TokenInvalid)
+    })
+  })
+}
