@@ -23,8 +23,8 @@ import {
   messageOf,
   type Message,
   type SessionEndedEvent,
-} from './submit.machine'
-import { notProvided } from './not-provided'
+} from './kit/call-failure'
+import { notProvided } from './kit/not-provided'
 
 /** Which text: the agreement to be signed (an order's or the product's), or a confirmed order's signed contract. */
 export type AgreementKind = 'agreement' | 'contract'

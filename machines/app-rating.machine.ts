@@ -24,8 +24,8 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate'
 import type { RatingPromptState } from '../domain/api-types'
 import { OrderStatus, type OrderStatusCode } from '../domain/order-status'
-import { endsSession, escalateSessionEnded, type SessionEndedEvent } from './submit.machine'
-import { notProvided } from './not-provided'
+import { endsSession, escalateSessionEnded, type SessionEndedEvent } from './kit/call-failure'
+import { notProvided } from './kit/not-provided'
 
 /** At most one prompt in this long. */
 export const RATING_SPACING_MS = 30 * 24 * 60 * 60 * 1000

@@ -26,8 +26,8 @@ import {
   msg,
   type Message,
   type SessionEndedEvent,
-} from './submit.machine'
-import { notProvided } from './not-provided'
+} from './kit/call-failure'
+import { notProvided } from './kit/not-provided'
 
 export interface CancellationInput {
   loanOrderId: string

@@ -39,8 +39,8 @@ import {
   type Message,
   type ServerTime,
   type SessionEndedEvent,
-} from './submit.machine'
-import { notProvided } from './not-provided'
+} from './kit/call-failure'
+import { notProvided } from './kit/not-provided'
 
 export interface ConfirmBorrowInput {
   loanOrderId: string

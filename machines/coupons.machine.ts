@@ -30,8 +30,8 @@ import {
   messageOf,
   type Message,
   type SessionEndedEvent,
-} from './submit.machine'
-import { notProvided } from './not-provided'
+} from './kit/call-failure'
+import { notProvided } from './kit/not-provided'
 
 export type CouponsInput =
   { mode: 'centre' } | { mode: 'choose'; loanOrderId: string; principalMinor: number }

@@ -58,12 +58,11 @@ import {
   failureOf,
   messageOf,
   msg,
-  submitMachine,
   type Message,
   type SessionEndedEvent,
-  type SubmitOutput,
-} from './submit.machine'
-import { notProvided } from './not-provided'
+} from './kit/call-failure'
+import { submitMachine, type SubmitOutput } from './submit.machine'
+import { notProvided } from './kit/not-provided'
 
 /** Messages a page of a ticket's thread. */
 export const THREAD_PAGE_SIZE = 20

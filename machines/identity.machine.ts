@@ -35,8 +35,8 @@ import {
   msg,
   type Message,
   type SessionEndedEvent,
-} from './submit.machine'
-import { notProvided } from './not-provided'
+} from './kit/call-failure'
+import { notProvided } from './kit/not-provided'
 
 export type IdentitySide = 'front' | 'back' | 'face'
 export type CardSide = Exclude<IdentitySide, 'face'>

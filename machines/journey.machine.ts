@@ -90,10 +90,10 @@ import type { recordsMachine } from './records.machine'
 import type { repaymentMachine, RepaymentOutput } from './repayment.machine'
 import type { rolloverMachine, RolloverOutput } from './rollover.machine'
 import { sessionMachine, needsLogin, type SessionEvent, type SessionUser } from './session.machine'
-import { errorOf, failureOf, isSessionEnded, messageOf, type Message } from './submit.machine'
+import { errorOf, failureOf, isSessionEnded, messageOf, type Message } from './kit/call-failure'
 import { submitMachine, type FormReviewEvent, type FormValues, type SubmitOutput } from './submit.machine'
 import type { uploadGateMachine, UploadGateOutput } from './upload-gate.machine'
-import { notProvided } from './not-provided'
+import { notProvided } from './kit/not-provided'
 
 /** The screen each step of spec §4's navigation by code opens. */
 export const STEP_ROUTE: Readonly<Record<StatusStep, RouteName>> = {

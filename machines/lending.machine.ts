@@ -22,7 +22,7 @@ import {
   messageOf,
   type Message,
   type SessionEndedEvent,
-} from './submit.machine'
+} from './kit/call-failure'
 
 export interface LendingInput {
   loanOrderId: string

@@ -34,7 +34,7 @@ import {
   messageOf,
   type Message,
   type SessionEndedEvent,
-} from './submit.machine'
+} from './kit/call-failure'
 
 export interface LoanOfferContext {
   /** The product the borrower picked; null: the country's default product. */

@@ -31,7 +31,7 @@ import {
   messageOf,
   type Message,
   type SessionEndedEvent,
-} from './submit.machine'
+} from './kit/call-failure'
 
 /**
  * The wait before each reading: quick at first (a decision, a pay-out or a submission often lands within seconds

@@ -19,7 +19,7 @@
  */
 import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate'
 import type { PayOrder } from '../domain/api-types'
-import { endsSession, escalateSessionEnded, type ServerTime, type SessionEndedEvent } from './submit.machine'
+import { endsSession, escalateSessionEnded, type ServerTime, type SessionEndedEvent } from './kit/call-failure'
 
 export const PAYMENT_WINDOW_MS = 15 * 60 * 1000
 export const PAYMENT_POLL_MS = 5_000

@@ -27,8 +27,8 @@ import {
   type PermissionStates,
   type UploadFlag,
 } from '../domain/permissions'
-import { msg, type Message } from './submit.machine'
-import { notProvided } from './not-provided'
+import { msg, type Message } from './kit/call-failure'
+import { notProvided } from './kit/not-provided'
 
 export interface PermissionInput {
   requiredFlags: readonly UploadFlag[]

@@ -25,7 +25,7 @@ import {
   messageOf,
   type Message,
   type SessionEndedEvent,
-} from './submit.machine'
+} from './kit/call-failure'
 
 export type RecordsTab = (typeof ORDER_LIST_TABS)[number]
 

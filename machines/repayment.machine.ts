@@ -55,7 +55,7 @@ import {
   type Message,
   type ServerTime,
   type SessionEndedEvent,
-} from './submit.machine'
+} from './kit/call-failure'
 
 export interface RepaymentInput {
   orderNo: string

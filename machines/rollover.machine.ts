@@ -40,7 +40,7 @@ import {
   msg,
   type Message,
   type SessionEndedEvent,
-} from './submit.machine'
+} from './kit/call-failure'
 
 export interface RolloverInput {
   orderNo: string
