@@ -23,6 +23,7 @@ import {
   type Message,
   type SessionEndedEvent,
 } from './kit/call-failure'
+import { outputParams, type Output } from './kit/params'
 
 export interface LendingInput {
   loanOrderId: string
@@ -55,13 +56,10 @@ export const lendingMachine = setup({
   },
   guards: {
     sessionEnded: ({ event }) => endsSession(event),
-    sent: ({ event }) => (event as unknown as { output: MoneyTime }).output.disbursedAt !== null,
+    sent: (_, { output }: Output<MoneyTime>) => output.disbursedAt !== null,
   },
   actions: {
-    keepMoneyTime: assign({
-      moneyTime: ({ event }) => (event as unknown as { output: MoneyTime }).output,
-      error: null,
-    }),
+    keepMoneyTime: assign((_, { output }: Output<MoneyTime>) => ({ moneyTime: output, error: null })),
     showFailure: assign({ error: ({ event }) => messageOf(failureOf(errorOf(event))) }),
     clearError: assign({ error: null }),
     escalateSessionEnded: enqueueActions(escalateSessionEnded),
@@ -78,8 +76,12 @@ export const lendingMachine = setup({
         src: 'loadMoneyTime',
         input: ({ context }) => ({ loanOrderId: context.loanOrderId }),
         onDone: [
-          { guard: 'sent', target: 'sent', actions: 'keepMoneyTime' },
-          { target: 'expected', actions: 'keepMoneyTime' },
+          {
+            guard: { type: 'sent', params: outputParams },
+            target: 'sent',
+            actions: { type: 'keepMoneyTime', params: outputParams },
+          },
+          { target: 'expected', actions: { type: 'keepMoneyTime', params: outputParams } },
         ],
         onError: [
           { guard: 'sessionEnded', target: 'sessionEnded' },
