@@ -35,6 +35,7 @@ import {
   type Message,
   type SessionEndedEvent,
 } from './kit/call-failure'
+import { outputParams, type Output } from './kit/params'
 
 export interface LoanOfferContext {
   /** The product the borrower picked; null: the country's default product. */
@@ -137,7 +138,7 @@ export const loanOfferMachine = setup({
     keepProducts: assign((_, params: { products: ProductSummary[] }) => ({ products: params.products })),
     keepCredit: assign((_, params: { credit: CreditInfo }) => ({ credit: params.credit })),
     keepOffer: assign({
-      offer: ({ event }) => (event as unknown as { output: LoanOffer }).output,
+      offer: (_, { output }: Output<LoanOffer>) => output,
       error: null,
     }),
     showFailure: assign({ error: ({ event }) => messageOf(failureOf(errorOf(event))) }),
@@ -177,7 +178,7 @@ export const loanOfferMachine = setup({
       invoke: {
         src: 'loadOffer',
         input: ({ context }) => ({ productId: context.productId }),
-        onDone: { target: 'ready', actions: 'keepOffer' },
+        onDone: { target: 'ready', actions: { type: 'keepOffer', params: outputParams } },
         onError: [
           { guard: 'sessionEnded', target: 'sessionEnded' },
           { target: 'loadFailed', actions: 'showFailure' },
