@@ -38,6 +38,7 @@ import {
   type SessionEndedEvent,
 } from './kit/call-failure'
 import { notProvided } from './kit/not-provided'
+import { outputParams, type Output } from './kit/params'
 
 export interface AccountDeletionInput {
   latestStatus: OrderStatusCode | null
@@ -122,8 +123,7 @@ export const accountDeletionMachine = setup({
       code: ({ context, event }) => (event.type === 'code.changed' ? event.code : context.code),
       fieldErrors: ({ context }) => ({ ...context.fieldErrors, code: undefined }),
     }),
-    keepCodeSent: assign(({ event }) => {
-      const sent = (event as unknown as { output: VerifyCodeSent }).output
+    keepCodeSent: assign((_, { output: sent }: Output<VerifyCodeSent>) => {
       return { codeSent: true, resendAfterMs: Math.max(0, sent.resendAfterSeconds) * 1000, error: null }
     }),
     showFormErrors: assign({ fieldErrors: ({ context }) => formErrors(context) }),
@@ -177,7 +177,7 @@ export const accountDeletionMachine = setup({
               tags: ['busy'],
               invoke: {
                 src: 'sendDeletionCode',
-                onDone: { target: 'coolingDown', actions: 'keepCodeSent' },
+                onDone: { target: 'coolingDown', actions: { type: 'keepCodeSent', params: outputParams } },
                 onError: [
                   { guard: 'sessionEnded', target: '#accountDeletion.sessionEnded' },
                   { target: 'idle', actions: 'showFailure' },

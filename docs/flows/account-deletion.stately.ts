@@ -84,7 +84,10 @@ export const accountDeletionMachine = createMachine({
                         "#accountDeletion.editing.code.coolingDown"
                       ],
                       "actions": [
-                        "keepCodeSent"
+                        {
+                          "type": "keepCodeSent",
+                          "params": "(from the event)"
+                        }
                       ]
                     }
                   ],
