@@ -32,6 +32,7 @@ import {
   type SessionEndedEvent,
 } from './kit/call-failure'
 import { notProvided } from './kit/not-provided'
+import { outputParams, type Output } from './kit/params'
 
 export type CouponsInput =
   { mode: 'centre' } | { mode: 'choose'; loanOrderId: string; principalMinor: number }
@@ -77,8 +78,6 @@ export type CouponsOutput =
 export const appliesTo = (coupon: Coupon, principalMinor: number) =>
   coupon.status === 'available' && coupon.minLoanMinor <= principalMinor
 
-const outputOf = <T>(event: unknown) => (event as { output: T }).output
-
 export const couponsMachine = setup({
   types: {
     context: {} as CouponsContext,
@@ -109,24 +108,21 @@ export const couponsMachine = setup({
     sessionEnded: ({ event }) => endsSession(event),
   },
   actions: {
-    keepCentre: assign(({ event }) => {
-      const centre = outputOf<CouponCentre>(event)
+    keepCentre: assign((_, { output: centre }: Output<CouponCentre>) => {
       return { showDraw: centre.show, availableCount: centre.available, error: null }
     }),
     chooseTab: assign({
       tab: ({ context, event }) => (event.type === 'coupons.tabChosen' ? event.tab : context.tab),
     }),
     startOver: assign({ coupons: [], page: 0, total: 0 }),
-    keepPage: assign(({ context, event }) => {
-      const page = outputOf<Page<Coupon>>(event)
+    keepPage: assign(({ context }, { output: page }: Output<Page<Coupon>>) => {
       return { coupons: [...context.coupons, ...page.items], page: page.page, total: page.total, error: null }
     }),
-    keepDraw: assign(({ context, event }) => {
-      const drawn = outputOf<LotteryDraw>(event)
+    keepDraw: assign(({ context }, { output: drawn }: Output<LotteryDraw>) => {
       return { drawn, availableCount: context.availableCount + (drawn.coupon ? 1 : 0), error: null }
     }),
     forgetDraw: assign({ drawn: null }),
-    keepApplied: assign({ applied: ({ event }) => outputOf<CouponApplied>(event) }),
+    keepApplied: assign({ applied: (_, { output }: Output<CouponApplied>) => output }),
     refreshList: raise({ type: 'coupons.refreshed' }),
     showFailure: assign({ error: ({ event }) => messageOf(failureOf(errorOf(event))) }),
     clearError: assign({ error: null }),
@@ -161,7 +157,7 @@ export const couponsMachine = setup({
           tags: ['busy'],
           invoke: {
             src: 'loadCentre',
-            onDone: { target: 'ready', actions: 'keepCentre' },
+            onDone: { target: 'ready', actions: { type: 'keepCentre', params: outputParams } },
             onError: [
               { guard: 'sessionEnded', target: '#coupons.sessionEnded' },
               { target: 'loadFailed', actions: 'showFailure' },
@@ -184,7 +180,7 @@ export const couponsMachine = setup({
                   invoke: {
                     src: 'loadCoupons',
                     input: ({ context }) => ({ tab: context.tab, page: context.page + 1 }),
-                    onDone: { target: 'shown', actions: 'keepPage' },
+                    onDone: { target: 'shown', actions: { type: 'keepPage', params: outputParams } },
                     onError: [
                       { guard: 'sessionEnded', target: '#coupons.sessionEnded' },
                       { target: 'shown', actions: 'showFailure' },
@@ -215,7 +211,7 @@ export const couponsMachine = setup({
                   tags: ['busy'],
                   invoke: {
                     src: 'drawCoupon',
-                    onDone: { target: 'result', actions: ['keepDraw', 'refreshList'] },
+                    onDone: { target: 'result', actions: [{ type: 'keepDraw', params: outputParams }, 'refreshList'] },
                     onError: [
                       { guard: 'sessionEnded', target: '#coupons.sessionEnded' },
                       { target: 'idle', actions: 'showFailure' },
@@ -241,7 +237,7 @@ export const couponsMachine = setup({
           invoke: {
             src: 'loadCoupons',
             input: () => ({ tab: 'available' as const, page: 1 }),
-            onDone: { target: 'picking', actions: 'keepPage' },
+            onDone: { target: 'picking', actions: { type: 'keepPage', params: outputParams } },
             onError: [
               { guard: 'sessionEnded', target: '#coupons.sessionEnded' },
               { target: 'picking', actions: 'showFailure' },
@@ -265,7 +261,7 @@ export const couponsMachine = setup({
               couponId: event.type === 'coupon.picked' ? event.couponId : '',
               loanOrderId: context.loanOrderId!,
             }),
-            onDone: { target: '#coupons.applied', actions: 'keepApplied' },
+            onDone: { target: '#coupons.applied', actions: { type: 'keepApplied', params: outputParams } },
             onError: [
               { guard: 'sessionEnded', target: '#coupons.sessionEnded' },
               { target: 'picking', actions: 'showFailure' },

@@ -39,7 +39,10 @@ export const couponsMachine = createMachine({
                     "#coupons.centre.ready"
                   ],
                   "actions": [
-                    "keepCentre"
+                    {
+                      "type": "keepCentre",
+                      "params": "(from the event)"
+                    }
                   ]
                 }
               ],
@@ -101,7 +104,10 @@ export const couponsMachine = createMachine({
                             "#coupons.centre.ready.list.shown"
                           ],
                           "actions": [
-                            "keepPage"
+                            {
+                              "type": "keepPage",
+                              "params": "(from the event)"
+                            }
                           ]
                         }
                       ],
@@ -190,7 +196,10 @@ export const couponsMachine = createMachine({
                             "#coupons.centre.ready.draw.result"
                           ],
                           "actions": [
-                            "keepDraw",
+                            {
+                              "type": "keepDraw",
+                              "params": "(from the event)"
+                            },
                             "refreshList"
                           ]
                         }
@@ -253,7 +262,10 @@ export const couponsMachine = createMachine({
                     "#coupons.choose.picking"
                   ],
                   "actions": [
-                    "keepPage"
+                    {
+                      "type": "keepPage",
+                      "params": "(from the event)"
+                    }
                   ]
                 }
               ],
@@ -317,7 +329,10 @@ export const couponsMachine = createMachine({
                     "#coupons.applied"
                   ],
                   "actions": [
-                    "keepApplied"
+                    {
+                      "type": "keepApplied",
+                      "params": "(from the event)"
+                    }
                   ]
                 }
               ],
