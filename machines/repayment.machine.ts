@@ -38,9 +38,8 @@ import {
 import {
   expiryOf,
   paymentOrderMachine,
-  paymentOutcomeOf,
-  payOrderIdMissing,
   type PaymentOrder,
+  type PaymentOrderOutput,
 } from './payment-order.machine'
 import {
   codeMessage,
@@ -56,6 +55,8 @@ import {
   type ServerTime,
   type SessionEndedEvent,
 } from './kit/call-failure'
+import { outputParams, type Output } from './kit/params'
+import { awaitingPayment, orderCreated, paymentGuards, type Forwarded } from './kit/payment-flow'
 
 export interface RepaymentInput {
   orderNo: string
@@ -185,20 +186,19 @@ export const repaymentMachine = setup({
       event.type === 'repayment.orderChosen' &&
       event.orderNo !== context.orderNo &&
       context.repayables.some((r) => r.orderNo === event.orderNo),
-    paymentPending: ({ event }) => {
-      const detail = (event as { output?: RepaymentDetail }).output
-      const p = detail ? pendingOf(detail) : null
+    paymentPending: (_, { output: detail }: Output<RepaymentDetail>) => {
+      const p = pendingOf(detail)
       return !!p && p.status === 'pending' && p.payOrderId.trim() !== '' && p.serverNow < expiryOf(p)
     },
     formValid: ({ context }) => Object.keys(formErrors(context)).length === 0,
     channelAvailable: ({ context, event }) =>
       event.type === 'channel.chosen' &&
       !!context.detail?.channels.some((c) => c.channelId === event.channelId && c.available),
-    payOrderIdMissing: ({ event }) => payOrderIdMissing(event),
-    paid: ({ event }) => paymentOutcomeOf(event) === 'paid',
-    paymentFailed: ({ event }) => paymentOutcomeOf(event) === 'failed',
-    paymentTimedOut: ({ event }) => paymentOutcomeOf(event) === 'timedOut',
-    paymentSessionEnded: ({ event }) => paymentOutcomeOf(event) === 'sessionEnded',
+    payOrderIdMissing: (_, params: Output<PaymentOrder>) => paymentGuards.payOrderIdMissing(params),
+    paid: (_, params: Output<PaymentOrderOutput>) => paymentGuards.paid(params),
+    paymentFailed: (_, params: Output<PaymentOrderOutput>) => paymentGuards.paymentFailed(params),
+    paymentTimedOut: (_, params: Output<PaymentOrderOutput>) => paymentGuards.paymentTimedOut(params),
+    paymentSessionEnded: (_, params: Output<PaymentOrderOutput>) => paymentGuards.paymentSessionEnded(params),
     sessionEnded: ({ event }) => endsSession(event),
     invalid: ({ event }) => 'error' in event && isInvalid(event.error),
   },
@@ -210,8 +210,7 @@ export const repaymentMachine = setup({
       error: null,
       fieldErrors: {},
     }),
-    keepDetail: assign(({ event }) => {
-      const detail = (event as unknown as { output: RepaymentDetail }).output
+    keepDetail: assign((_, { output: detail }: Output<RepaymentDetail>) => {
       const { remainingMinor, minorPerUnit } = limitsOf(detail)
       return {
         detail,
@@ -224,7 +223,7 @@ export const repaymentMachine = setup({
       }
     }),
     resumePendingPayment: assign({
-      payment: ({ event }) => pendingOf((event as unknown as { output: RepaymentDetail }).output),
+      payment: (_, { output }: Output<RepaymentDetail>) => pendingOf(output),
     }),
     changeAmount: assign(({ context, event }) => {
       if (event.type !== 'amount.changed' || !context.detail) return {}
@@ -252,7 +251,7 @@ export const repaymentMachine = setup({
     showNoPaymentMethod: assign({ error: msg('errors.noPaymentMethod') }),
     showFormErrors: assign({ fieldErrors: ({ context }) => formErrors(context) }),
     showServerFieldErrors: assign(({ event }) => {
-      const failure = failureOf((event as { error?: unknown }).error)
+      const failure = failureOf(errorOf(event))
       const fields = failure.kind === 'invalid' ? failure.fields : {}
       const text = (f: string): Message | undefined => (fields[f] ? { text: fields[f] } : undefined)
       return {
@@ -261,12 +260,12 @@ export const repaymentMachine = setup({
       }
     }),
     showPayOrderIdMissing: assign({ error: msg('errors.payOrderIdEmpty') }),
-    keepPayment: assign({ payment: ({ event }) => (event as unknown as { output: PaymentOrder }).output }),
+    keepPayment: assign({ payment: (_, { output }: Output<PaymentOrder>) => output }),
     showFailure: assign({ error: ({ event }) => messageOf(failureOf(errorOf(event))) }),
     showTimedOut: assign({ error: msg('errors.orderTimedOut') }),
     showPaymentFailed: assign({ error: codeMessage(ApiCode.PaymentRequestFailed) }),
     clearError: assign({ error: null }),
-    forwardToPaymentOrder: sendTo('paymentOrder', ({ event }) => event as { type: 'payment.checked' }),
+    forwardToPaymentOrder: sendTo('paymentOrder', (_, { event }: Forwarded) => event),
     escalateSessionEnded: enqueueActions(escalateSessionEnded),
   },
 }).createMachine({
@@ -303,11 +302,14 @@ export const repaymentMachine = setup({
         input: ({ context }) => ({ orderNo: context.orderNo }),
         onDone: [
           {
-            guard: 'paymentPending',
+            guard: { type: 'paymentPending', params: outputParams },
             target: 'awaitingPayment',
-            actions: ['keepDetail', 'resumePendingPayment'],
+            actions: [
+              { type: 'keepDetail', params: outputParams },
+              { type: 'resumePendingPayment', params: outputParams },
+            ],
           },
-          { target: 'editing', actions: 'keepDetail' },
+          { target: 'editing', actions: { type: 'keepDetail', params: outputParams } },
         ],
         onError: [
           { guard: 'sessionEnded', target: 'sessionEnded' },
@@ -346,10 +348,7 @@ export const repaymentMachine = setup({
       invoke: {
         src: 'createPaymentOrder',
         input: ({ context }) => requestOf(context) as PaymentOrderRequest,
-        onDone: [
-          { guard: 'payOrderIdMissing', target: 'editing', actions: 'showPayOrderIdMissing' },
-          { target: 'awaitingPayment', actions: 'keepPayment' },
-        ],
+        onDone: orderCreated('editing'),
         onError: [
           { guard: 'sessionEnded', target: 'sessionEnded' },
           { guard: 'invalid', target: 'editing', actions: 'showServerFieldErrors' },
@@ -357,26 +356,10 @@ export const repaymentMachine = setup({
         ],
       },
     },
-    awaitingPayment: {
-      description:
-        'The payment order runs: the borrower approves it on the phone; the server is asked until it lands.',
-      tags: ['waitingPayment'],
-      invoke: {
-        id: 'paymentOrder',
-        src: 'paymentOrder',
-        input: ({ context }) => ({ payment: context.payment! }),
-        onDone: [
-          { guard: 'paid', target: 'paid' },
-          { guard: 'paymentFailed', target: 'paymentFailed', actions: 'showPaymentFailed' },
-          { guard: 'paymentTimedOut', target: 'timedOut', actions: 'showTimedOut' },
-          { guard: 'paymentSessionEnded', target: 'sessionEnded' },
-        ],
-      },
-      on: {
-        'payment.checked': { actions: 'forwardToPaymentOrder' },
-        'app.foregrounded': { actions: 'forwardToPaymentOrder' },
-      },
-    },
+    awaitingPayment: awaitingPayment(
+      'The payment order runs: the borrower approves it on the phone; the server is asked until it lands.',
+      'paid',
+    ),
     timedOut: {
       description: 'The 15 minutes passed without a payment: "This order has timed out, please try again".',
       tags: ['timedOut'],

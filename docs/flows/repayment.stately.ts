@@ -49,10 +49,19 @@ export const repaymentMachine = createMachine({
               "target": [
                 "#repayment.awaitingPayment"
               ],
-              "guard": "paymentPending",
+              "guard": {
+                "type": "paymentPending",
+                "params": "(from the event)"
+              },
               "actions": [
-                "keepDetail",
-                "resumePendingPayment"
+                {
+                  "type": "keepDetail",
+                  "params": "(from the event)"
+                },
+                {
+                  "type": "resumePendingPayment",
+                  "params": "(from the event)"
+                }
               ]
             },
             {
@@ -60,7 +69,10 @@ export const repaymentMachine = createMachine({
                 "#repayment.editing"
               ],
               "actions": [
-                "keepDetail"
+                {
+                  "type": "keepDetail",
+                  "params": "(from the event)"
+                }
               ]
             }
           ],
@@ -187,7 +199,10 @@ export const repaymentMachine = createMachine({
               "target": [
                 "#repayment.editing"
               ],
-              "guard": "payOrderIdMissing",
+              "guard": {
+                "type": "payOrderIdMissing",
+                "params": "(from the event)"
+              },
               "actions": [
                 "showPayOrderIdMissing"
               ]
@@ -197,7 +212,10 @@ export const repaymentMachine = createMachine({
                 "#repayment.awaitingPayment"
               ],
               "actions": [
-                "keepPayment"
+                {
+                  "type": "keepPayment",
+                  "params": "(from the event)"
+                }
               ]
             }
           ],
@@ -244,13 +262,19 @@ export const repaymentMachine = createMachine({
               "target": [
                 "#repayment.paid"
               ],
-              "guard": "paid"
+              "guard": {
+                "type": "paid",
+                "params": "(from the event)"
+              }
             },
             {
               "target": [
                 "#repayment.paymentFailed"
               ],
-              "guard": "paymentFailed",
+              "guard": {
+                "type": "paymentFailed",
+                "params": "(from the event)"
+              },
               "actions": [
                 "showPaymentFailed"
               ]
@@ -259,7 +283,10 @@ export const repaymentMachine = createMachine({
               "target": [
                 "#repayment.timedOut"
               ],
-              "guard": "paymentTimedOut",
+              "guard": {
+                "type": "paymentTimedOut",
+                "params": "(from the event)"
+              },
               "actions": [
                 "showTimedOut"
               ]
@@ -268,7 +295,10 @@ export const repaymentMachine = createMachine({
               "target": [
                 "#repayment.sessionEnded"
               ],
-              "guard": "paymentSessionEnded"
+              "guard": {
+                "type": "paymentSessionEnded",
+                "params": "(from the event)"
+              }
             }
           ]
         }
@@ -277,14 +307,20 @@ export const repaymentMachine = createMachine({
         "payment.checked": [
           {
             "actions": [
-              "forwardToPaymentOrder"
+              {
+                "type": "forwardToPaymentOrder",
+                "params": "(from the event)"
+              }
             ]
           }
         ],
         "app.foregrounded": [
           {
             "actions": [
-              "forwardToPaymentOrder"
+              {
+                "type": "forwardToPaymentOrder",
+                "params": "(from the event)"
+              }
             ]
           }
         ]
