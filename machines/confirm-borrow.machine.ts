@@ -41,6 +41,7 @@ import {
   type SessionEndedEvent,
 } from './kit/call-failure'
 import { notProvided } from './kit/not-provided'
+import { outputParams, type Output } from './kit/params'
 
 export interface ConfirmBorrowInput {
   loanOrderId: string
@@ -134,27 +135,22 @@ export const confirmBorrowMachine = setup({
       Math.max(0, confirmDeadlineAfter(context.approvedAt ?? 0) - serverNow(context)),
   },
   guards: {
-    offerAlreadyExpired: ({ context, event }) => {
-      const offer = (event as { output?: ConfirmOffer }).output
-      return offer !== undefined && approvalWindowPassedAt(approvedAtOf(context, offer), offer.serverNow)
-    },
+    offerAlreadyExpired: ({ context }, { output: offer }: Output<ConfirmOffer>) =>
+      approvalWindowPassedAt(approvedAtOf(context, offer), offer.serverNow),
     windowPassedAtForeground: ({ context, event }) =>
       event.type === 'app.foregrounded' &&
       approvalWindowPassedAt(context.approvedAt ?? 0, event.at + context.clockOffsetMs),
     agreementAccepted: ({ context }) => agreementProblem(context) === null,
     agreementLoaded: ({ context }) => context.agreement !== null,
     couponsUsable: ({ context }) => (context.offer?.usableCoupons ?? 0) > 0,
-    couponApplied: ({ event }) => (event as { output?: CouponsOutput }).output?.outcome === 'applied',
-    couponsSessionEnded: ({ event }) =>
-      (event as { output?: CouponsOutput }).output?.outcome === 'sessionEnded',
+    couponApplied: (_, { output }: Output<CouponsOutput>) => output.outcome === 'applied',
+    couponsSessionEnded: (_, { output }: Output<CouponsOutput>) => output.outcome === 'sessionEnded',
     sessionEnded: ({ event }) => endsSession(event),
-    cancelled: ({ event }) => (event as { output?: CancellationOutput }).output?.outcome === 'cancelled',
-    cancelSessionEnded: ({ event }) =>
-      (event as { output?: CancellationOutput }).output?.outcome === 'sessionEnded',
+    cancelled: (_, { output }: Output<CancellationOutput>) => output.outcome === 'cancelled',
+    cancelSessionEnded: (_, { output }: Output<CancellationOutput>) => output.outcome === 'sessionEnded',
   },
   actions: {
-    keepOffer: assign(({ context, event }) => {
-      const offer = (event as unknown as { output: ConfirmOffer }).output
+    keepOffer: assign(({ context }, { output: offer }: Output<ConfirmOffer>) => {
       const { serverNow, receivedAt, ...info } = offer
       return {
         approvedAt: approvedAtOf(context, offer),
@@ -165,9 +161,8 @@ export const confirmBorrowMachine = setup({
       }
     }),
     showCouponEffect: assign({
-      offer: ({ context, event }) => {
-        const result = (event as { output?: CouponsOutput }).output
-        if (!context.offer || result?.outcome !== 'applied') return context.offer
+      offer: ({ context }, { output: result }: Output<CouponsOutput>) => {
+        if (!context.offer || result.outcome !== 'applied') return context.offer
         const { couponId, discountMinor, payableAfterCouponMinor } = result.applied
         return {
           ...context.offer,
@@ -182,7 +177,7 @@ export const confirmBorrowMachine = setup({
     }),
     toggleAgreement: assign({ agreementAccepted: ({ context }) => !context.agreementAccepted, error: null }),
     keepAgreement: assign({
-      agreement: ({ event }) => (event as unknown as { output: AgreementDocument }).output,
+      agreement: (_, { output }: Output<AgreementDocument>) => output,
     }),
     showAgreementRequired: assign({ error: ({ context }) => msg(agreementProblem(context) ?? REQUIRED) }),
     showFailure: assign({ error: ({ event }) => messageOf(failureOf(errorOf(event))) }),
@@ -210,8 +205,8 @@ export const confirmBorrowMachine = setup({
         src: 'loadOffer',
         input: ({ context }) => ({ loanOrderId: context.loanOrderId }),
         onDone: [
-          { guard: 'offerAlreadyExpired', target: 'expired', actions: 'keepOffer' },
-          { target: 'ready', actions: 'keepOffer' },
+          { guard: { type: 'offerAlreadyExpired', params: outputParams }, target: 'expired', actions: { type: 'keepOffer', params: outputParams } },
+          { target: 'ready', actions: { type: 'keepOffer', params: outputParams } },
         ],
         onError: [
           { guard: 'sessionEnded', target: 'sessionEnded' },
@@ -271,7 +266,7 @@ export const confirmBorrowMachine = setup({
                   invoke: {
                     src: 'loadAgreement',
                     input: ({ context }) => ({ loanOrderId: context.loanOrderId }),
-                    onDone: { target: 'shown', actions: 'keepAgreement' },
+                    onDone: { target: 'shown', actions: { type: 'keepAgreement', params: outputParams } },
                     onError: [
                       { guard: 'sessionEnded', target: '#confirmBorrow.sessionEnded' },
                       { target: '#confirmBorrow.ready.form.idle', actions: 'showFailure' },
@@ -293,8 +288,8 @@ export const confirmBorrowMachine = setup({
                   principalMinor: context.offer?.principalMinor ?? 0,
                 }),
                 onDone: [
-                  { guard: 'couponApplied', target: 'idle', actions: 'showCouponEffect' },
-                  { guard: 'couponsSessionEnded', target: '#confirmBorrow.sessionEnded' },
+                  { guard: { type: 'couponApplied', params: outputParams }, target: 'idle', actions: { type: 'showCouponEffect', params: outputParams } },
+                  { guard: { type: 'couponsSessionEnded', params: outputParams }, target: '#confirmBorrow.sessionEnded' },
                   { target: 'idle' },
                 ],
               },
@@ -319,8 +314,8 @@ export const confirmBorrowMachine = setup({
                 src: 'cancellation',
                 input: ({ context }) => ({ loanOrderId: context.loanOrderId }),
                 onDone: [
-                  { guard: 'cancelled', target: '#confirmBorrow.cancelled' },
-                  { guard: 'cancelSessionEnded', target: '#confirmBorrow.sessionEnded' },
+                  { guard: { type: 'cancelled', params: outputParams }, target: '#confirmBorrow.cancelled' },
+                  { guard: { type: 'cancelSessionEnded', params: outputParams }, target: '#confirmBorrow.sessionEnded' },
                   { target: 'idle' },
                 ],
               },

@@ -21,9 +21,15 @@ export const confirmBorrowMachine = createMachine({
               "target": [
                 "#confirmBorrow.expired"
               ],
-              "guard": "offerAlreadyExpired",
+              "guard": {
+                "type": "offerAlreadyExpired",
+                "params": "(from the event)"
+              },
               "actions": [
-                "keepOffer"
+                {
+                  "type": "keepOffer",
+                  "params": "(from the event)"
+                }
               ]
             },
             {
@@ -31,7 +37,10 @@ export const confirmBorrowMachine = createMachine({
                 "#confirmBorrow.ready"
               ],
               "actions": [
-                "keepOffer"
+                {
+                  "type": "keepOffer",
+                  "params": "(from the event)"
+                }
               ]
             }
           ],
@@ -211,7 +220,10 @@ export const confirmBorrowMachine = createMachine({
                             "#confirmBorrow.ready.form.agreement.shown"
                           ],
                           "actions": [
-                            "keepAgreement"
+                            {
+                              "type": "keepAgreement",
+                              "params": "(from the event)"
+                            }
                           ]
                         }
                       ],
@@ -249,16 +261,25 @@ export const confirmBorrowMachine = createMachine({
                       "target": [
                         "#confirmBorrow.ready.form.idle"
                       ],
-                      "guard": "couponApplied",
+                      "guard": {
+                        "type": "couponApplied",
+                        "params": "(from the event)"
+                      },
                       "actions": [
-                        "showCouponEffect"
+                        {
+                          "type": "showCouponEffect",
+                          "params": "(from the event)"
+                        }
                       ]
                     },
                     {
                       "target": [
                         "#confirmBorrow.sessionEnded"
                       ],
-                      "guard": "couponsSessionEnded"
+                      "guard": {
+                        "type": "couponsSessionEnded",
+                        "params": "(from the event)"
+                      }
                     },
                     {
                       "target": [
@@ -319,13 +340,19 @@ export const confirmBorrowMachine = createMachine({
                       "target": [
                         "#confirmBorrow.cancelled"
                       ],
-                      "guard": "cancelled"
+                      "guard": {
+                        "type": "cancelled",
+                        "params": "(from the event)"
+                      }
                     },
                     {
                       "target": [
                         "#confirmBorrow.sessionEnded"
                       ],
-                      "guard": "cancelSessionEnded"
+                      "guard": {
+                        "type": "cancelSessionEnded",
+                        "params": "(from the event)"
+                      }
                     },
                     {
                       "target": [
