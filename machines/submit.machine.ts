@@ -26,7 +26,6 @@ import {
   fromCallback,
   fromPromise,
   setup,
-  type EventObject,
 } from 'xstate'
 import type { GenericSchema } from 'valibot'
 import { fieldErrors } from '../domain/schemas/field-errors'
@@ -42,6 +41,7 @@ import {
   type Message,
   type SessionEndedEvent,
 } from './kit/call-failure'
+import { outputParams, type Output } from './kit/params'
 
 /** Messages of a schema check, at their fields, as i18n keys. */
 function schemaErrors(schema: GenericSchema | undefined, values: unknown): Record<string, Message> {
@@ -156,7 +156,7 @@ export const submitMachine = setup({
     }),
     clearErrors: assign({ fieldErrors: {}, error: null }),
     showServerFieldErrors: assign(({ event }) => {
-      const failure = failureOf((event as { error?: unknown }).error)
+      const failure = failureOf(errorOf(event))
       const fields = failure.kind === 'invalid' ? failure.fields : {}
       return {
         fieldErrors: Object.fromEntries(Object.entries(fields).map(([f, text]) => [f, { text } as Message])),
@@ -164,7 +164,7 @@ export const submitMachine = setup({
       }
     }),
     showFailure: assign({ error: ({ event }) => messageOf(failureOf(errorOf(event))) }),
-    keepData: assign({ data: ({ event }) => (event as { output?: unknown }).output }),
+    keepData: assign({ data: (_, { output }: Output<unknown>) => output }),
     escalateSessionEnded: enqueueActions(escalateSessionEnded),
     /** A draft that no longer passes was confirmed: the parent (the journey) opens the form; nothing on its own. */
     tellRefused: enqueueActions(({ enqueue, self }) => {
@@ -206,7 +206,7 @@ export const submitMachine = setup({
       invoke: {
         src: 'submit',
         input: ({ context, event }) => ({ values: { ...context.values, ...extraOf(event) } }),
-        onDone: { target: 'saved', actions: ['keepData', 'clearDraft'] },
+        onDone: { target: 'saved', actions: [{ type: 'keepData', params: outputParams }, 'clearDraft'] },
         onError: [
           { guard: 'sessionEnded', target: 'sessionEnded' },
           { guard: 'invalid', target: 'failed', actions: 'showServerFieldErrors' },
@@ -237,6 +237,6 @@ export const submitMachine = setup({
   output: ({ event }) => event.output as SubmitOutput,
 })
 
-function extraOf(event: EventObject): FormValues {
-  return event.type === 'form.submitted' ? ((event as { extra?: FormValues }).extra ?? {}) : {}
+function extraOf(event: SubmitEvent): FormValues {
+  return event.type === 'form.submitted' ? (event.extra ?? {}) : {}
 }
