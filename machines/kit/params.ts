@@ -17,3 +17,11 @@ export interface Output<T> {
 
 /** Hands a done event's output on as params: `{ type: 'keepOffer', params: outputParams }`. */
 export const outputParams = <T>({ event }: { event: { output: T } }): Output<T> => ({ output: event.output })
+
+/** The params of an action that forwards the event it runs on (typed by the child that receives it). */
+export interface Forward<E> {
+  event: E
+}
+
+/** Hands the transition's own event on as params: `{ type: 'forwardToSession', params: eventParams }`. */
+export const eventParams = <E>({ event }: { event: E }): Forward<E> => ({ event })
