@@ -10,7 +10,8 @@
  * Input (CouponsInput): { mode: 'centre' } | { mode: 'choose', loanOrderId, principalMinor }
  * Events: coupons.tabChosen {tab}, coupons.more, coupons.refreshed, lottery.drawn, draw.acknowledged,
  *         coupon.picked {couponId}, coupon.dismissed, centre.retried
- * Tags:   busy, canPick, loadFailed (the draw button: snapshot.can({ type: 'lottery.drawn' }))
+ * Tags:   busy, canPick, loadFailed, centreReady, listLoading (a tab's page is read), drawing, drawResult (the
+ *         screen's contract; the draw button: snapshot.can({ type: 'lottery.drawn' }))
  * Output: { outcome: 'applied', applied: CouponApplied } | { outcome: 'dismissed' } | { outcome: 'sessionEnded' }
  *         (the centre runs until its screen closes; it ends only with the session)
  * Actors the composition provides:
@@ -85,7 +86,7 @@ export const couponsMachine = setup({
     input: {} as CouponsInput,
     output: {} as CouponsOutput,
     emitted: {} as SessionEndedEvent,
-    tags: {} as 'busy' | 'canPick' | 'loadFailed',
+    tags: {} as 'busy' | 'canPick' | 'loadFailed' | 'centreReady' | 'listLoading' | 'drawing' | 'drawResult',
   },
   actors: {
     loadCentre: fromPromise<CouponCentre>(notProvided('loadCentre')),
@@ -169,6 +170,7 @@ export const couponsMachine = setup({
           on: { 'centre.retried': { target: 'loading', actions: 'clearError' } },
         },
         ready: {
+          tags: ['centreReady'],
           type: 'parallel',
           states: {
             list: {
@@ -176,7 +178,7 @@ export const couponsMachine = setup({
               initial: 'loading',
               states: {
                 loading: {
-                  tags: ['busy'],
+                  tags: ['busy', 'listLoading'],
                   invoke: {
                     src: 'loadCoupons',
                     input: ({ context }) => ({ tab: context.tab, page: context.page + 1 }),
@@ -208,7 +210,7 @@ export const couponsMachine = setup({
                   on: { 'lottery.drawn': { guard: 'drawOffered', target: 'drawing' } },
                 },
                 drawing: {
-                  tags: ['busy'],
+                  tags: ['busy', 'drawing'],
                   invoke: {
                     src: 'drawCoupon',
                     onDone: { target: 'result', actions: [{ type: 'keepDraw', params: outputParams }, 'refreshList'] },
@@ -219,6 +221,7 @@ export const couponsMachine = setup({
                   },
                 },
                 result: {
+                  tags: ['drawResult'],
                   description:
                     'What the draw gave (a coupon, or nothing this time) until the borrower closes it.',
                   on: { 'draw.acknowledged': { target: 'idle', actions: 'forgetDraw' } },

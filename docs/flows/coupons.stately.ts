@@ -84,6 +84,9 @@ export const couponsMachine = createMachine({
         },
         "ready": {
           "type": "parallel",
+          "tags": [
+            "centreReady"
+          ],
           "states": {
             "list": {
               "description": "One tab of coupons (available, used, expired), a page at a time.",
@@ -91,7 +94,8 @@ export const couponsMachine = createMachine({
               "states": {
                 "loading": {
                   "tags": [
-                    "busy"
+                    "busy",
+                    "listLoading"
                   ],
                   "invoke": [
                     {
@@ -184,7 +188,8 @@ export const couponsMachine = createMachine({
                 },
                 "drawing": {
                   "tags": [
-                    "busy"
+                    "busy",
+                    "drawing"
                   ],
                   "invoke": [
                     {
@@ -225,6 +230,9 @@ export const couponsMachine = createMachine({
                 },
                 "result": {
                   "description": "What the draw gave (a coupon, or nothing this time) until the borrower closes it.",
+                  "tags": [
+                    "drawResult"
+                  ],
                   "on": {
                     "draw.acknowledged": [
                       {
