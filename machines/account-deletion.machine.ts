@@ -9,7 +9,7 @@
  * Input (AccountDeletionInput): { latestStatus } — the status of the borrower's latest order (null: none)
  * Events: reason.toggled {reason}, remark.changed {remark}, code.requested, code.changed {code},
  *         deletion.submitted, deletion.dismissed
- * Tags:   busy (sending the code, deleting), refused, canRequestCode, canSubmit
+ * Tags:   busy (sending the code, deleting), refused, canRequestCode, canSubmit, sendingCode, deleting
  * Output: { outcome: 'deleted' | 'dismissed' | 'sessionEnded' } — after 'deleted' the composition clears the
  *         session as for a log out.
  * Actors the composition provides:
@@ -90,7 +90,7 @@ export const accountDeletionMachine = setup({
     input: {} as AccountDeletionInput,
     output: {} as AccountDeletionOutput,
     emitted: {} as SessionEndedEvent,
-    tags: {} as 'busy' | 'refused' | 'canRequestCode' | 'canSubmit',
+    tags: {} as 'busy' | 'refused' | 'canRequestCode' | 'canSubmit' | 'sendingCode' | 'deleting',
   },
   actors: {
     sendDeletionCode: fromPromise<VerifyCodeSent>(notProvided('sendDeletionCode')),
@@ -174,7 +174,7 @@ export const accountDeletionMachine = setup({
               on: { 'code.requested': 'sending' },
             },
             sending: {
-              tags: ['busy'],
+              tags: ['busy', 'sendingCode'],
               invoke: {
                 src: 'sendDeletionCode',
                 onDone: { target: 'coolingDown', actions: { type: 'keepCodeSent', params: outputParams } },
@@ -205,7 +205,7 @@ export const accountDeletionMachine = setup({
               },
             },
             deleting: {
-              tags: ['busy'],
+              tags: ['busy', 'deleting'],
               invoke: {
                 src: 'deleteAccount',
                 input: ({ context }) => requestOf(context),

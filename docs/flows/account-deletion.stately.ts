@@ -72,7 +72,8 @@ export const accountDeletionMachine = createMachine({
             },
             "sending": {
               "tags": [
-                "busy"
+                "busy",
+                "sendingCode"
               ],
               "invoke": [
                 {
@@ -178,7 +179,8 @@ export const accountDeletionMachine = createMachine({
             },
             "deleting": {
               "tags": [
-                "busy"
+                "busy",
+                "deleting"
               ],
               "invoke": [
                 {
