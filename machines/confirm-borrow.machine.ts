@@ -12,7 +12,8 @@
  * Input (ConfirmBorrowInput): { loanOrderId, approvedAt? }
  * Events: agreement.toggled, agreement.opened, agreement.closed, coupon.choose, borrow.confirmed, cancel.started,
  *         offer.retried, expiry.acknowledged, app.foregrounded {at}
- * Tags:   busy (loading, agreement loading, confirming), canConfirm, canCancel, expired, loadFailed
+ * Tags:   busy (loading, agreement loading, confirming), canConfirm, canCancel, expired, loadFailed,
+ *         agreementOpen, confirming
  * Output: { outcome: 'confirmed' | 'cancelled' | 'expired' | 'sessionEnded' }
  * Actors the composition provides:
  *   loadOffer     ({ loanOrderId }) → ConfirmProductInfo & ServerTime     (GET /loan/confirm/product-info)
@@ -120,7 +121,7 @@ export const confirmBorrowMachine = setup({
     output: {} as ConfirmBorrowOutput,
     emitted: {} as SessionEndedEvent,
     children: {} as { cancellation: 'cancellation'; coupons: 'coupons' },
-    tags: {} as 'busy' | 'canConfirm' | 'canCancel' | 'expired' | 'loadFailed',
+    tags: {} as 'busy' | 'canConfirm' | 'canCancel' | 'expired' | 'loadFailed' | 'agreementOpen' | 'confirming',
   },
   actors: {
     loadOffer: fromPromise<ConfirmOffer, { loanOrderId: string }>(notProvided('loadOffer')),
@@ -257,6 +258,7 @@ export const confirmBorrowMachine = setup({
               },
             },
             agreement: {
+              tags: ['agreementOpen'],
               description: 'The loan agreement is open; it is downloaded the first time only.',
               initial: 'loading',
               on: { 'agreement.closed': 'idle', 'agreement.toggled': { actions: 'toggleAgreement' } },
@@ -295,7 +297,7 @@ export const confirmBorrowMachine = setup({
               },
             },
             confirming: {
-              tags: ['busy'],
+              tags: ['busy', 'confirming'],
               entry: 'clearError',
               invoke: {
                 src: 'confirmLoan',

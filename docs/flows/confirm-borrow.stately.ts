@@ -187,6 +187,9 @@ export const confirmBorrowMachine = createMachine({
             },
             "agreement": {
               "description": "The loan agreement is open; it is downloaded the first time only.",
+              "tags": [
+                "agreementOpen"
+              ],
               "initial": "loading",
               "on": {
                 "agreement.closed": [
@@ -292,7 +295,8 @@ export const confirmBorrowMachine = createMachine({
             },
             "confirming": {
               "tags": [
-                "busy"
+                "busy",
+                "confirming"
               ],
               "entry": [
                 "clearError"

@@ -137,7 +137,7 @@ function CouponChoice({ confirm, usable }: { confirm: ConfirmRef; usable: number
 function Agreement({ confirm }: { confirm: ConfirmRef }): ReactElement {
   const { t } = useTranslation()
   const accepted = useSelector(confirm, (s) => s.context.agreementAccepted)
-  const open = useSelector(confirm, (s) => s.matches({ ready: { form: 'agreement' } }))
+  const open = useSelector(confirm, (s) => s.hasTag('agreementOpen'))
   const document = useSelector(confirm, (s) => s.context.agreement)
   return (
     <>
@@ -178,7 +178,7 @@ function Actions({ confirm, error }: { confirm: ConfirmRef; error: Message | nul
   const canConfirm = useSelector(confirm, (s) => s.can({ type: 'borrow.confirmed' }))
   const canCancel = useSelector(confirm, (s) => s.can({ type: 'cancel.started' }))
   const accepted = useSelector(confirm, (s) => s.context.agreementAccepted)
-  const busy = useSelector(confirm, (s) => s.matches({ ready: { form: 'confirming' } }))
+  const busy = useSelector(confirm, (s) => s.hasTag('confirming'))
   const why = !accepted && !busy && !error
   return (
     <div className="k-actions k-stack">
