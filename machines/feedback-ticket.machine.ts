@@ -21,8 +21,8 @@
  *         receipt.added {file}, receipt.removed {localId}, receipt.retried {localId}, ticket.submitted,
  *         result.acknowledged, message.changed {text}, message.sent, thread.earlier, ticket.rated {rating},
  *         detail.closed (and, from the upload actor: receipt.progressed, receipt.uploaded, receipt.failed)
- * Tags:   busy, uploading, canSubmit, created, loadFailed, loadingEarlier; the message box and the stars ask
- *         snapshot.can() ({ type: 'message.sent' } only while the ticket is not resolved; { type: 'ticket.rated',
+ * Tags:   busy, uploading, canSubmit, created, loadFailed, loadingEarlier, sending (a message), rating; the
+ *         message box and the stars ask snapshot.can() ({ type: 'message.sent' } only while the ticket is not resolved; { type: 'ticket.rated',
  *         rating } only for a resolved, unrated one; { type: 'thread.earlier' } while earlier pages remain)
  * Output: { outcome: 'sessionEnded' } — it runs while the borrower is in the feedback screens
  * Actors the composition provides:
@@ -155,7 +155,7 @@ export const feedbackTicketMachine = setup({
     output: {} as FeedbackTicketOutput,
     emitted: {} as SessionEndedEvent,
     children: {} as { ticketForm: 'ticketForm' },
-    tags: {} as 'busy' | 'uploading' | 'canSubmit' | 'created' | 'loadFailed' | 'loadingEarlier',
+    tags: {} as 'busy' | 'uploading' | 'canSubmit' | 'created' | 'loadFailed' | 'loadingEarlier' | 'sending' | 'rating',
   },
   actors: {
     loadTickets: fromPromise<Page<FeedbackItem>, { page: number }>(notProvided('loadTickets')),
@@ -576,7 +576,7 @@ export const feedbackTicketMachine = setup({
           },
         },
         sending: {
-          tags: ['busy'],
+          tags: ['busy', 'sending'],
           invoke: {
             src: 'leaveMessage',
             input: ({ context }) => messageRequest(context),
@@ -588,7 +588,7 @@ export const feedbackTicketMachine = setup({
           },
         },
         rating: {
-          tags: ['busy'],
+          tags: ['busy', 'rating'],
           invoke: {
             src: 'rateTicket',
             input: ({ context, event }) => ({

@@ -832,7 +832,8 @@ export const feedbackTicketMachine = createMachine({
         },
         "sending": {
           "tags": [
-            "busy"
+            "busy",
+            "sending"
           ],
           "invoke": [
             {
@@ -870,7 +871,8 @@ export const feedbackTicketMachine = createMachine({
         },
         "rating": {
           "tags": [
-            "busy"
+            "busy",
+            "rating"
           ],
           "invoke": [
             {
