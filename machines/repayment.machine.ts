@@ -17,7 +17,8 @@
  * Input (RepaymentInput): { orderNo }
  * Events: amount.changed {text}, amount.full, channel.chosen {channelId}, repayment.submitted, payment.checked,
  *         repayment.retried, detail.retried, app.foregrounded {at}, repayment.orderChosen {orderNo}
- * Tags:   busy (loading, creating), canSubmit (editing), waitingPayment, timedOut, paymentFailed, loadFailed
+ * Tags:   busy (loading, creating), canSubmit (editing), cashier (editing, creating: the form is shown),
+ *         waitingPayment, timedOut, paymentFailed, loadFailed
  * Output: { outcome: 'paid', amountMinor } | { outcome: 'sessionEnded' }
  * Actors the composition provides:
  *   loadDetail         ({ orderNo }) → RepaymentDetail & ServerTime              (GET /portal/repayment/detail)
@@ -164,7 +165,14 @@ export const repaymentMachine = setup({
     output: {} as RepaymentOutput,
     emitted: {} as SessionEndedEvent,
     children: {} as { paymentOrder: 'paymentOrder' },
-    tags: {} as 'busy' | 'canSubmit' | 'waitingPayment' | 'timedOut' | 'paymentFailed' | 'loadFailed',
+    tags: {} as
+      | 'busy'
+      | 'canSubmit'
+      | 'cashier'
+      | 'waitingPayment'
+      | 'timedOut'
+      | 'paymentFailed'
+      | 'loadFailed',
   },
   actors: {
     loadDetail: fromPromise<RepaymentDetail, { orderNo: string }>(() => {
@@ -328,7 +336,7 @@ export const repaymentMachine = setup({
       description:
         'The repay detail and cashier: the amount (the whole balance by default) and the channel; another order ' +
         'with something to repay may be chosen instead.',
-      tags: ['canSubmit'],
+      tags: ['canSubmit', 'cashier'],
       on: {
         'repayment.orderChosen': { guard: 'otherRepayable', target: 'loading', actions: 'chooseOrder' },
         'amount.changed': { actions: 'changeAmount' },
@@ -344,7 +352,7 @@ export const repaymentMachine = setup({
       },
     },
     creatingOrder: {
-      tags: ['busy'],
+      tags: ['busy', 'cashier'],
       invoke: {
         src: 'createPaymentOrder',
         input: ({ context }) => requestOf(context) as PaymentOrderRequest,

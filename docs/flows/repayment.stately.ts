@@ -126,7 +126,8 @@ export const repaymentMachine = createMachine({
     "editing": {
       "description": "The repay detail and cashier: the amount (the whole balance by default) and the channel; another order with something to repay may be chosen instead.",
       "tags": [
-        "canSubmit"
+        "canSubmit",
+        "cashier"
       ],
       "on": {
         "repayment.orderChosen": [
@@ -187,7 +188,8 @@ export const repaymentMachine = createMachine({
     },
     "creatingOrder": {
       "tags": [
-        "busy"
+        "busy",
+        "cashier"
       ],
       "invoke": [
         {
