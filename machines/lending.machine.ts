@@ -23,6 +23,7 @@ import {
   type Message,
   type SessionEndedEvent,
 } from './kit/call-failure'
+import { loadErrors, loadFailedState } from './kit/loadable'
 import { outputParams, type Output } from './kit/params'
 
 export interface LendingInput {
@@ -83,18 +84,13 @@ export const lendingMachine = setup({
           },
           { target: 'expected', actions: { type: 'keepMoneyTime', params: outputParams } },
         ],
-        onError: [
-          { guard: 'sessionEnded', target: 'sessionEnded' },
-          { target: 'loadFailed', actions: 'showFailure' },
-        ],
+        onError: loadErrors(),
       },
     },
-    loadFailed: {
-      description:
-        'The window could not be read; the screen says so and offers a retry (no other time is shown).',
-      tags: ['loadFailed'],
-      on: { 'lending.retried': { target: 'loading', actions: 'clearError' } },
-    },
+    loadFailed: loadFailedState(
+      'lending.retried',
+      'The window could not be read; the screen says so and offers a retry (no other time is shown).',
+    ),
     expected: { description: 'The money should arrive between expectedFrom and expectedBy.' },
     sent: {
       description: 'The pay-out has gone out (disbursedAt); the order moves on to repaying.',
