@@ -35,6 +35,7 @@ import {
   type Message,
   type SessionEndedEvent,
 } from './kit/call-failure'
+import { loadErrors, loadFailedState } from './kit/loadable'
 import { outputParams, type Output } from './kit/params'
 
 export interface LoanOfferContext {
@@ -179,16 +180,10 @@ export const loanOfferMachine = setup({
         src: 'loadOffer',
         input: ({ context }) => ({ productId: context.productId }),
         onDone: { target: 'ready', actions: { type: 'keepOffer', params: outputParams } },
-        onError: [
-          { guard: 'sessionEnded', target: 'sessionEnded' },
-          { target: 'loadFailed', actions: 'showFailure' },
-        ],
+        onError: loadErrors(),
       },
     },
-    loadFailed: {
-      tags: ['loadFailed'],
-      on: { 'offer.retried': { target: 'loading', actions: 'clearError' } },
-    },
+    loadFailed: loadFailedState('offer.retried'),
     ready: {
       description: 'The amount stepper and tenure chips; each choice is quoted by the pricing engine.',
     },
