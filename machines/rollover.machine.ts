@@ -40,6 +40,7 @@ import {
   type Message,
   type SessionEndedEvent,
 } from './kit/call-failure'
+import { loadErrors, loadFailedState } from './kit/loadable'
 import { outputParams, type Output } from './kit/params'
 import { awaitingPayment, orderCreated, paymentGuards, type Forwarded } from './kit/payment-flow'
 
@@ -224,16 +225,10 @@ export const rolloverMachine = setup({
           },
           { target: 'ready', actions: { type: 'keepExtension', params: outputParams } },
         ],
-        onError: [
-          { guard: 'sessionEnded', target: 'sessionEnded' },
-          { target: 'loadFailed', actions: 'showFailure' },
-        ],
+        onError: loadErrors(),
       },
     },
-    loadFailed: {
-      tags: ['loadFailed'],
-      on: { 'detail.retried': { target: 'loading', actions: 'clearError' } },
-    },
+    loadFailed: loadFailedState('detail.retried'),
     refused: {
       description:
         'No rollover is offered: every one allowed was taken, nothing is left or the loan is not repaying.',
