@@ -42,6 +42,7 @@ import {
   type SessionEndedEvent,
 } from './kit/call-failure'
 import { notProvided } from './kit/not-provided'
+import { loadErrors, loadFailedState } from './kit/loadable'
 import { outputParams, type Output } from './kit/params'
 
 export interface ConfirmBorrowInput {
@@ -209,17 +210,13 @@ export const confirmBorrowMachine = setup({
           { guard: { type: 'offerAlreadyExpired', params: outputParams }, target: 'expired', actions: { type: 'keepOffer', params: outputParams } },
           { target: 'ready', actions: { type: 'keepOffer', params: outputParams } },
         ],
-        onError: [
-          { guard: 'sessionEnded', target: 'sessionEnded' },
-          { target: 'loadFailed', actions: 'showFailure' },
-        ],
+        onError: loadErrors(),
       },
     },
-    loadFailed: {
-      description: 'The offer could not be loaded (network); the borrower can try again.',
-      tags: ['loadFailed'],
-      on: { 'offer.retried': { target: 'loading', actions: 'clearError' } },
-    },
+    loadFailed: loadFailedState(
+      'offer.retried',
+      'The offer could not be loaded (network); the borrower can try again.',
+    ),
     ready: {
       type: 'parallel',
       states: {
