@@ -56,6 +56,7 @@ import {
   type ServerTime,
   type SessionEndedEvent,
 } from './kit/call-failure'
+import { loadErrors } from './kit/loadable'
 import { outputParams, type Output } from './kit/params'
 import { awaitingPayment, orderCreated, paymentGuards, type Forwarded } from './kit/payment-flow'
 
@@ -319,10 +320,7 @@ export const repaymentMachine = setup({
           },
           { target: 'editing', actions: { type: 'keepDetail', params: outputParams } },
         ],
-        onError: [
-          { guard: 'sessionEnded', target: 'sessionEnded' },
-          { target: 'loadFailed', actions: 'showFailure' },
-        ],
+        onError: loadErrors(),
       },
     },
     loadFailed: {
