@@ -73,6 +73,7 @@ import {
   type UploadEvent,
   type UploadTarget,
 } from './kit/upload-queue'
+import { loadErrors } from './kit/loadable'
 import { outputParams, type Output } from './kit/params'
 
 /** Messages a page of a ticket's thread. */
@@ -466,10 +467,7 @@ export const feedbackTicketMachine = setup({
             src: 'loadTicket',
             input: ({ context }) => ({ feedbackId: context.feedbackId! }),
             onDone: { target: 'loadingThread', actions: { type: 'keepTicket', params: outputParams } },
-            onError: [
-              { guard: 'sessionEnded', target: '#feedbackTicket.sessionEnded' },
-              { target: 'loadFailed', actions: 'showFailure' },
-            ],
+            onError: loadErrors('#feedbackTicket.sessionEnded'),
           },
         },
         loadingThread: {
@@ -486,10 +484,7 @@ export const feedbackTicketMachine = setup({
               },
               { target: 'shown', actions: { type: 'keepThread', params: outputParams } },
             ],
-            onError: [
-              { guard: 'sessionEnded', target: '#feedbackTicket.sessionEnded' },
-              { target: 'loadFailed', actions: 'showFailure' },
-            ],
+            onError: loadErrors('#feedbackTicket.sessionEnded'),
           },
         },
         loadingLatest: {
@@ -502,10 +497,7 @@ export const feedbackTicketMachine = setup({
               pageSize: THREAD_PAGE_SIZE,
             }),
             onDone: { target: 'shown', actions: { type: 'keepThread', params: outputParams } },
-            onError: [
-              { guard: 'sessionEnded', target: '#feedbackTicket.sessionEnded' },
-              { target: 'loadFailed', actions: 'showFailure' },
-            ],
+            onError: loadErrors('#feedbackTicket.sessionEnded'),
           },
         },
         loadFailed: {
