@@ -33,6 +33,7 @@ import {
   type SessionEndedEvent,
 } from './kit/call-failure'
 import { notProvided } from './kit/not-provided'
+import { loadErrors } from './kit/loadable'
 import { outputParams, type Output } from './kit/params'
 
 export type CouponsInput =
@@ -159,10 +160,7 @@ export const couponsMachine = setup({
           invoke: {
             src: 'loadCentre',
             onDone: { target: 'ready', actions: { type: 'keepCentre', params: outputParams } },
-            onError: [
-              { guard: 'sessionEnded', target: '#coupons.sessionEnded' },
-              { target: 'loadFailed', actions: 'showFailure' },
-            ],
+            onError: loadErrors('#coupons.sessionEnded'),
           },
         },
         loadFailed: {
