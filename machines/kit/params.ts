@@ -7,7 +7,7 @@
  *   config:  onDone: { guard: { type: 'couponApplied', params: outputParams }, actions: … }
  *
  * A wrong actor or a renamed field is then a type error, not a cast that hides it (scripts/eslint/
- * xstate-conventions.js forbids `event as …` in machines/).
+ * xstate-conventions.js forbids casting the event in machines/).
  */
 
 /** The params of a guard or action that reads an invoked actor's output. */
