@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import i18next from 'eslint-plugin-i18next'
 import globals from 'globals'
 import importDirection from './scripts/eslint/import-direction.js'
+import xstateConventions from './scripts/eslint/xstate-conventions.js'
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'docs', 'test-results', 'playwright-report'] },
@@ -11,7 +12,10 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { kopa: { rules: { 'import-direction': importDirection } }, 'react-hooks': reactHooks },
+    plugins: {
+      kopa: { rules: { 'import-direction': importDirection, 'xstate-conventions': xstateConventions } },
+      'react-hooks': reactHooks,
+    },
     rules: {
       'kopa/import-direction': 'error',
       'react-hooks/rules-of-hooks': 'error',
@@ -23,6 +27,11 @@ export default tseslint.config(
         { paths: [{ name: 'crypto-js', message: "Import by module, e.g. 'crypto-js/aes'." }] },
       ],
     },
+  },
+  {
+    // The machine kit's conventions (scripts/eslint/xstate-conventions.js): typed params, no event casts.
+    files: ['machines/**'],
+    rules: { 'kopa/xstate-conventions': 'error' },
   },
   {
     files: ['machines/**', 'domain/**'],

@@ -51,6 +51,7 @@ export const API_ROUTES = {
   '/loanMarket/repay/products': [GET, 'json', true],
   '/time/upload/enable': [GET, 'json', true],
   '/time/upload/uploadStatus': [GET, 'json', true],
+  '/time/upload/policy': [GET, 'json', false],
   '/repay/getExtensionData': [GET, 'json', true],
   '/repay/confirmExtensionOrder': [GET, 'json', true],
   '/portal/repayment/detail': [GET, 'json', true],

@@ -9,7 +9,7 @@
  * Input (AccountDeletionInput): { latestStatus } — the status of the borrower's latest order (null: none)
  * Events: reason.toggled {reason}, remark.changed {remark}, code.requested, code.changed {code},
  *         deletion.submitted, deletion.dismissed
- * Tags:   busy (sending the code, deleting), refused, canRequestCode, canSubmit
+ * Tags:   busy (sending the code, deleting), refused, canRequestCode, canSubmit, sendingCode, deleting
  * Output: { outcome: 'deleted' | 'dismissed' | 'sessionEnded' } — after 'deleted' the composition clears the
  *         session as for a log out.
  * Actors the composition provides:
@@ -36,8 +36,9 @@ import {
   msg,
   type Message,
   type SessionEndedEvent,
-} from './submit.machine'
-import { notProvided } from './not-provided'
+} from './kit/call-failure'
+import { notProvided } from './kit/not-provided'
+import { outputParams, type Output } from './kit/params'
 
 export interface AccountDeletionInput {
   latestStatus: OrderStatusCode | null
@@ -89,7 +90,7 @@ export const accountDeletionMachine = setup({
     input: {} as AccountDeletionInput,
     output: {} as AccountDeletionOutput,
     emitted: {} as SessionEndedEvent,
-    tags: {} as 'busy' | 'refused' | 'canRequestCode' | 'canSubmit',
+    tags: {} as 'busy' | 'refused' | 'canRequestCode' | 'canSubmit' | 'sendingCode' | 'deleting',
   },
   actors: {
     sendDeletionCode: fromPromise<VerifyCodeSent>(notProvided('sendDeletionCode')),
@@ -122,8 +123,7 @@ export const accountDeletionMachine = setup({
       code: ({ context, event }) => (event.type === 'code.changed' ? event.code : context.code),
       fieldErrors: ({ context }) => ({ ...context.fieldErrors, code: undefined }),
     }),
-    keepCodeSent: assign(({ event }) => {
-      const sent = (event as unknown as { output: VerifyCodeSent }).output
+    keepCodeSent: assign((_, { output: sent }: Output<VerifyCodeSent>) => {
       return { codeSent: true, resendAfterMs: Math.max(0, sent.resendAfterSeconds) * 1000, error: null }
     }),
     showFormErrors: assign({ fieldErrors: ({ context }) => formErrors(context) }),
@@ -174,10 +174,10 @@ export const accountDeletionMachine = setup({
               on: { 'code.requested': 'sending' },
             },
             sending: {
-              tags: ['busy'],
+              tags: ['busy', 'sendingCode'],
               invoke: {
                 src: 'sendDeletionCode',
-                onDone: { target: 'coolingDown', actions: 'keepCodeSent' },
+                onDone: { target: 'coolingDown', actions: { type: 'keepCodeSent', params: outputParams } },
                 onError: [
                   { guard: 'sessionEnded', target: '#accountDeletion.sessionEnded' },
                   { target: 'idle', actions: 'showFailure' },
@@ -205,7 +205,7 @@ export const accountDeletionMachine = setup({
               },
             },
             deleting: {
-              tags: ['busy'],
+              tags: ['busy', 'deleting'],
               invoke: {
                 src: 'deleteAccount',
                 input: ({ context }) => requestOf(context),

@@ -23,8 +23,9 @@ import {
   messageOf,
   type Message,
   type SessionEndedEvent,
-} from './submit.machine'
-import { notProvided } from './not-provided'
+} from './kit/call-failure'
+import { notProvided } from './kit/not-provided'
+import { outputParams, type Output } from './kit/params'
 
 /** Which text: the agreement to be signed (an order's or the product's), or a confirmed order's signed contract. */
 export type AgreementKind = 'agreement' | 'contract'
@@ -74,7 +75,7 @@ export const agreementMachine = setup({
   },
   actions: {
     keepDocument: assign({
-      document: ({ event }) => (event as unknown as { output: AgreementDocument }).output,
+      document: (_, { output }: Output<AgreementDocument>) => output,
       error: null,
     }),
     showFailure: assign({ error: ({ event }) => messageOf(failureOf(errorOf(event))) }),
@@ -103,7 +104,7 @@ export const agreementMachine = setup({
           invoke: {
             src: 'loadAgreement',
             input: ({ context }) => (context.loanOrderId ? { loanOrderId: context.loanOrderId } : {}),
-            onDone: { target: '#agreement.shown', actions: 'keepDocument' },
+            onDone: { target: '#agreement.shown', actions: { type: 'keepDocument', params: outputParams } },
             onError: [
               { guard: 'sessionEnded', target: '#agreement.sessionEnded' },
               { target: '#agreement.loadFailed', actions: 'showFailure' },
@@ -115,7 +116,7 @@ export const agreementMachine = setup({
           invoke: {
             src: 'loadContract',
             input: ({ context }) => ({ loanOrderId: context.loanOrderId! }),
-            onDone: { target: '#agreement.shown', actions: 'keepDocument' },
+            onDone: { target: '#agreement.shown', actions: { type: 'keepDocument', params: outputParams } },
             onError: [
               { guard: 'sessionEnded', target: '#agreement.sessionEnded' },
               { target: '#agreement.loadFailed', actions: 'showFailure' },

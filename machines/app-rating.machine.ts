@@ -24,8 +24,9 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate'
 import type { RatingPromptState } from '../domain/api-types'
 import { OrderStatus, type OrderStatusCode } from '../domain/order-status'
-import { endsSession, escalateSessionEnded, type SessionEndedEvent } from './submit.machine'
-import { notProvided } from './not-provided'
+import { endsSession, escalateSessionEnded, type SessionEndedEvent } from './kit/call-failure'
+import { notProvided } from './kit/not-provided'
+import { outputParams, type Output } from './kit/params'
 
 /** At most one prompt in this long. */
 export const RATING_SPACING_MS = 30 * 24 * 60 * 60 * 1000
@@ -51,7 +52,6 @@ export interface AppRatingContext {
 
 export type AppRatingEvent = { type: 'order.seen'; loanOrderId: string; status: OrderStatusCode; at: number }
 
-const outputOf = <T>(event: unknown) => (event as { output: T }).output
 
 export const appRatingMachine = setup({
   types: {
@@ -80,12 +80,12 @@ export const appRatingMachine = setup({
       if (!r) return true
       return String(r.loanOrderId) !== event.loanOrderId && event.at - r.popupTime >= RATING_SPACING_MS
     },
-    serverAgrees: ({ event }) => outputOf<RatingPromptState>(event).show,
-    shown: ({ event }) => outputOf<{ shown: boolean }>(event).shown,
+    serverAgrees: (_, { output }: Output<RatingPromptState>) => output.show,
+    shown: (_, { output }: Output<{ shown: boolean }>) => output.shown,
     sessionEnded: ({ event }) => endsSession(event),
   },
   actions: {
-    keepRecord: assign({ record: ({ event }) => outputOf<PopEvaluateTime | null>(event) }),
+    keepRecord: assign({ record: (_, { output }: Output<PopEvaluateTime | null>) => output }),
     rememberRejection: assign({
       record: ({ context, event }) => ({
         popupTime: context.record?.popupTime ?? 0,
@@ -115,7 +115,7 @@ export const appRatingMachine = setup({
     loading: {
       invoke: {
         src: 'loadRecord',
-        onDone: { target: 'idle', actions: 'keepRecord' },
+        onDone: { target: 'idle', actions: { type: 'keepRecord', params: outputParams } },
         onError: 'idle',
       },
     },
@@ -133,7 +133,7 @@ export const appRatingMachine = setup({
         src: 'askServer',
         input: ({ context }) => ({ loanOrderId: context.candidate!.loanOrderId }),
         onDone: [
-          { guard: 'serverAgrees', target: 'waiting' },
+          { guard: { type: 'serverAgrees', params: outputParams }, target: 'waiting' },
           { target: 'idle', actions: 'forgetCandidate' },
         ],
         onError: [
@@ -151,7 +151,7 @@ export const appRatingMachine = setup({
       invoke: {
         src: 'requestReview',
         onDone: [
-          { guard: 'shown', target: 'recording', actions: 'rememberPrompt' },
+          { guard: { type: 'shown', params: outputParams }, target: 'recording', actions: 'rememberPrompt' },
           // A plain browser has no review card: nothing was shown, so nothing is counted.
           { target: 'idle', actions: 'forgetCandidate' },
         ],

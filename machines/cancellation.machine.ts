@@ -20,14 +20,15 @@ import { fieldErrors } from '../domain/schemas/field-errors'
 import { cancelLoanSchema, type CancelLoanInput } from '../domain/schemas/loan'
 import {
   endsSession,
+  errorOf,
   escalateSessionEnded,
   failureOf,
   messageOf,
   msg,
   type Message,
   type SessionEndedEvent,
-} from './submit.machine'
-import { notProvided } from './not-provided'
+} from './kit/call-failure'
+import { notProvided } from './kit/not-provided'
 
 export interface CancellationInput {
   loanOrderId: string
@@ -110,7 +111,7 @@ export const cancellationMachine = setup({
      */
     showCancellationFailed: assign({
       error: ({ event }) => {
-        const failure = failureOf((event as { error?: unknown }).error)
+        const failure = failureOf(errorOf(event))
         if (failure.kind !== 'rejected') return messageOf(failure, 'errors.cancellationFail')
         return failure.message
           ? msg('errors.cancellationFailBecause', { reason: failure.message })

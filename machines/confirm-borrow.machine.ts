@@ -12,7 +12,8 @@
  * Input (ConfirmBorrowInput): { loanOrderId, approvedAt? }
  * Events: agreement.toggled, agreement.opened, agreement.closed, coupon.choose, borrow.confirmed, cancel.started,
  *         offer.retried, expiry.acknowledged, app.foregrounded {at}
- * Tags:   busy (loading, agreement loading, confirming), canConfirm, canCancel, expired, loadFailed
+ * Tags:   busy (loading, agreement loading, confirming), canConfirm, canCancel, expired, loadFailed,
+ *         agreementOpen, confirming
  * Output: { outcome: 'confirmed' | 'cancelled' | 'expired' | 'sessionEnded' }
  * Actors the composition provides:
  *   loadOffer     ({ loanOrderId }) → ConfirmProductInfo & ServerTime     (GET /loan/confirm/product-info)
@@ -39,8 +40,10 @@ import {
   type Message,
   type ServerTime,
   type SessionEndedEvent,
-} from './submit.machine'
-import { notProvided } from './not-provided'
+} from './kit/call-failure'
+import { notProvided } from './kit/not-provided'
+import { loadErrors, loadFailedState } from './kit/loadable'
+import { outputParams, type Output } from './kit/params'
 
 export interface ConfirmBorrowInput {
   loanOrderId: string
@@ -119,7 +122,7 @@ export const confirmBorrowMachine = setup({
     output: {} as ConfirmBorrowOutput,
     emitted: {} as SessionEndedEvent,
     children: {} as { cancellation: 'cancellation'; coupons: 'coupons' },
-    tags: {} as 'busy' | 'canConfirm' | 'canCancel' | 'expired' | 'loadFailed',
+    tags: {} as 'busy' | 'canConfirm' | 'canCancel' | 'expired' | 'loadFailed' | 'agreementOpen' | 'confirming',
   },
   actors: {
     loadOffer: fromPromise<ConfirmOffer, { loanOrderId: string }>(notProvided('loadOffer')),
@@ -134,27 +137,22 @@ export const confirmBorrowMachine = setup({
       Math.max(0, confirmDeadlineAfter(context.approvedAt ?? 0) - serverNow(context)),
   },
   guards: {
-    offerAlreadyExpired: ({ context, event }) => {
-      const offer = (event as { output?: ConfirmOffer }).output
-      return offer !== undefined && approvalWindowPassedAt(approvedAtOf(context, offer), offer.serverNow)
-    },
+    offerAlreadyExpired: ({ context }, { output: offer }: Output<ConfirmOffer>) =>
+      approvalWindowPassedAt(approvedAtOf(context, offer), offer.serverNow),
     windowPassedAtForeground: ({ context, event }) =>
       event.type === 'app.foregrounded' &&
       approvalWindowPassedAt(context.approvedAt ?? 0, event.at + context.clockOffsetMs),
     agreementAccepted: ({ context }) => agreementProblem(context) === null,
     agreementLoaded: ({ context }) => context.agreement !== null,
     couponsUsable: ({ context }) => (context.offer?.usableCoupons ?? 0) > 0,
-    couponApplied: ({ event }) => (event as { output?: CouponsOutput }).output?.outcome === 'applied',
-    couponsSessionEnded: ({ event }) =>
-      (event as { output?: CouponsOutput }).output?.outcome === 'sessionEnded',
+    couponApplied: (_, { output }: Output<CouponsOutput>) => output.outcome === 'applied',
+    couponsSessionEnded: (_, { output }: Output<CouponsOutput>) => output.outcome === 'sessionEnded',
     sessionEnded: ({ event }) => endsSession(event),
-    cancelled: ({ event }) => (event as { output?: CancellationOutput }).output?.outcome === 'cancelled',
-    cancelSessionEnded: ({ event }) =>
-      (event as { output?: CancellationOutput }).output?.outcome === 'sessionEnded',
+    cancelled: (_, { output }: Output<CancellationOutput>) => output.outcome === 'cancelled',
+    cancelSessionEnded: (_, { output }: Output<CancellationOutput>) => output.outcome === 'sessionEnded',
   },
   actions: {
-    keepOffer: assign(({ context, event }) => {
-      const offer = (event as unknown as { output: ConfirmOffer }).output
+    keepOffer: assign(({ context }, { output: offer }: Output<ConfirmOffer>) => {
       const { serverNow, receivedAt, ...info } = offer
       return {
         approvedAt: approvedAtOf(context, offer),
@@ -165,9 +163,8 @@ export const confirmBorrowMachine = setup({
       }
     }),
     showCouponEffect: assign({
-      offer: ({ context, event }) => {
-        const result = (event as { output?: CouponsOutput }).output
-        if (!context.offer || result?.outcome !== 'applied') return context.offer
+      offer: ({ context }, { output: result }: Output<CouponsOutput>) => {
+        if (!context.offer || result.outcome !== 'applied') return context.offer
         const { couponId, discountMinor, payableAfterCouponMinor } = result.applied
         return {
           ...context.offer,
@@ -182,7 +179,7 @@ export const confirmBorrowMachine = setup({
     }),
     toggleAgreement: assign({ agreementAccepted: ({ context }) => !context.agreementAccepted, error: null }),
     keepAgreement: assign({
-      agreement: ({ event }) => (event as unknown as { output: AgreementDocument }).output,
+      agreement: (_, { output }: Output<AgreementDocument>) => output,
     }),
     showAgreementRequired: assign({ error: ({ context }) => msg(agreementProblem(context) ?? REQUIRED) }),
     showFailure: assign({ error: ({ event }) => messageOf(failureOf(errorOf(event))) }),
@@ -210,20 +207,16 @@ export const confirmBorrowMachine = setup({
         src: 'loadOffer',
         input: ({ context }) => ({ loanOrderId: context.loanOrderId }),
         onDone: [
-          { guard: 'offerAlreadyExpired', target: 'expired', actions: 'keepOffer' },
-          { target: 'ready', actions: 'keepOffer' },
+          { guard: { type: 'offerAlreadyExpired', params: outputParams }, target: 'expired', actions: { type: 'keepOffer', params: outputParams } },
+          { target: 'ready', actions: { type: 'keepOffer', params: outputParams } },
         ],
-        onError: [
-          { guard: 'sessionEnded', target: 'sessionEnded' },
-          { target: 'loadFailed', actions: 'showFailure' },
-        ],
+        onError: loadErrors(),
       },
     },
-    loadFailed: {
-      description: 'The offer could not be loaded (network); the borrower can try again.',
-      tags: ['loadFailed'],
-      on: { 'offer.retried': { target: 'loading', actions: 'clearError' } },
-    },
+    loadFailed: loadFailedState(
+      'offer.retried',
+      'The offer could not be loaded (network); the borrower can try again.',
+    ),
     ready: {
       type: 'parallel',
       states: {
@@ -262,6 +255,7 @@ export const confirmBorrowMachine = setup({
               },
             },
             agreement: {
+              tags: ['agreementOpen'],
               description: 'The loan agreement is open; it is downloaded the first time only.',
               initial: 'loading',
               on: { 'agreement.closed': 'idle', 'agreement.toggled': { actions: 'toggleAgreement' } },
@@ -271,7 +265,7 @@ export const confirmBorrowMachine = setup({
                   invoke: {
                     src: 'loadAgreement',
                     input: ({ context }) => ({ loanOrderId: context.loanOrderId }),
-                    onDone: { target: 'shown', actions: 'keepAgreement' },
+                    onDone: { target: 'shown', actions: { type: 'keepAgreement', params: outputParams } },
                     onError: [
                       { guard: 'sessionEnded', target: '#confirmBorrow.sessionEnded' },
                       { target: '#confirmBorrow.ready.form.idle', actions: 'showFailure' },
@@ -293,14 +287,14 @@ export const confirmBorrowMachine = setup({
                   principalMinor: context.offer?.principalMinor ?? 0,
                 }),
                 onDone: [
-                  { guard: 'couponApplied', target: 'idle', actions: 'showCouponEffect' },
-                  { guard: 'couponsSessionEnded', target: '#confirmBorrow.sessionEnded' },
+                  { guard: { type: 'couponApplied', params: outputParams }, target: 'idle', actions: { type: 'showCouponEffect', params: outputParams } },
+                  { guard: { type: 'couponsSessionEnded', params: outputParams }, target: '#confirmBorrow.sessionEnded' },
                   { target: 'idle' },
                 ],
               },
             },
             confirming: {
-              tags: ['busy'],
+              tags: ['busy', 'confirming'],
               entry: 'clearError',
               invoke: {
                 src: 'confirmLoan',
@@ -319,8 +313,8 @@ export const confirmBorrowMachine = setup({
                 src: 'cancellation',
                 input: ({ context }) => ({ loanOrderId: context.loanOrderId }),
                 onDone: [
-                  { guard: 'cancelled', target: '#confirmBorrow.cancelled' },
-                  { guard: 'cancelSessionEnded', target: '#confirmBorrow.sessionEnded' },
+                  { guard: { type: 'cancelled', params: outputParams }, target: '#confirmBorrow.cancelled' },
+                  { guard: { type: 'cancelSessionEnded', params: outputParams }, target: '#confirmBorrow.sessionEnded' },
                   { target: 'idle' },
                 ],
               },

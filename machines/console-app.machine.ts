@@ -42,7 +42,7 @@ import { failureMessage } from './console-calls'
 import { consolePasswordMachine } from './console-password.machine'
 import { consoleSignInMachine, type SignInNotice } from './console-sign-in.machine'
 import { consoleStaffMachine } from './console-staff.machine'
-import { notProvided } from './not-provided'
+import { notProvided } from './kit/not-provided'
 
 export interface ConsoleAppInput {
   /** The page the console was opened at (its hash); null or absent: the overview. */

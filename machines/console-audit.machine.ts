@@ -37,7 +37,7 @@ import {
   type Message,
   msg,
 } from './console-calls'
-import { notProvided } from './not-provided'
+import { notProvided } from './kit/not-provided'
 
 export const AUDIT_DAY_FIELDS = ['from', 'to'] as const
 export type AuditDayField = (typeof AUDIT_DAY_FIELDS)[number]

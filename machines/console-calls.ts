@@ -7,7 +7,7 @@ import * as v from 'valibot'
 import { consoleFailureOf, type ConsoleFailure } from '../domain/console'
 import { CONSOLE_MESSAGE_VALUES } from '../domain/schemas/console'
 import { fieldErrors } from '../domain/schemas/field-errors'
-import type { Message } from './submit.machine'
+import type { Message } from './kit/call-failure'
 
 export type { Message }
 

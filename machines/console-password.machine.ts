@@ -22,7 +22,7 @@ import {
   type ConsoleSessionEndedEvent,
   type Message,
 } from './console-calls'
-import { notProvided } from './not-provided'
+import { notProvided } from './kit/not-provided'
 
 export const PASSWORD_FIELDS = ['current', 'next', 'repeat'] as const
 export type PasswordField = (typeof PASSWORD_FIELDS)[number]

@@ -26,7 +26,7 @@ import {
   type Message,
   msg,
 } from './console-calls'
-import { notProvided } from './not-provided'
+import { notProvided } from './kit/not-provided'
 
 export const SIGN_IN_FIELDS = ['username', 'password', 'code'] as const
 export type SignInField = (typeof SIGN_IN_FIELDS)[number]

@@ -28,7 +28,7 @@ import {
   type Message,
   msg,
 } from './console-calls'
-import { notProvided } from './not-provided'
+import { notProvided } from './kit/not-provided'
 
 export const NEW_STAFF_FIELDS = ['username', 'displayName', 'role', 'password'] as const
 export type NewStaffField = (typeof NEW_STAFF_FIELDS)[number]

@@ -10,7 +10,8 @@
  * Input (CouponsInput): { mode: 'centre' } | { mode: 'choose', loanOrderId, principalMinor }
  * Events: coupons.tabChosen {tab}, coupons.more, coupons.refreshed, lottery.drawn, draw.acknowledged,
  *         coupon.picked {couponId}, coupon.dismissed, centre.retried
- * Tags:   busy, canPick, loadFailed (the draw button: snapshot.can({ type: 'lottery.drawn' }))
+ * Tags:   busy, canPick, loadFailed, centreReady, listLoading (a tab's page is read), drawing, drawResult (the
+ *         screen's contract; the draw button: snapshot.can({ type: 'lottery.drawn' }))
  * Output: { outcome: 'applied', applied: CouponApplied } | { outcome: 'dismissed' } | { outcome: 'sessionEnded' }
  *         (the centre runs until its screen closes; it ends only with the session)
  * Actors the composition provides:
@@ -30,8 +31,10 @@ import {
   messageOf,
   type Message,
   type SessionEndedEvent,
-} from './submit.machine'
-import { notProvided } from './not-provided'
+} from './kit/call-failure'
+import { notProvided } from './kit/not-provided'
+import { loadErrors } from './kit/loadable'
+import { outputParams, type Output } from './kit/params'
 
 export type CouponsInput =
   { mode: 'centre' } | { mode: 'choose'; loanOrderId: string; principalMinor: number }
@@ -77,8 +80,6 @@ export type CouponsOutput =
 export const appliesTo = (coupon: Coupon, principalMinor: number) =>
   coupon.status === 'available' && coupon.minLoanMinor <= principalMinor
 
-const outputOf = <T>(event: unknown) => (event as { output: T }).output
-
 export const couponsMachine = setup({
   types: {
     context: {} as CouponsContext,
@@ -86,7 +87,7 @@ export const couponsMachine = setup({
     input: {} as CouponsInput,
     output: {} as CouponsOutput,
     emitted: {} as SessionEndedEvent,
-    tags: {} as 'busy' | 'canPick' | 'loadFailed',
+    tags: {} as 'busy' | 'canPick' | 'loadFailed' | 'centreReady' | 'listLoading' | 'drawing' | 'drawResult',
   },
   actors: {
     loadCentre: fromPromise<CouponCentre>(notProvided('loadCentre')),
@@ -109,24 +110,21 @@ export const couponsMachine = setup({
     sessionEnded: ({ event }) => endsSession(event),
   },
   actions: {
-    keepCentre: assign(({ event }) => {
-      const centre = outputOf<CouponCentre>(event)
+    keepCentre: assign((_, { output: centre }: Output<CouponCentre>) => {
       return { showDraw: centre.show, availableCount: centre.available, error: null }
     }),
     chooseTab: assign({
       tab: ({ context, event }) => (event.type === 'coupons.tabChosen' ? event.tab : context.tab),
     }),
     startOver: assign({ coupons: [], page: 0, total: 0 }),
-    keepPage: assign(({ context, event }) => {
-      const page = outputOf<Page<Coupon>>(event)
+    keepPage: assign(({ context }, { output: page }: Output<Page<Coupon>>) => {
       return { coupons: [...context.coupons, ...page.items], page: page.page, total: page.total, error: null }
     }),
-    keepDraw: assign(({ context, event }) => {
-      const drawn = outputOf<LotteryDraw>(event)
+    keepDraw: assign(({ context }, { output: drawn }: Output<LotteryDraw>) => {
       return { drawn, availableCount: context.availableCount + (drawn.coupon ? 1 : 0), error: null }
     }),
     forgetDraw: assign({ drawn: null }),
-    keepApplied: assign({ applied: ({ event }) => outputOf<CouponApplied>(event) }),
+    keepApplied: assign({ applied: (_, { output }: Output<CouponApplied>) => output }),
     refreshList: raise({ type: 'coupons.refreshed' }),
     showFailure: assign({ error: ({ event }) => messageOf(failureOf(errorOf(event))) }),
     clearError: assign({ error: null }),
@@ -161,11 +159,8 @@ export const couponsMachine = setup({
           tags: ['busy'],
           invoke: {
             src: 'loadCentre',
-            onDone: { target: 'ready', actions: 'keepCentre' },
-            onError: [
-              { guard: 'sessionEnded', target: '#coupons.sessionEnded' },
-              { target: 'loadFailed', actions: 'showFailure' },
-            ],
+            onDone: { target: 'ready', actions: { type: 'keepCentre', params: outputParams } },
+            onError: loadErrors('#coupons.sessionEnded'),
           },
         },
         loadFailed: {
@@ -173,6 +168,7 @@ export const couponsMachine = setup({
           on: { 'centre.retried': { target: 'loading', actions: 'clearError' } },
         },
         ready: {
+          tags: ['centreReady'],
           type: 'parallel',
           states: {
             list: {
@@ -180,11 +176,11 @@ export const couponsMachine = setup({
               initial: 'loading',
               states: {
                 loading: {
-                  tags: ['busy'],
+                  tags: ['busy', 'listLoading'],
                   invoke: {
                     src: 'loadCoupons',
                     input: ({ context }) => ({ tab: context.tab, page: context.page + 1 }),
-                    onDone: { target: 'shown', actions: 'keepPage' },
+                    onDone: { target: 'shown', actions: { type: 'keepPage', params: outputParams } },
                     onError: [
                       { guard: 'sessionEnded', target: '#coupons.sessionEnded' },
                       { target: 'shown', actions: 'showFailure' },
@@ -212,10 +208,10 @@ export const couponsMachine = setup({
                   on: { 'lottery.drawn': { guard: 'drawOffered', target: 'drawing' } },
                 },
                 drawing: {
-                  tags: ['busy'],
+                  tags: ['busy', 'drawing'],
                   invoke: {
                     src: 'drawCoupon',
-                    onDone: { target: 'result', actions: ['keepDraw', 'refreshList'] },
+                    onDone: { target: 'result', actions: [{ type: 'keepDraw', params: outputParams }, 'refreshList'] },
                     onError: [
                       { guard: 'sessionEnded', target: '#coupons.sessionEnded' },
                       { target: 'idle', actions: 'showFailure' },
@@ -223,6 +219,7 @@ export const couponsMachine = setup({
                   },
                 },
                 result: {
+                  tags: ['drawResult'],
                   description:
                     'What the draw gave (a coupon, or nothing this time) until the borrower closes it.',
                   on: { 'draw.acknowledged': { target: 'idle', actions: 'forgetDraw' } },
@@ -241,7 +238,7 @@ export const couponsMachine = setup({
           invoke: {
             src: 'loadCoupons',
             input: () => ({ tab: 'available' as const, page: 1 }),
-            onDone: { target: 'picking', actions: 'keepPage' },
+            onDone: { target: 'picking', actions: { type: 'keepPage', params: outputParams } },
             onError: [
               { guard: 'sessionEnded', target: '#coupons.sessionEnded' },
               { target: 'picking', actions: 'showFailure' },
@@ -265,7 +262,7 @@ export const couponsMachine = setup({
               couponId: event.type === 'coupon.picked' ? event.couponId : '',
               loanOrderId: context.loanOrderId!,
             }),
-            onDone: { target: '#coupons.applied', actions: 'keepApplied' },
+            onDone: { target: '#coupons.applied', actions: { type: 'keepApplied', params: outputParams } },
             onError: [
               { guard: 'sessionEnded', target: '#coupons.sessionEnded' },
               { target: 'picking', actions: 'showFailure' },

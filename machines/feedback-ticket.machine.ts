@@ -21,8 +21,8 @@
  *         receipt.added {file}, receipt.removed {localId}, receipt.retried {localId}, ticket.submitted,
  *         result.acknowledged, message.changed {text}, message.sent, thread.earlier, ticket.rated {rating},
  *         detail.closed (and, from the upload actor: receipt.progressed, receipt.uploaded, receipt.failed)
- * Tags:   busy, uploading, canSubmit, created, loadFailed, loadingEarlier; the message box and the stars ask
- *         snapshot.can() ({ type: 'message.sent' } only while the ticket is not resolved; { type: 'ticket.rated',
+ * Tags:   busy, uploading, canSubmit, created, loadFailed, loadingEarlier, sending (a message), rating; the
+ *         message box and the stars ask snapshot.can() ({ type: 'message.sent' } only while the ticket is not resolved; { type: 'ticket.rated',
  *         rating } only for a resolved, unrated one; { type: 'thread.earlier' } while earlier pages remain)
  * Output: { outcome: 'sessionEnded' } — it runs while the borrower is in the feedback screens
  * Actors the composition provides:
@@ -43,7 +43,6 @@ import { assign, enqueueActions, fromCallback, fromPromise, not, sendTo, setup }
 import { ApiCode } from '../domain/api-codes'
 import type { FeedbackDetail, FeedbackItem, FeedbackMessage, Page, UploadedFile } from '../domain/api-types'
 import type { CountryCode } from '../domain/countries'
-import { imageFile } from '../domain/schemas/common'
 import {
   feedbackSchema,
   leaveMessageSchema,
@@ -58,41 +57,33 @@ import {
   failureOf,
   messageOf,
   msg,
-  submitMachine,
   type Message,
   type SessionEndedEvent,
-  type SubmitOutput,
-} from './submit.machine'
-import { notProvided } from './not-provided'
+} from './kit/call-failure'
+import { submitMachine, type SubmitOutput } from './submit.machine'
+import { notProvided } from './kit/not-provided'
+import {
+  current,
+  inFlight,
+  patch,
+  receiptProblem,
+  uploadedIds,
+  uploadQueue,
+  type Receipt,
+  type UploadEvent,
+  type UploadTarget,
+} from './kit/upload-queue'
+import { loadErrors } from './kit/loadable'
+import { outputParams, type Output } from './kit/params'
 
 /** Messages a page of a ticket's thread. */
 export const THREAD_PAGE_SIZE = 20
-
-/** Where an image goes: a new ticket's receipts, or a message on an open ticket. */
-export type UploadTarget = 'ticket' | 'message'
 
 export interface FeedbackTicketInput {
   country: CountryCode
   /** decisions.md: 3 unless the lender configures another number. */
   maxReceipts?: number
 }
-
-export interface Receipt {
-  localId: string
-  name: string
-  /** The photo as chosen, then as compressed. */
-  file: Blob
-  status: 'queued' | 'compressing' | 'uploading' | 'uploaded' | 'failed'
-  /** 0–1 while uploading. */
-  progress: number
-  uploaded: UploadedFile | null
-  error: Message | null
-}
-
-export type UploadEvent =
-  | { type: 'receipt.progressed'; localId: string; fraction: number }
-  | { type: 'receipt.uploaded'; localId: string; file: UploadedFile }
-  | { type: 'receipt.failed'; localId: string; error: unknown }
 
 export interface FeedbackTicketContext {
   country: CountryCode
@@ -142,25 +133,6 @@ export type FeedbackTicketEvent =
 
 export type FeedbackTicketOutput = { outcome: 'sessionEnded' }
 
-const outputOf = <T>(event: unknown) => (event as { output: T }).output
-
-const inFlight = (r: Receipt) =>
-  r.status === 'queued' || r.status === 'compressing' || r.status === 'uploading'
-const current = (c: FeedbackTicketContext) =>
-  c.receipts.find((r) => r.status === 'compressing' || r.status === 'uploading')
-const patch = (c: FeedbackTicketContext, localId: string, change: Partial<Receipt>) =>
-  c.receipts.map((r) => (r.localId === localId ? { ...r, ...change } : r))
-
-/** Why a chosen photo cannot be a receipt (too many, not an image, over 20 MB), as the domain says. */
-function receiptProblem(c: FeedbackTicketContext, file: Blob): Message | null {
-  const kept = c.receipts.filter((r) => r.status !== 'failed').length
-  if (kept >= c.maxReceipts) return msg('validation.feedback.tooManyReceipts', { max: c.maxReceipts })
-  const key = Object.values(fieldErrors(imageFile(), file))[0]
-  return key ? msg(key) : null
-}
-
-const uploadedIds = (c: FeedbackTicketContext) => c.receipts.flatMap((r) => (r.uploaded ? [r.uploaded.fileId] : []))
-
 const messageRequest = (c: FeedbackTicketContext) => ({
   feedbackId: c.feedbackId ?? '',
   content: c.messageText.trim(),
@@ -184,7 +156,7 @@ export const feedbackTicketMachine = setup({
     output: {} as FeedbackTicketOutput,
     emitted: {} as SessionEndedEvent,
     children: {} as { ticketForm: 'ticketForm' },
-    tags: {} as 'busy' | 'uploading' | 'canSubmit' | 'created' | 'loadFailed' | 'loadingEarlier',
+    tags: {} as 'busy' | 'uploading' | 'canSubmit' | 'created' | 'loadFailed' | 'loadingEarlier' | 'sending' | 'rating',
   },
   actors: {
     loadTickets: fromPromise<Page<FeedbackItem>, { page: number }>(notProvided('loadTickets')),
@@ -213,13 +185,10 @@ export const feedbackTicketMachine = setup({
       event.type === 'receipt.retried' &&
       context.receipts.some((r) => r.localId === event.localId && r.status === 'failed'),
     receiptsSettled: ({ context }) => !context.receipts.some(inFlight),
-    formSaved: ({ event }) => outputOf<SubmitOutput>(event).status === 'saved',
+    formSaved: (_, { output }: Output<SubmitOutput>) => output.status === 'saved',
     ticketResolved: ({ context }) => context.ticket?.status === 4,
     /** The first page read is not the thread's last: open on the latest messages. */
-    threadLonger: ({ event }) => {
-      const page = outputOf<Page<FeedbackMessage>>(event)
-      return lastPageOf(page) > page.page
-    },
+    threadLonger: (_, { output: page }: Output<Page<FeedbackMessage>>) => lastPageOf(page) > page.page,
     earlierPages: ({ context }) => context.threadFirstPage > 1,
     imagesToAsk: ({ context }) => imagesToAsk(context).length > 0,
     messageValid: ({ context }) =>
@@ -238,12 +207,11 @@ export const feedbackTicketMachine = setup({
     },
   },
   actions: {
-    keepPage: assign(({ context, event }) => {
-      const page = outputOf<Page<FeedbackItem>>(event)
+    keepPage: assign(({ context }, { output: page }: Output<Page<FeedbackItem>>) => {
       return { tickets: [...context.tickets, ...page.items], page: page.page, total: page.total, error: null }
     }),
     startOver: assign({ tickets: [], page: 0, total: 0 }),
-    keepRedDot: assign({ unread: ({ event }) => outputOf<{ unread: number }>(event).unread }),
+    keepRedDot: assign({ unread: (_, { output }: Output<{ unread: number }>) => output.unread }),
     addReceipt: assign(({ context, event }) => {
       if (event.type !== 'receipt.added') return {}
       const receipt: Receipt = {
@@ -284,8 +252,8 @@ export const feedbackTicketMachine = setup({
       },
     }),
     keepCompressed: assign({
-      receipts: ({ context, event }) =>
-        patch(context, current(context)!.localId, { file: outputOf<Blob>(event), status: 'uploading' }),
+      receipts: ({ context }, { output }: Output<Blob>) =>
+        patch(context, current(context)!.localId, { file: output, status: 'uploading' }),
     }),
     /** A photo the compressor cannot read (an unusual format) is sent as it is; it is within 20 MB already. */
     uploadAsChosen: assign({
@@ -315,8 +283,7 @@ export const feedbackTicketMachine = setup({
     })),
     showReceiptsUploading: assign({ error: msg('machines.feedback.receiptsUploading') }),
     keepCreated: assign({
-      createdId: ({ event }) => {
-        const out = outputOf<SubmitOutput>(event)
+      createdId: (_, { output: out }: Output<SubmitOutput>) => {
         return out.status === 'saved'
           ? ((out.data as { feedbackId?: string } | null)?.feedbackId ?? null)
           : null
@@ -337,22 +304,22 @@ export const feedbackTicketMachine = setup({
       receipts: [],
       messageText: '',
     }),
-    keepTicket: assign({ ticket: ({ event }) => outputOf<FeedbackDetail>(event), error: null }),
+    keepTicket: assign({ ticket: (_, { output }: Output<FeedbackDetail>) => output, error: null }),
     /** The thread as read now (its first page, or its latest when it is long). */
-    keepThread: assign(({ event }) => {
-      const page = outputOf<Page<FeedbackMessage>>(event)
+    keepThread: assign((_, { output: page }: Output<Page<FeedbackMessage>>) => {
       return { thread: page.items, threadFirstPage: page.page, threadTotal: page.total }
     }),
-    keepEarlier: assign(({ context, event }) => {
-      const page = outputOf<Page<FeedbackMessage>>(event)
+    /** A long thread opens on its latest page: the one read next. */
+    aimAtLatestPage: assign((_, { output }: Output<Page<FeedbackMessage>>) => ({ threadFirstPage: lastPageOf(output) })),
+    keepEarlier: assign(({ context }, { output: page }: Output<Page<FeedbackMessage>>) => {
       return { thread: [...page.items, ...context.thread], threadFirstPage: page.page, threadTotal: page.total }
     }),
     askImages: assign(({ context }) => {
       const files = imagesToAsk(context)
       return { imagesLoading: files, imagesAsked: [...context.imagesAsked, ...files.map((f) => f.fileId)] }
     }),
-    keepImages: assign(({ context, event }) => ({
-      images: { ...context.images, ...outputOf<Record<string, Blob>>(event) },
+    keepImages: assign(({ context }, { output }: Output<Record<string, Blob>>) => ({
+      images: { ...context.images, ...output },
       imagesLoading: [],
     })),
     imagesNotRead: assign({ imagesLoading: [] }),
@@ -402,7 +369,7 @@ export const feedbackTicketMachine = setup({
     list: {
       description: 'feedback_list: the tickets a page at a time, and the red dot of unread replies.',
       initial: 'loading',
-      invoke: { src: 'loadRedDot', onDone: { actions: 'keepRedDot' }, onError: {} },
+      invoke: { src: 'loadRedDot', onDone: { actions: { type: 'keepRedDot', params: outputParams } }, onError: {} },
       on: {
         'ticket.opened': { target: 'detail', actions: 'chooseTicket' },
         'ticket.started': 'composing',
@@ -413,7 +380,7 @@ export const feedbackTicketMachine = setup({
           invoke: {
             src: 'loadTickets',
             input: ({ context }) => ({ page: context.page + 1 }),
-            onDone: { target: 'shown', actions: 'keepPage' },
+            onDone: { target: 'shown', actions: { type: 'keepPage', params: outputParams } },
             onError: [
               { guard: 'neverSignedIn', target: 'signedOut' },
               { guard: 'sessionEnded', target: '#feedbackTicket.sessionEnded' },
@@ -451,7 +418,7 @@ export const feedbackTicketMachine = setup({
           initialValues: { contactTime: 'anytime' },
         }),
         onDone: [
-          { guard: 'formSaved', target: 'created', actions: 'keepCreated' },
+          { guard: { type: 'formSaved', params: outputParams }, target: 'created', actions: { type: 'keepCreated', params: outputParams } },
           { target: 'sessionEnded' },
         ],
       },
@@ -479,45 +446,7 @@ export const feedbackTicketMachine = setup({
             },
           },
         },
-        receipts: {
-          description: 'One receipt at a time: compress, then upload with its progress.',
-          initial: 'idle',
-          on: {
-            'receipt.removed': [
-              { guard: 'currentRemoved', target: '.idle', reenter: true, actions: 'removeReceipt' },
-              { actions: 'removeReceipt' },
-            ],
-          },
-          states: {
-            idle: {
-              always: { guard: 'receiptQueued', target: 'compressing', actions: 'startNextReceipt' },
-            },
-            compressing: {
-              tags: ['uploading'],
-              invoke: {
-                src: 'compressReceipt',
-                input: ({ context }) => ({ file: current(context)!.file }),
-                onDone: { target: 'uploading', actions: 'keepCompressed' },
-                onError: { target: 'uploading', actions: 'uploadAsChosen' },
-              },
-            },
-            uploading: {
-              tags: ['uploading'],
-              invoke: {
-                src: 'uploadReceipt',
-                input: ({ context }) => ({
-                  localId: current(context)!.localId,
-                  file: current(context)!.file,
-                  to: 'ticket' as const,
-                }),
-              },
-              on: {
-                'receipt.uploaded': { target: 'idle', actions: 'keepUploaded' },
-                'receipt.failed': { target: 'idle', actions: 'markFailed' },
-              },
-            },
-          },
-        },
+        receipts: uploadQueue('ticket', 'One receipt at a time: compress, then upload with its progress.'),
       },
     },
     created: {
@@ -537,11 +466,8 @@ export const feedbackTicketMachine = setup({
           invoke: {
             src: 'loadTicket',
             input: ({ context }) => ({ feedbackId: context.feedbackId! }),
-            onDone: { target: 'loadingThread', actions: 'keepTicket' },
-            onError: [
-              { guard: 'sessionEnded', target: '#feedbackTicket.sessionEnded' },
-              { target: 'loadFailed', actions: 'showFailure' },
-            ],
+            onDone: { target: 'loadingThread', actions: { type: 'keepTicket', params: outputParams } },
+            onError: loadErrors('#feedbackTicket.sessionEnded'),
           },
         },
         loadingThread: {
@@ -551,29 +477,27 @@ export const feedbackTicketMachine = setup({
             src: 'loadMessages',
             input: ({ context }) => ({ feedbackId: context.feedbackId!, page: 1, pageSize: THREAD_PAGE_SIZE }),
             onDone: [
-              { guard: 'threadLonger', target: 'loadingLatest' },
-              { target: 'shown', actions: 'keepThread' },
+              {
+                guard: { type: 'threadLonger', params: outputParams },
+                target: 'loadingLatest',
+                actions: { type: 'aimAtLatestPage', params: outputParams },
+              },
+              { target: 'shown', actions: { type: 'keepThread', params: outputParams } },
             ],
-            onError: [
-              { guard: 'sessionEnded', target: '#feedbackTicket.sessionEnded' },
-              { target: 'loadFailed', actions: 'showFailure' },
-            ],
+            onError: loadErrors('#feedbackTicket.sessionEnded'),
           },
         },
         loadingLatest: {
           tags: ['busy'],
           invoke: {
             src: 'loadMessages',
-            input: ({ context, event }) => ({
+            input: ({ context }) => ({
               feedbackId: context.feedbackId!,
-              page: lastPageOf(outputOf<Page<FeedbackMessage>>(event)),
+              page: context.threadFirstPage,
               pageSize: THREAD_PAGE_SIZE,
             }),
-            onDone: { target: 'shown', actions: 'keepThread' },
-            onError: [
-              { guard: 'sessionEnded', target: '#feedbackTicket.sessionEnded' },
-              { target: 'loadFailed', actions: 'showFailure' },
-            ],
+            onDone: { target: 'shown', actions: { type: 'keepThread', params: outputParams } },
+            onError: loadErrors('#feedbackTicket.sessionEnded'),
           },
         },
         loadFailed: {
@@ -613,7 +537,7 @@ export const feedbackTicketMachine = setup({
                       page: context.threadFirstPage - 1,
                       pageSize: THREAD_PAGE_SIZE,
                     }),
-                    onDone: { target: 'idle', actions: 'keepEarlier' },
+                    onDone: { target: 'idle', actions: { type: 'keepEarlier', params: outputParams } },
                     onError: [
                       { guard: 'sessionEnded', target: '#feedbackTicket.sessionEnded' },
                       { target: 'idle', actions: 'showFailure' },
@@ -622,45 +546,10 @@ export const feedbackTicketMachine = setup({
                 },
               },
             },
-            attachments: {
-              description: "A message's images, one at a time: compress, then upload (/feedback/uploadFile).",
-              initial: 'idle',
-              on: {
-                'receipt.removed': [
-                  { guard: 'currentRemoved', target: '.idle', reenter: true, actions: 'removeReceipt' },
-                  { actions: 'removeReceipt' },
-                ],
-              },
-              states: {
-                idle: {
-                  always: { guard: 'receiptQueued', target: 'compressing', actions: 'startNextReceipt' },
-                },
-                compressing: {
-                  tags: ['uploading'],
-                  invoke: {
-                    src: 'compressReceipt',
-                    input: ({ context }) => ({ file: current(context)!.file }),
-                    onDone: { target: 'uploading', actions: 'keepCompressed' },
-                    onError: { target: 'uploading', actions: 'uploadAsChosen' },
-                  },
-                },
-                uploading: {
-                  tags: ['uploading'],
-                  invoke: {
-                    src: 'uploadReceipt',
-                    input: ({ context }) => ({
-                      localId: current(context)!.localId,
-                      file: current(context)!.file,
-                      to: 'message' as const,
-                    }),
-                  },
-                  on: {
-                    'receipt.uploaded': { target: 'idle', actions: 'keepUploaded' },
-                    'receipt.failed': { target: 'idle', actions: 'markFailed' },
-                  },
-                },
-              },
-            },
+            attachments: uploadQueue(
+              'message',
+              "A message's images, one at a time: compress, then upload (/feedback/uploadFile).",
+            ),
             images: {
               description: "The ticket's and the thread's images, fetched with the session as they appear.",
               initial: 'idle',
@@ -670,7 +559,7 @@ export const feedbackTicketMachine = setup({
                   invoke: {
                     src: 'loadImages',
                     input: ({ context }) => ({ files: context.imagesLoading }),
-                    onDone: { target: 'idle', actions: 'keepImages' },
+                    onDone: { target: 'idle', actions: { type: 'keepImages', params: outputParams } },
                     onError: { target: 'idle', actions: 'imagesNotRead' },
                   },
                 },
@@ -679,7 +568,7 @@ export const feedbackTicketMachine = setup({
           },
         },
         sending: {
-          tags: ['busy'],
+          tags: ['busy', 'sending'],
           invoke: {
             src: 'leaveMessage',
             input: ({ context }) => messageRequest(context),
@@ -691,7 +580,7 @@ export const feedbackTicketMachine = setup({
           },
         },
         rating: {
-          tags: ['busy'],
+          tags: ['busy', 'rating'],
           invoke: {
             src: 'rateTicket',
             input: ({ context, event }) => ({

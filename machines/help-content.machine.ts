@@ -17,8 +17,8 @@
  */
 import { assign, fromPromise, setup } from 'xstate'
 import type { DownloadAddress, FaqContent, FaqItem } from '../domain/api-types'
-import { failureOf, messageOf, type Message } from './submit.machine'
-import { notProvided } from './not-provided'
+import { failureOf, messageOf, type Message } from './kit/call-failure'
+import { notProvided } from './kit/not-provided'
 
 export const HELP_CONTENT_KINDS = ['faq', 'questions', 'downloadAddress'] as const
 export type HelpContentKind = (typeof HELP_CONTENT_KINDS)[number]

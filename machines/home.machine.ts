@@ -46,8 +46,8 @@ import {
   messageOf,
   type Message,
   type SessionEndedEvent,
-} from './submit.machine'
-import { notProvided } from './not-provided'
+} from './kit/call-failure'
+import { notProvided } from './kit/not-provided'
 
 /** /loan/loan-product/index: the range to show, the product, and the repeat-loan benefit flag. */
 export type HomeOverview = HomeIndex

@@ -12,7 +12,7 @@
  * Input: none (featureMode is read when the screen opens).
  * Events: identity.photoTaken {side, image}, identity.livenessStarted, identity.submitted, identity.errorSeen
  * Tags:   busy (preparing, uploading, recognising, liveness, finishing), awaitingFront, awaitingBack,
- *         awaitingFace, liveFace (the face step uses the SDK), canSubmit
+ *         awaitingFace, liveFace (the face step uses the SDK), canSubmit, preparing, checkingLiveness, finishing
  * Context: progress (0–1 of the upload in flight), uploaded sides, the picked images (for previews), error
  * Output: { status: 'completed' } | { status: 'sessionEnded' }
  * Actors the composition provides (services/actors/identity-actors.ts):
@@ -37,8 +37,8 @@ import {
   msg,
   type Message,
   type SessionEndedEvent,
-} from './submit.machine'
-import { notProvided } from './not-provided'
+} from './kit/call-failure'
+import { notProvided } from './kit/not-provided'
 
 export type IdentitySide = 'front' | 'back' | 'face'
 export type CardSide = Exclude<IdentitySide, 'face'>
@@ -198,7 +198,16 @@ export const identityMachine = setup({
     events: {} as IdentityEvent,
     output: {} as IdentityOutput,
     emitted: {} as SessionEndedEvent,
-    tags: {} as 'busy' | 'awaitingFront' | 'awaitingBack' | 'awaitingFace' | 'liveFace' | 'canSubmit',
+    tags: {} as
+      | 'busy'
+      | 'awaitingFront'
+      | 'awaitingBack'
+      | 'awaitingFace'
+      | 'liveFace'
+      | 'canSubmit'
+      | 'preparing'
+      | 'checkingLiveness'
+      | 'finishing',
   },
   actors: {
     readFeatureMode: fromPromise<IdentityFeatureMode>(notProvided('readFeatureMode', 'services/actors/identity-actors.ts')),
@@ -290,7 +299,7 @@ export const identityMachine = setup({
   states: {
     preparing: {
       description: 'Reads featureMode, which decides the face step and whether the card is read (OCR).',
-      tags: ['busy'],
+      tags: ['busy', 'preparing'],
       invoke: {
         src: 'readFeatureMode',
         onDone: [
@@ -447,7 +456,7 @@ export const identityMachine = setup({
     },
     liveness: {
       description: "The native liveness SDK checks the borrower's face; its result is then saved.",
-      tags: ['busy'],
+      tags: ['busy', 'checkingLiveness'],
       initial: 'checking',
       entry: 'startLiveness',
       states: {
@@ -488,7 +497,7 @@ export const identityMachine = setup({
     },
     finishing: {
       description: 'Tells the server every image is in (/user/finishUploadAllImg); the status then moves on.',
-      tags: ['busy'],
+      tags: ['busy', 'finishing'],
       entry: 'clearError',
       invoke: {
         src: 'finishUploads',

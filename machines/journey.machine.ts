@@ -89,10 +89,11 @@ import type { recordsMachine } from './records.machine'
 import type { repaymentMachine, RepaymentOutput } from './repayment.machine'
 import type { rolloverMachine, RolloverOutput } from './rollover.machine'
 import { sessionMachine, needsLogin, type SessionEvent, type SessionUser } from './session.machine'
-import { errorOf, failureOf, isSessionEnded, messageOf, type Message } from './submit.machine'
+import { eventParams, type Forward } from './kit/params'
+import { errorOf, failureOf, isSessionEnded, messageOf, type Message } from './kit/call-failure'
 import { submitMachine, type FormReviewEvent, type FormValues, type SubmitOutput } from './submit.machine'
 import type { uploadGateMachine, UploadGateOutput } from './upload-gate.machine'
-import { notProvided } from './not-provided'
+import { notProvided } from './kit/not-provided'
 import { disclosureFirst, type DisclosureState } from './disclosure-gate'
 
 /** The screen each step of spec §4's navigation by code opens. */
@@ -474,6 +475,9 @@ function legalDocumentOf(document: LegalDocumentName) {
  * 'session.ended', like every child's.
  */
 const watchOutput = ({ event }: { event: { output: OrderWatchOutput } }) => ({ output: event.output })
+/** The session's and the language's events, forwarded to the child that owns them (typed params, no cast). */
+const toSession = { type: 'forwardToSession', params: eventParams } as const
+const toLanguage = { type: 'forwardToLanguage', params: eventParams } as const
 /** The journey takes the order the watch read (it saw a change). */
 const takeWatchReading = {
   type: 'takeOrder',
@@ -680,7 +684,7 @@ export const journeyMachine = setup({
       // Unread replies are the signed-in account's: none while signing in or out, or signed out.
       return session.status === 'signedIn' ? { session } : { session, unreadReplies: 0 }
     }),
-    forwardToSession: sendTo('session', ({ event }) => event as SessionEvent),
+    forwardToSession: sendTo('session', (_, { event }: Forward<SessionEvent>) => event),
     /** The session child is about to sign in: wait for its verdict rather than read the old one. */
     awaitSession: assign(({ context }) => ({ session: { ...context.session, status: 'pending' as const } })),
     takeOrder: enqueueActions(({ enqueue }, params: OrderReading) => {
@@ -795,7 +799,7 @@ export const journeyMachine = setup({
       const step = stepOf(context.order)
       enqueue.raise(routeEvent(destination({ ...context, outcome: null }, [step ? STEP_ROUTE[step] : null]).route))
     }),
-    forwardToLanguage: sendTo('language', ({ event }) => event as LanguageEvent),
+    forwardToLanguage: sendTo('language', (_, { event }: Forward<LanguageEvent>) => event),
     startTicket: sendTo('feedbackTicket', { type: 'ticket.started' }),
     /** The account is gone: the session is cleared as for a log out, and the borrower goes home. */
     signOut: raise({ type: 'session.signOut' }),
@@ -879,14 +883,14 @@ export const journeyMachine = setup({
     { id: 'language', src: 'language' },
   ],
   on: {
-    'shell.login': { target: '.app.returning', actions: ['forwardToSession', 'awaitSession'] },
-    'session.signIn': { target: '.app.returning', actions: ['forwardToSession', 'awaitSession'] },
-    'shell.logout': { target: '#home', actions: ['forwardToSession', 'forgetOrder'] },
-    'session.signOut': { target: '#home', actions: ['forwardToSession', 'forgetOrder'] },
-    'session.ended': { target: '#login', actions: ['forwardToSession', 'forgetOrder', 'rememberCurrentRoute'] },
-    'session.toastShown': { actions: 'forwardToSession' },
+    'shell.login': { target: '.app.returning', actions: [toSession, 'awaitSession'] },
+    'session.signIn': { target: '.app.returning', actions: [toSession, 'awaitSession'] },
+    'shell.logout': { target: '#home', actions: [toSession, 'forgetOrder'] },
+    'session.signOut': { target: '#home', actions: [toSession, 'forgetOrder'] },
+    'session.ended': { target: '#login', actions: [toSession, 'forgetOrder', 'rememberCurrentRoute'] },
+    'session.toastShown': { actions: toSession },
     'journey.errorSeen': { actions: 'clearError' },
-    'language.chosen': { actions: 'forwardToLanguage' },
+    'language.chosen': { actions: toLanguage },
     // The account's country counts once signed in; the choice only matters before.
     'user.countryChosen': { guard: 'sessionSignedOut', actions: { type: 'chooseCountry', params: ({ event }) => event } },
     // A phone that refuses the write keeps the choice for this visit only.
@@ -916,8 +920,8 @@ export const journeyMachine = setup({
       initial: 'restoringSession',
       on: {
         // A login during start-up only reaches the session; start-up goes on with it.
-        'shell.login': { actions: 'forwardToSession' },
-        'session.signIn': { actions: 'forwardToSession' },
+        'shell.login': { actions: toSession },
+        'session.signIn': { actions: toSession },
         // A link or typed URL during start-up is where start-up goes (route guard included), not a lost request.
         // (Once `entering` has finished booting, its own route event goes on to the screen.)
         'xstate.route': { guard: 'starting', actions: 'takeStartRequest' },

@@ -14,7 +14,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate'
 import type { Language } from '../domain/countries'
-import { notProvided } from './not-provided'
+import { notProvided } from './kit/not-provided'
 
 export interface LanguageContext {
   language: Language | null

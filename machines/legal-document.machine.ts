@@ -12,7 +12,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { AgreementDocument } from '../domain/api-types'
 import type { CountryCode } from '../domain/countries'
-import { failureOf, messageOf, type Message } from './submit.machine'
+import { failureOf, messageOf, type Message } from './kit/call-failure'
 
 export const LEGAL_DOCUMENTS = ['privacy-policy', 'terms-of-service'] as const
 export type LegalDocumentName = (typeof LEGAL_DOCUMENTS)[number]

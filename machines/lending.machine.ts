@@ -22,7 +22,9 @@ import {
   messageOf,
   type Message,
   type SessionEndedEvent,
-} from './submit.machine'
+} from './kit/call-failure'
+import { loadErrors, loadFailedState } from './kit/loadable'
+import { outputParams, type Output } from './kit/params'
 
 export interface LendingInput {
   loanOrderId: string
@@ -55,13 +57,10 @@ export const lendingMachine = setup({
   },
   guards: {
     sessionEnded: ({ event }) => endsSession(event),
-    sent: ({ event }) => (event as unknown as { output: MoneyTime }).output.disbursedAt !== null,
+    sent: (_, { output }: Output<MoneyTime>) => output.disbursedAt !== null,
   },
   actions: {
-    keepMoneyTime: assign({
-      moneyTime: ({ event }) => (event as unknown as { output: MoneyTime }).output,
-      error: null,
-    }),
+    keepMoneyTime: assign((_, { output }: Output<MoneyTime>) => ({ moneyTime: output, error: null })),
     showFailure: assign({ error: ({ event }) => messageOf(failureOf(errorOf(event))) }),
     clearError: assign({ error: null }),
     escalateSessionEnded: enqueueActions(escalateSessionEnded),
@@ -78,21 +77,20 @@ export const lendingMachine = setup({
         src: 'loadMoneyTime',
         input: ({ context }) => ({ loanOrderId: context.loanOrderId }),
         onDone: [
-          { guard: 'sent', target: 'sent', actions: 'keepMoneyTime' },
-          { target: 'expected', actions: 'keepMoneyTime' },
+          {
+            guard: { type: 'sent', params: outputParams },
+            target: 'sent',
+            actions: { type: 'keepMoneyTime', params: outputParams },
+          },
+          { target: 'expected', actions: { type: 'keepMoneyTime', params: outputParams } },
         ],
-        onError: [
-          { guard: 'sessionEnded', target: 'sessionEnded' },
-          { target: 'loadFailed', actions: 'showFailure' },
-        ],
+        onError: loadErrors(),
       },
     },
-    loadFailed: {
-      description:
-        'The window could not be read; the screen says so and offers a retry (no other time is shown).',
-      tags: ['loadFailed'],
-      on: { 'lending.retried': { target: 'loading', actions: 'clearError' } },
-    },
+    loadFailed: loadFailedState(
+      'lending.retried',
+      'The window could not be read; the screen says so and offers a retry (no other time is shown).',
+    ),
     expected: { description: 'The money should arrive between expectedFrom and expectedBy.' },
     sent: {
       description: 'The pay-out has gone out (disbursedAt); the order moves on to repaying.',

@@ -34,7 +34,9 @@ import {
   messageOf,
   type Message,
   type SessionEndedEvent,
-} from './submit.machine'
+} from './kit/call-failure'
+import { loadErrors, loadFailedState } from './kit/loadable'
+import { outputParams, type Output } from './kit/params'
 
 export interface LoanOfferContext {
   /** The product the borrower picked; null: the country's default product. */
@@ -137,7 +139,7 @@ export const loanOfferMachine = setup({
     keepProducts: assign((_, params: { products: ProductSummary[] }) => ({ products: params.products })),
     keepCredit: assign((_, params: { credit: CreditInfo }) => ({ credit: params.credit })),
     keepOffer: assign({
-      offer: ({ event }) => (event as unknown as { output: LoanOffer }).output,
+      offer: (_, { output }: Output<LoanOffer>) => output,
       error: null,
     }),
     showFailure: assign({ error: ({ event }) => messageOf(failureOf(errorOf(event))) }),
@@ -177,17 +179,11 @@ export const loanOfferMachine = setup({
       invoke: {
         src: 'loadOffer',
         input: ({ context }) => ({ productId: context.productId }),
-        onDone: { target: 'ready', actions: 'keepOffer' },
-        onError: [
-          { guard: 'sessionEnded', target: 'sessionEnded' },
-          { target: 'loadFailed', actions: 'showFailure' },
-        ],
+        onDone: { target: 'ready', actions: { type: 'keepOffer', params: outputParams } },
+        onError: loadErrors(),
       },
     },
-    loadFailed: {
-      tags: ['loadFailed'],
-      on: { 'offer.retried': { target: 'loading', actions: 'clearError' } },
-    },
+    loadFailed: loadFailedState('offer.retried'),
     ready: {
       description: 'The amount stepper and tenure chips; each choice is quoted by the pricing engine.',
     },

@@ -40,8 +40,8 @@ import type { CountryCode } from '../domain/countries'
 import { normalizeMobile } from '../domain/phone'
 import { loginSchema, mobileNumber, type VerifyCodePurpose } from '../domain/schemas/account'
 import { fieldErrors } from '../domain/schemas/field-errors'
-import { failureOf, messageOf, msg, type Message } from './submit.machine'
-import { notProvided } from './not-provided'
+import { failureOf, messageOf, msg, type Message } from './kit/call-failure'
+import { notProvided } from './kit/not-provided'
 
 export interface LoginInput {
   purpose: VerifyCodePurpose

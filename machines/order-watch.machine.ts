@@ -31,7 +31,8 @@ import {
   messageOf,
   type Message,
   type SessionEndedEvent,
-} from './submit.machine'
+} from './kit/call-failure'
+import { outputParams, type Output } from './kit/params'
 
 /**
  * The wait before each reading: quick at first (a decision, a pay-out or a submission often lands within seconds
@@ -85,7 +86,6 @@ export function orderChanged(known: LatestOrder | null, read: LatestOrder | null
   return known.loanOrderId !== read.loanOrderId || known.status !== read.status
 }
 
-const readingOf = (event: unknown) => (event as { output: OrderWatchReading }).output
 
 export const orderWatchMachine = setup({
   types: {
@@ -107,12 +107,12 @@ export const orderWatchMachine = setup({
   },
   guards: {
     awaited: ({ context }) => context.known !== null && SELF_MOVING_STATUSES.includes(context.known.status),
-    changed: ({ context, event }) => orderChanged(context.known, readingOf(event).order),
+    changed: ({ context }, { output }: Output<OrderWatchReading>) => orderChanged(context.known, output.order),
     sessionEnded: ({ event }) => endsSession(event),
     gaveUp: ({ context }) => context.failures + 1 >= ORDER_WATCH_MAX_FAILURES,
   },
   actions: {
-    keepReading: assign({ reading: ({ event }) => readingOf(event) }),
+    keepReading: assign({ reading: (_, { output }: Output<OrderWatchReading>) => output }),
     countReading: assign({ polls: ({ context }) => context.polls + 1, failures: 0, error: null }),
     countFailure: assign({ polls: ({ context }) => context.polls + 1, failures: ({ context }) => context.failures + 1 }),
     showFailure: assign({ error: ({ event }) => messageOf(failureOf(errorOf(event))) }),
@@ -148,7 +148,7 @@ export const orderWatchMachine = setup({
           invoke: {
             src: 'fetchLatestOrder',
             onDone: [
-              { guard: 'changed', target: '#orderWatch.changed', actions: 'keepReading' },
+              { guard: { type: 'changed', params: outputParams }, target: '#orderWatch.changed', actions: { type: 'keepReading', params: outputParams } },
               { target: 'waiting', actions: 'countReading' },
             ],
             onError: [

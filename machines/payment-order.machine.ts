@@ -19,7 +19,8 @@
  */
 import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate'
 import type { PayOrder } from '../domain/api-types'
-import { endsSession, escalateSessionEnded, type ServerTime, type SessionEndedEvent } from './submit.machine'
+import { endsSession, escalateSessionEnded, type ServerTime, type SessionEndedEvent } from './kit/call-failure'
+import { outputParams, type Output } from './kit/params'
 
 export const PAYMENT_WINDOW_MS = 15 * 60 * 1000
 export const PAYMENT_POLL_MS = 5_000
@@ -45,21 +46,15 @@ export type PaymentOrderEvent = { type: 'payment.checked' } | { type: 'app.foreg
 
 export type PaymentOrderOutput = { outcome: 'paid' | 'failed' | 'timedOut' | 'sessionEnded' }
 
-/** How a payment order ended, read from its done event by the machines that wait on one (else undefined). */
-export const paymentOutcomeOf = (event: unknown) => (event as { output?: PaymentOrderOutput }).output?.outcome
-
-/** Whether a created payment order came back without the pay order id the borrower pays against. */
-export const payOrderIdMissing = (event: unknown) =>
-  !(event as { output?: PaymentOrder }).output?.payOrderId?.trim()
-
 /** When the server voids the order (server clock): its `expiresAt`, else 15 minutes after its `createdAt`. */
 export function expiryOf(p: Pick<PayOrder, 'createdAt' | 'expiresAt'>): number {
   const stated = Date.parse(p.expiresAt)
   return Number.isNaN(stated) ? Date.parse(p.createdAt) + PAYMENT_WINDOW_MS : stated
 }
 
-const stateOf = (event: unknown): PaymentState | undefined =>
-  (event as { output?: Pick<PayOrder, 'status'> }).output?.status
+/** The payment order's status as the server read it (the params of the guards below). */
+const statusIs = (status: PaymentState) => (_: unknown, { output }: Output<Pick<PayOrder, 'status'>>) =>
+  output.status === status
 
 export const paymentOrderMachine = setup({
   types: {
@@ -84,9 +79,9 @@ export const paymentOrderMachine = setup({
   guards: {
     windowPassedAtForeground: ({ context, event }) =>
       event.type === 'app.foregrounded' && event.at + context.clockOffsetMs >= expiryOf(context.payment),
-    succeeded: ({ event }) => stateOf(event) === 'paid',
-    failed: ({ event }) => stateOf(event) === 'failed',
-    expired: ({ event }) => stateOf(event) === 'expired',
+    succeeded: statusIs('paid'),
+    failed: statusIs('failed'),
+    expired: statusIs('expired'),
     sessionEnded: ({ event }) => endsSession(event),
   },
   actions: {
@@ -139,9 +134,9 @@ export const paymentOrderMachine = setup({
                 src: 'checkPayment',
                 input: ({ context }) => ({ payOrderId: context.payment.payOrderId }),
                 onDone: [
-                  { guard: 'succeeded', target: '#paymentOrder.paid' },
-                  { guard: 'failed', target: '#paymentOrder.failed' },
-                  { guard: 'expired', target: '#paymentOrder.timedOut' },
+                  { guard: { type: 'succeeded', params: outputParams }, target: '#paymentOrder.paid' },
+                  { guard: { type: 'failed', params: outputParams }, target: '#paymentOrder.failed' },
+                  { guard: { type: 'expired', params: outputParams }, target: '#paymentOrder.timedOut' },
                   { target: 'waiting' },
                 ],
                 onError: [
@@ -162,7 +157,7 @@ export const paymentOrderMachine = setup({
       invoke: {
         src: 'checkPayment',
         input: ({ context }) => ({ payOrderId: context.payment.payOrderId }),
-        onDone: [{ guard: 'succeeded', target: 'paid' }, { target: 'timedOut' }],
+        onDone: [{ guard: { type: 'succeeded', params: outputParams }, target: 'paid' }, { target: 'timedOut' }],
         onError: [{ guard: 'sessionEnded', target: 'sessionEnded' }, { target: 'timedOut' }],
       },
     },

@@ -33,8 +33,8 @@ import {
   type UploadFlag,
 } from '../domain/permissions'
 import type { CountryCode } from '../domain/countries'
-import { failureOf, messageOf, msg, type Message } from './submit.machine'
-import { notProvided } from './not-provided'
+import { failureOf, messageOf, msg, type Message } from './kit/call-failure'
+import { notProvided } from './kit/not-provided'
 
 export interface PermissionInput {
   /** The borrower's country: its data policy (the server's) says which permissions are required. */

@@ -25,7 +25,8 @@ import {
   messageOf,
   type Message,
   type SessionEndedEvent,
-} from './submit.machine'
+} from './kit/call-failure'
+import { outputParams, type Output } from './kit/params'
 
 export type RecordsTab = (typeof ORDER_LIST_TABS)[number]
 
@@ -92,8 +93,7 @@ export const recordsMachine = setup({
       tab: ({ context, event }) => (event.type === 'records.tabChosen' ? event.tab : context.tab),
     }),
     startOver: assign({ orders: [], page: 0, total: 0, statement: null }),
-    keepPage: assign(({ context, event }) => {
-      const page = (event as unknown as { output: Page<OrderSummary> }).output
+    keepPage: assign(({ context }, { output: page }: Output<Page<OrderSummary>>) => {
       return { orders: [...context.orders, ...page.items], page: page.page, total: page.total, error: null }
     }),
     openStatement: assign({
@@ -127,7 +127,7 @@ export const recordsMachine = setup({
       invoke: {
         src: 'loadOrders',
         input: ({ context }) => ({ tab: context.tab, page: context.page + 1 }),
-        onDone: { target: 'shown', actions: 'keepPage' },
+        onDone: { target: 'shown', actions: { type: 'keepPage', params: outputParams } },
         onError: [
           { guard: 'sessionEnded', target: 'sessionEnded' },
           { guard: 'firstPage', target: 'loadFailed', actions: 'showFailure' },

@@ -17,7 +17,8 @@
  * Input (RepaymentInput): { orderNo }
  * Events: amount.changed {text}, amount.full, channel.chosen {channelId}, repayment.submitted, payment.checked,
  *         repayment.retried, detail.retried, app.foregrounded {at}, repayment.orderChosen {orderNo}
- * Tags:   busy (loading, creating), canSubmit (editing), waitingPayment, timedOut, paymentFailed, loadFailed
+ * Tags:   busy (loading, creating), canSubmit (editing), cashier (editing, creating: the form is shown),
+ *         waitingPayment, timedOut, paymentFailed, loadFailed
  * Output: { outcome: 'paid', amountMinor } | { outcome: 'sessionEnded' }
  * Actors the composition provides:
  *   loadDetail         ({ orderNo }) → RepaymentDetail & ServerTime              (GET /portal/repayment/detail)
@@ -38,9 +39,8 @@ import {
 import {
   expiryOf,
   paymentOrderMachine,
-  paymentOutcomeOf,
-  payOrderIdMissing,
   type PaymentOrder,
+  type PaymentOrderOutput,
 } from './payment-order.machine'
 import {
   codeMessage,
@@ -55,7 +55,10 @@ import {
   type Message,
   type ServerTime,
   type SessionEndedEvent,
-} from './submit.machine'
+} from './kit/call-failure'
+import { loadErrors } from './kit/loadable'
+import { outputParams, type Output } from './kit/params'
+import { awaitingPayment, orderCreated, paymentGuards, type Forwarded } from './kit/payment-flow'
 
 export interface RepaymentInput {
   orderNo: string
@@ -163,7 +166,14 @@ export const repaymentMachine = setup({
     output: {} as RepaymentOutput,
     emitted: {} as SessionEndedEvent,
     children: {} as { paymentOrder: 'paymentOrder' },
-    tags: {} as 'busy' | 'canSubmit' | 'waitingPayment' | 'timedOut' | 'paymentFailed' | 'loadFailed',
+    tags: {} as
+      | 'busy'
+      | 'canSubmit'
+      | 'cashier'
+      | 'waitingPayment'
+      | 'timedOut'
+      | 'paymentFailed'
+      | 'loadFailed',
   },
   actors: {
     loadDetail: fromPromise<RepaymentDetail, { orderNo: string }>(() => {
@@ -185,20 +195,19 @@ export const repaymentMachine = setup({
       event.type === 'repayment.orderChosen' &&
       event.orderNo !== context.orderNo &&
       context.repayables.some((r) => r.orderNo === event.orderNo),
-    paymentPending: ({ event }) => {
-      const detail = (event as { output?: RepaymentDetail }).output
-      const p = detail ? pendingOf(detail) : null
+    paymentPending: (_, { output: detail }: Output<RepaymentDetail>) => {
+      const p = pendingOf(detail)
       return !!p && p.status === 'pending' && p.payOrderId.trim() !== '' && p.serverNow < expiryOf(p)
     },
     formValid: ({ context }) => Object.keys(formErrors(context)).length === 0,
     channelAvailable: ({ context, event }) =>
       event.type === 'channel.chosen' &&
       !!context.detail?.channels.some((c) => c.channelId === event.channelId && c.available),
-    payOrderIdMissing: ({ event }) => payOrderIdMissing(event),
-    paid: ({ event }) => paymentOutcomeOf(event) === 'paid',
-    paymentFailed: ({ event }) => paymentOutcomeOf(event) === 'failed',
-    paymentTimedOut: ({ event }) => paymentOutcomeOf(event) === 'timedOut',
-    paymentSessionEnded: ({ event }) => paymentOutcomeOf(event) === 'sessionEnded',
+    payOrderIdMissing: (_, params: Output<PaymentOrder>) => paymentGuards.payOrderIdMissing(params),
+    paid: (_, params: Output<PaymentOrderOutput>) => paymentGuards.paid(params),
+    paymentFailed: (_, params: Output<PaymentOrderOutput>) => paymentGuards.paymentFailed(params),
+    paymentTimedOut: (_, params: Output<PaymentOrderOutput>) => paymentGuards.paymentTimedOut(params),
+    paymentSessionEnded: (_, params: Output<PaymentOrderOutput>) => paymentGuards.paymentSessionEnded(params),
     sessionEnded: ({ event }) => endsSession(event),
     invalid: ({ event }) => 'error' in event && isInvalid(event.error),
   },
@@ -210,8 +219,7 @@ export const repaymentMachine = setup({
       error: null,
       fieldErrors: {},
     }),
-    keepDetail: assign(({ event }) => {
-      const detail = (event as unknown as { output: RepaymentDetail }).output
+    keepDetail: assign((_, { output: detail }: Output<RepaymentDetail>) => {
       const { remainingMinor, minorPerUnit } = limitsOf(detail)
       return {
         detail,
@@ -224,7 +232,7 @@ export const repaymentMachine = setup({
       }
     }),
     resumePendingPayment: assign({
-      payment: ({ event }) => pendingOf((event as unknown as { output: RepaymentDetail }).output),
+      payment: (_, { output }: Output<RepaymentDetail>) => pendingOf(output),
     }),
     changeAmount: assign(({ context, event }) => {
       if (event.type !== 'amount.changed' || !context.detail) return {}
@@ -252,7 +260,7 @@ export const repaymentMachine = setup({
     showNoPaymentMethod: assign({ error: msg('errors.noPaymentMethod') }),
     showFormErrors: assign({ fieldErrors: ({ context }) => formErrors(context) }),
     showServerFieldErrors: assign(({ event }) => {
-      const failure = failureOf((event as { error?: unknown }).error)
+      const failure = failureOf(errorOf(event))
       const fields = failure.kind === 'invalid' ? failure.fields : {}
       const text = (f: string): Message | undefined => (fields[f] ? { text: fields[f] } : undefined)
       return {
@@ -261,12 +269,12 @@ export const repaymentMachine = setup({
       }
     }),
     showPayOrderIdMissing: assign({ error: msg('errors.payOrderIdEmpty') }),
-    keepPayment: assign({ payment: ({ event }) => (event as unknown as { output: PaymentOrder }).output }),
+    keepPayment: assign({ payment: (_, { output }: Output<PaymentOrder>) => output }),
     showFailure: assign({ error: ({ event }) => messageOf(failureOf(errorOf(event))) }),
     showTimedOut: assign({ error: msg('errors.orderTimedOut') }),
     showPaymentFailed: assign({ error: codeMessage(ApiCode.PaymentRequestFailed) }),
     clearError: assign({ error: null }),
-    forwardToPaymentOrder: sendTo('paymentOrder', ({ event }) => event as { type: 'payment.checked' }),
+    forwardToPaymentOrder: sendTo('paymentOrder', (_, { event }: Forwarded) => event),
     escalateSessionEnded: enqueueActions(escalateSessionEnded),
   },
 }).createMachine({
@@ -303,16 +311,16 @@ export const repaymentMachine = setup({
         input: ({ context }) => ({ orderNo: context.orderNo }),
         onDone: [
           {
-            guard: 'paymentPending',
+            guard: { type: 'paymentPending', params: outputParams },
             target: 'awaitingPayment',
-            actions: ['keepDetail', 'resumePendingPayment'],
+            actions: [
+              { type: 'keepDetail', params: outputParams },
+              { type: 'resumePendingPayment', params: outputParams },
+            ],
           },
-          { target: 'editing', actions: 'keepDetail' },
+          { target: 'editing', actions: { type: 'keepDetail', params: outputParams } },
         ],
-        onError: [
-          { guard: 'sessionEnded', target: 'sessionEnded' },
-          { target: 'loadFailed', actions: 'showFailure' },
-        ],
+        onError: loadErrors(),
       },
     },
     loadFailed: {
@@ -326,7 +334,7 @@ export const repaymentMachine = setup({
       description:
         'The repay detail and cashier: the amount (the whole balance by default) and the channel; another order ' +
         'with something to repay may be chosen instead.',
-      tags: ['canSubmit'],
+      tags: ['canSubmit', 'cashier'],
       on: {
         'repayment.orderChosen': { guard: 'otherRepayable', target: 'loading', actions: 'chooseOrder' },
         'amount.changed': { actions: 'changeAmount' },
@@ -342,14 +350,11 @@ export const repaymentMachine = setup({
       },
     },
     creatingOrder: {
-      tags: ['busy'],
+      tags: ['busy', 'cashier'],
       invoke: {
         src: 'createPaymentOrder',
         input: ({ context }) => requestOf(context) as PaymentOrderRequest,
-        onDone: [
-          { guard: 'payOrderIdMissing', target: 'editing', actions: 'showPayOrderIdMissing' },
-          { target: 'awaitingPayment', actions: 'keepPayment' },
-        ],
+        onDone: orderCreated('editing'),
         onError: [
           { guard: 'sessionEnded', target: 'sessionEnded' },
           { guard: 'invalid', target: 'editing', actions: 'showServerFieldErrors' },
@@ -357,26 +362,10 @@ export const repaymentMachine = setup({
         ],
       },
     },
-    awaitingPayment: {
-      description:
-        'The payment order runs: the borrower approves it on the phone; the server is asked until it lands.',
-      tags: ['waitingPayment'],
-      invoke: {
-        id: 'paymentOrder',
-        src: 'paymentOrder',
-        input: ({ context }) => ({ payment: context.payment! }),
-        onDone: [
-          { guard: 'paid', target: 'paid' },
-          { guard: 'paymentFailed', target: 'paymentFailed', actions: 'showPaymentFailed' },
-          { guard: 'paymentTimedOut', target: 'timedOut', actions: 'showTimedOut' },
-          { guard: 'paymentSessionEnded', target: 'sessionEnded' },
-        ],
-      },
-      on: {
-        'payment.checked': { actions: 'forwardToPaymentOrder' },
-        'app.foregrounded': { actions: 'forwardToPaymentOrder' },
-      },
-    },
+    awaitingPayment: awaitingPayment(
+      'The payment order runs: the borrower approves it on the phone; the server is asked until it lands.',
+      'paid',
+    ),
     timedOut: {
       description: 'The 15 minutes passed without a payment: "This order has timed out, please try again".',
       tags: ['timedOut'],

@@ -26,9 +26,8 @@ import { fieldErrors } from '../domain/schemas/field-errors'
 import { rolloverConfirmSchema } from '../domain/schemas/repayment'
 import {
   paymentOrderMachine,
-  paymentOutcomeOf,
-  payOrderIdMissing,
   type PaymentOrder,
+  type PaymentOrderOutput,
 } from './payment-order.machine'
 import {
   codeMessage,
@@ -40,7 +39,10 @@ import {
   msg,
   type Message,
   type SessionEndedEvent,
-} from './submit.machine'
+} from './kit/call-failure'
+import { loadErrors, loadFailedState } from './kit/loadable'
+import { outputParams, type Output } from './kit/params'
+import { awaitingPayment, orderCreated, paymentGuards, type Forwarded } from './kit/payment-flow'
 
 export interface RolloverInput {
   orderNo: string
@@ -125,14 +127,11 @@ export const rolloverMachine = setup({
     paymentOrder: paymentOrderMachine,
   },
   guards: {
-    noneLeft: ({ event }) => {
-      const data = (event as { output?: ExtensionData }).output
-      return !data || !data.available || data.rolloversLeft <= 0 || data.quote === null
+    noneLeft: (_, { output: data }: Output<ExtensionData>) => {
+      return !data.available || data.rolloversLeft <= 0 || data.quote === null
     },
-    mustRepay: ({ event }) => {
-      const data = (event as { output?: ExtensionData }).output
+    mustRepay: (_, { output: data }: Output<ExtensionData>) => {
       return (
-        !!data &&
         !data.available &&
         (data.unavailableReason === 'tooLate' || data.unavailableReason === 'capReached')
       )
@@ -144,16 +143,15 @@ export const rolloverMachine = setup({
     channelAvailable: ({ context, event }) =>
       event.type === 'channel.chosen' &&
       !!context.extension?.channels.some((c) => c.channelId === event.channelId && c.available),
-    payOrderIdMissing: ({ event }) => payOrderIdMissing(event),
-    paid: ({ event }) => paymentOutcomeOf(event) === 'paid',
-    paymentFailed: ({ event }) => paymentOutcomeOf(event) === 'failed',
-    paymentTimedOut: ({ event }) => paymentOutcomeOf(event) === 'timedOut',
-    paymentSessionEnded: ({ event }) => paymentOutcomeOf(event) === 'sessionEnded',
+    payOrderIdMissing: (_, params: Output<PaymentOrder>) => paymentGuards.payOrderIdMissing(params),
+    paid: (_, params: Output<PaymentOrderOutput>) => paymentGuards.paid(params),
+    paymentFailed: (_, params: Output<PaymentOrderOutput>) => paymentGuards.paymentFailed(params),
+    paymentTimedOut: (_, params: Output<PaymentOrderOutput>) => paymentGuards.paymentTimedOut(params),
+    paymentSessionEnded: (_, params: Output<PaymentOrderOutput>) => paymentGuards.paymentSessionEnded(params),
     sessionEnded: ({ event }) => endsSession(event),
   },
   actions: {
-    keepExtension: assign(({ event }) => {
-      const extension = (event as unknown as { output: ExtensionData }).output
+    keepExtension: assign((_, { output: extension }: Output<ExtensionData>) => {
       const available = extension.channels.find((c) => c.available)
       return {
         extension,
@@ -188,12 +186,12 @@ export const rolloverMachine = setup({
       error: ({ event }) => messageOf(failureOf(errorOf(event))),
     }),
     showPayOrderIdMissing: assign({ error: msg('errors.payOrderIdEmpty') }),
-    keepPayment: assign({ payment: ({ event }) => (event as unknown as { output: PaymentOrder }).output }),
+    keepPayment: assign({ payment: (_, { output }: Output<PaymentOrder>) => output }),
     showFailure: assign({ error: ({ event }) => messageOf(failureOf(errorOf(event))) }),
     showTimedOut: assign({ error: msg('errors.orderTimedOut') }),
     showPaymentFailed: assign({ error: codeMessage(ApiCode.PaymentRequestFailed) }),
     clearError: assign({ error: null }),
-    forwardToPaymentOrder: sendTo('paymentOrder', ({ event }) => event as { type: 'payment.checked' }),
+    forwardToPaymentOrder: sendTo('paymentOrder', (_, { event }: Forwarded) => event),
     escalateSessionEnded: enqueueActions(escalateSessionEnded),
   },
 }).createMachine({
@@ -216,23 +214,21 @@ export const rolloverMachine = setup({
         input: ({ context }) => ({ orderNo: context.orderNo }),
         onDone: [
           {
-            guard: 'mustRepay',
+            guard: { type: 'mustRepay', params: outputParams },
             target: 'mustRepay',
-            actions: ['keepExtension', 'showUnavailable'],
+            actions: [{ type: 'keepExtension', params: outputParams }, 'showUnavailable'],
           },
-          { guard: 'noneLeft', target: 'refused', actions: ['keepExtension', 'showUnavailable'] },
-          { target: 'ready', actions: 'keepExtension' },
+          {
+            guard: { type: 'noneLeft', params: outputParams },
+            target: 'refused',
+            actions: [{ type: 'keepExtension', params: outputParams }, 'showUnavailable'],
+          },
+          { target: 'ready', actions: { type: 'keepExtension', params: outputParams } },
         ],
-        onError: [
-          { guard: 'sessionEnded', target: 'sessionEnded' },
-          { target: 'loadFailed', actions: 'showFailure' },
-        ],
+        onError: loadErrors(),
       },
     },
-    loadFailed: {
-      tags: ['loadFailed'],
-      on: { 'detail.retried': { target: 'loading', actions: 'clearError' } },
-    },
+    loadFailed: loadFailedState('detail.retried'),
     refused: {
       description:
         'No rollover is offered: every one allowed was taken, nothing is left or the loan is not repaying.',
@@ -263,10 +259,7 @@ export const rolloverMachine = setup({
       invoke: {
         src: 'confirmExtension',
         input: ({ context }) => ({ orderNo: context.orderNo, channelId: context.channelId! }),
-        onDone: [
-          { guard: 'payOrderIdMissing', target: 'ready', actions: 'showPayOrderIdMissing' },
-          { target: 'awaitingPayment', actions: 'keepPayment' },
-        ],
+        onDone: orderCreated('ready'),
         onError: [
           { guard: 'sessionEnded', target: 'sessionEnded' },
           { guard: 'offerWithdrawn', target: 'mustRepay', actions: 'withdrawOffer' },
@@ -274,25 +267,10 @@ export const rolloverMachine = setup({
         ],
       },
     },
-    awaitingPayment: {
-      description: 'The fee is being paid; the due date moves when the server confirms it.',
-      tags: ['waitingPayment'],
-      invoke: {
-        id: 'paymentOrder',
-        src: 'paymentOrder',
-        input: ({ context }) => ({ payment: context.payment! }),
-        onDone: [
-          { guard: 'paid', target: 'rolledOver' },
-          { guard: 'paymentFailed', target: 'paymentFailed', actions: 'showPaymentFailed' },
-          { guard: 'paymentTimedOut', target: 'timedOut', actions: 'showTimedOut' },
-          { guard: 'paymentSessionEnded', target: 'sessionEnded' },
-        ],
-      },
-      on: {
-        'payment.checked': { actions: 'forwardToPaymentOrder' },
-        'app.foregrounded': { actions: 'forwardToPaymentOrder' },
-      },
-    },
+    awaitingPayment: awaitingPayment(
+      'The fee is being paid; the due date moves when the server confirms it.',
+      'rolledOver',
+    ),
     timedOut: {
       tags: ['timedOut'],
       on: { 'rollover.retried': { target: 'loading', actions: 'clearError' } },

@@ -12,7 +12,7 @@ import { assign, fromPromise, setup } from 'xstate'
 import { ApiCode, isSessionCode } from '../domain/api-codes'
 import type { UserInfo } from '../domain/api-types'
 import { isProtectedRoute, type RouteName } from '../domain/routes'
-import { isSessionEnded } from './submit.machine'
+import { isSessionEnded } from './kit/call-failure'
 
 /** The user info of /security/getUserInfo, as stored under `userInfo` (spec §3: includes basicInfo.userId). */
 export type SessionUser = UserInfo

@@ -19,9 +19,6 @@
  * Output: { status: 'saved', data } | { status: 'sessionEnded' }
  * Actors the composition provides: submit ({ values }) → data; draftStore (callback; input { formId }; receives
  *   draft.save {values} and draft.clear; sends back draft.restored {values} when a draft is kept).
- *
- * This file also holds what every screen machine shares: how an I/O actor fails (CallFailure), how a failure
- * becomes something to show (Message), and how "the session ended" is escalated.
  */
 import {
   assign,
@@ -29,107 +26,22 @@ import {
   fromCallback,
   fromPromise,
   setup,
-  type AnyActorRef,
-  type EventObject,
 } from 'xstate'
 import type { GenericSchema } from 'valibot'
-import { ApiCode } from '../domain/api-codes'
-import type { ApiFailure } from '../domain/api-result'
 import { fieldErrors } from '../domain/schemas/field-errors'
-import { notProvided } from './not-provided'
-
-// ------------------------------------------------------------------------------------------ shared contract
-
-/**
- * How an I/O actor fails: it rejects with the API client's failure value as it came (domain/api-result.ts).
- * `invalid` carries the server's per-field messages, already translated; `rejected` the server's message (maybe
- * empty) and the app's own key for its code; `network` and `timeout` an i18n key.
- */
-export type CallFailure = ApiFailure
-
-const KINDS: readonly CallFailure['kind'][] = ['sessionEnded', 'invalid', 'rejected', 'network', 'timeout']
-
-/** The failure an actor rejected with; anything else (a bug, a missing actor) reads as a refused request. */
-export function failureOf(error: unknown): CallFailure {
-  if (typeof error === 'object' && error !== null && KINDS.includes((error as CallFailure).kind)) {
-    const failure = error as CallFailure
-    return failure.kind === 'invalid' ? { ...failure, fields: failure.fields ?? {} } : failure
-  }
-  return {
-    ok: false,
-    kind: 'rejected',
-    code: ApiCode.ServerError,
-    message: '',
-    messageKey: 'errors.requestFailed',
-  }
-}
-
-/** Something to show: an i18n key (with values) the screen translates, or the server's text as it came. */
-export type Message = { key: string; values?: Record<string, string | number> } | { text: string }
-
-export const msg = (key: string, values?: Record<string, string | number>): Message =>
-  values ? { key, values } : { key }
-
-/** The app's own message for a response code (locales/<lang>/errors.json `code.<code>`). */
-export const codeMessage = (code: number): Message => msg(`errors.code.${code}`)
-
-/**
- * The message of a failed call: the server's own text when it gave one, else `fallbackKey` when the caller has
- * a more precise message for a refusal (e.g. spec §8's "Cancellation fail"), else the app's key for the failure
- * (errors.network, errors.timeout, errors.code.<code>, errors.requestFailed).
- */
-export function messageOf(failure: CallFailure, fallbackKey?: string): Message {
-  switch (failure.kind) {
-    case 'network':
-    case 'timeout':
-      return msg(failure.message)
-    case 'invalid':
-    case 'rejected':
-      if (failure.message) return { text: failure.message }
-      return msg(fallbackKey ?? failure.messageKey)
-    case 'sessionEnded':
-      return codeMessage(failure.code)
-  }
-}
-
-/**
- * What an answer whose meaning depends on the time carries besides its data: the server's clock when it
- * answered and the device's clock when the answer arrived (ms since the epoch, measured by the actor). Their
- * difference corrects a phone whose clock is wrong; deadlines are then counted in server time.
- */
-export interface ServerTime {
-  serverNow: number
-  receivedAt: number
-}
-
-/** Guard helpers every machine names in its own setup(). */
-export const isSessionEnded = (error: unknown): boolean => failureOf(error).kind === 'sessionEnded'
-export const isInvalid = (error: unknown): boolean => failureOf(error).kind === 'invalid'
-
-/** The error a failed actor's done-or-error event carries (undefined on any other event). */
-export const errorOf = (event: unknown): unknown => (event as { error?: unknown }).error
-/** Whether an event is a call that failed because the session ended. */
-export const endsSession = (event: unknown): boolean => isSessionEnded(errorOf(event))
-
-/** The event a screen machine sends its parent (the journey) when the server ended the session. */
-export interface SessionEndedEvent {
-  type: 'session.ended'
-}
-
-/**
- * Escalates "the session ended" (spec §8 session codes): to the parent when the machine runs invoked (the
- * journey clears the session and shows login), and as an emitted event for whoever runs it on its own.
- */
-export function escalateSessionEnded({
-  enqueue,
-  self,
-}: {
-  enqueue: { sendParent(event: SessionEndedEvent): void; emit(event: SessionEndedEvent): void }
-  self: AnyActorRef
-}): void {
-  if (self._parent) enqueue.sendParent({ type: 'session.ended' })
-  enqueue.emit({ type: 'session.ended' })
-}
+import { notProvided } from './kit/not-provided'
+import {
+  endsSession,
+  errorOf,
+  escalateSessionEnded,
+  failureOf,
+  isInvalid,
+  messageOf,
+  msg,
+  type Message,
+  type SessionEndedEvent,
+} from './kit/call-failure'
+import { outputParams, type Output } from './kit/params'
 
 /** Messages of a schema check, at their fields, as i18n keys. */
 function schemaErrors(schema: GenericSchema | undefined, values: unknown): Record<string, Message> {
@@ -244,7 +156,7 @@ export const submitMachine = setup({
     }),
     clearErrors: assign({ fieldErrors: {}, error: null }),
     showServerFieldErrors: assign(({ event }) => {
-      const failure = failureOf((event as { error?: unknown }).error)
+      const failure = failureOf(errorOf(event))
       const fields = failure.kind === 'invalid' ? failure.fields : {}
       return {
         fieldErrors: Object.fromEntries(Object.entries(fields).map(([f, text]) => [f, { text } as Message])),
@@ -252,7 +164,7 @@ export const submitMachine = setup({
       }
     }),
     showFailure: assign({ error: ({ event }) => messageOf(failureOf(errorOf(event))) }),
-    keepData: assign({ data: ({ event }) => (event as { output?: unknown }).output }),
+    keepData: assign({ data: (_, { output }: Output<unknown>) => output }),
     escalateSessionEnded: enqueueActions(escalateSessionEnded),
     /** A draft that no longer passes was confirmed: the parent (the journey) opens the form; nothing on its own. */
     tellRefused: enqueueActions(({ enqueue, self }) => {
@@ -294,7 +206,7 @@ export const submitMachine = setup({
       invoke: {
         src: 'submit',
         input: ({ context, event }) => ({ values: { ...context.values, ...extraOf(event) } }),
-        onDone: { target: 'saved', actions: ['keepData', 'clearDraft'] },
+        onDone: { target: 'saved', actions: [{ type: 'keepData', params: outputParams }, 'clearDraft'] },
         onError: [
           { guard: 'sessionEnded', target: 'sessionEnded' },
           { guard: 'invalid', target: 'failed', actions: 'showServerFieldErrors' },
@@ -325,6 +237,6 @@ export const submitMachine = setup({
   output: ({ event }) => event.output as SubmitOutput,
 })
 
-function extraOf(event: EventObject): FormValues {
-  return event.type === 'form.submitted' ? ((event as { extra?: FormValues }).extra ?? {}) : {}
+function extraOf(event: SubmitEvent): FormValues {
+  return event.type === 'form.submitted' ? (event.extra ?? {}) : {}
 }

@@ -22,7 +22,7 @@
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate'
 import type { PackageListPolicy, UploadEnable, UploadStatusFlags } from '../domain/api-types'
-import { escalateSessionEnded, failureOf, isSessionEnded, type SessionEndedEvent } from './submit.machine'
+import { escalateSessionEnded, failureOf, isSessionEnded, type SessionEndedEvent } from './kit/call-failure'
 
 /** /time/upload/uploadStatus: spec §4's seven flags. */
 export type UploadFlags = UploadStatusFlags

@@ -72,7 +72,8 @@ export const accountDeletionMachine = createMachine({
             },
             "sending": {
               "tags": [
-                "busy"
+                "busy",
+                "sendingCode"
               ],
               "invoke": [
                 {
@@ -84,7 +85,10 @@ export const accountDeletionMachine = createMachine({
                         "#accountDeletion.editing.code.coolingDown"
                       ],
                       "actions": [
-                        "keepCodeSent"
+                        {
+                          "type": "keepCodeSent",
+                          "params": "(from the event)"
+                        }
                       ]
                     }
                   ],
@@ -175,7 +179,8 @@ export const accountDeletionMachine = createMachine({
             },
             "deleting": {
               "tags": [
-                "busy"
+                "busy",
+                "deleting"
               ],
               "invoke": [
                 {

@@ -40,7 +40,10 @@ export const agreementMachine = createMachine({
                     "#agreement.shown"
                   ],
                   "actions": [
-                    "keepDocument"
+                    {
+                      "type": "keepDocument",
+                      "params": "(from the event)"
+                    }
                   ]
                 }
               ],
@@ -76,7 +79,10 @@ export const agreementMachine = createMachine({
                     "#agreement.shown"
                   ],
                   "actions": [
-                    "keepDocument"
+                    {
+                      "type": "keepDocument",
+                      "params": "(from the event)"
+                    }
                   ]
                 }
               ],

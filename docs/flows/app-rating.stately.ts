@@ -18,7 +18,10 @@ export const appRatingMachine = createMachine({
                 "#appRating.idle"
               ],
               "actions": [
-                "keepRecord"
+                {
+                  "type": "keepRecord",
+                  "params": "(from the event)"
+                }
               ]
             }
           ],
@@ -68,7 +71,10 @@ export const appRatingMachine = createMachine({
               "target": [
                 "#appRating.waiting"
               ],
-              "guard": "serverAgrees"
+              "guard": {
+                "type": "serverAgrees",
+                "params": "(from the event)"
+              }
             },
             {
               "target": [
@@ -133,7 +139,10 @@ export const appRatingMachine = createMachine({
               "target": [
                 "#appRating.recording"
               ],
-              "guard": "shown",
+              "guard": {
+                "type": "shown",
+                "params": "(from the event)"
+              },
               "actions": [
                 "rememberPrompt"
               ]

@@ -21,9 +21,15 @@ export const confirmBorrowMachine = createMachine({
               "target": [
                 "#confirmBorrow.expired"
               ],
-              "guard": "offerAlreadyExpired",
+              "guard": {
+                "type": "offerAlreadyExpired",
+                "params": "(from the event)"
+              },
               "actions": [
-                "keepOffer"
+                {
+                  "type": "keepOffer",
+                  "params": "(from the event)"
+                }
               ]
             },
             {
@@ -31,7 +37,10 @@ export const confirmBorrowMachine = createMachine({
                 "#confirmBorrow.ready"
               ],
               "actions": [
-                "keepOffer"
+                {
+                  "type": "keepOffer",
+                  "params": "(from the event)"
+                }
               ]
             }
           ],
@@ -178,6 +187,9 @@ export const confirmBorrowMachine = createMachine({
             },
             "agreement": {
               "description": "The loan agreement is open; it is downloaded the first time only.",
+              "tags": [
+                "agreementOpen"
+              ],
               "initial": "loading",
               "on": {
                 "agreement.closed": [
@@ -211,7 +223,10 @@ export const confirmBorrowMachine = createMachine({
                             "#confirmBorrow.ready.form.agreement.shown"
                           ],
                           "actions": [
-                            "keepAgreement"
+                            {
+                              "type": "keepAgreement",
+                              "params": "(from the event)"
+                            }
                           ]
                         }
                       ],
@@ -249,16 +264,25 @@ export const confirmBorrowMachine = createMachine({
                       "target": [
                         "#confirmBorrow.ready.form.idle"
                       ],
-                      "guard": "couponApplied",
+                      "guard": {
+                        "type": "couponApplied",
+                        "params": "(from the event)"
+                      },
                       "actions": [
-                        "showCouponEffect"
+                        {
+                          "type": "showCouponEffect",
+                          "params": "(from the event)"
+                        }
                       ]
                     },
                     {
                       "target": [
                         "#confirmBorrow.sessionEnded"
                       ],
-                      "guard": "couponsSessionEnded"
+                      "guard": {
+                        "type": "couponsSessionEnded",
+                        "params": "(from the event)"
+                      }
                     },
                     {
                       "target": [
@@ -271,7 +295,8 @@ export const confirmBorrowMachine = createMachine({
             },
             "confirming": {
               "tags": [
-                "busy"
+                "busy",
+                "confirming"
               ],
               "entry": [
                 "clearError"
@@ -319,13 +344,19 @@ export const confirmBorrowMachine = createMachine({
                       "target": [
                         "#confirmBorrow.cancelled"
                       ],
-                      "guard": "cancelled"
+                      "guard": {
+                        "type": "cancelled",
+                        "params": "(from the event)"
+                      }
                     },
                     {
                       "target": [
                         "#confirmBorrow.sessionEnded"
                       ],
-                      "guard": "cancelSessionEnded"
+                      "guard": {
+                        "type": "cancelSessionEnded",
+                        "params": "(from the event)"
+                      }
                     },
                     {
                       "target": [

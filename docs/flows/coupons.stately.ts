@@ -39,7 +39,10 @@ export const couponsMachine = createMachine({
                     "#coupons.centre.ready"
                   ],
                   "actions": [
-                    "keepCentre"
+                    {
+                      "type": "keepCentre",
+                      "params": "(from the event)"
+                    }
                   ]
                 }
               ],
@@ -81,6 +84,9 @@ export const couponsMachine = createMachine({
         },
         "ready": {
           "type": "parallel",
+          "tags": [
+            "centreReady"
+          ],
           "states": {
             "list": {
               "description": "One tab of coupons (available, used, expired), a page at a time.",
@@ -88,7 +94,8 @@ export const couponsMachine = createMachine({
               "states": {
                 "loading": {
                   "tags": [
-                    "busy"
+                    "busy",
+                    "listLoading"
                   ],
                   "invoke": [
                     {
@@ -101,7 +108,10 @@ export const couponsMachine = createMachine({
                             "#coupons.centre.ready.list.shown"
                           ],
                           "actions": [
-                            "keepPage"
+                            {
+                              "type": "keepPage",
+                              "params": "(from the event)"
+                            }
                           ]
                         }
                       ],
@@ -178,7 +188,8 @@ export const couponsMachine = createMachine({
                 },
                 "drawing": {
                   "tags": [
-                    "busy"
+                    "busy",
+                    "drawing"
                   ],
                   "invoke": [
                     {
@@ -190,7 +201,10 @@ export const couponsMachine = createMachine({
                             "#coupons.centre.ready.draw.result"
                           ],
                           "actions": [
-                            "keepDraw",
+                            {
+                              "type": "keepDraw",
+                              "params": "(from the event)"
+                            },
                             "refreshList"
                           ]
                         }
@@ -216,6 +230,9 @@ export const couponsMachine = createMachine({
                 },
                 "result": {
                   "description": "What the draw gave (a coupon, or nothing this time) until the borrower closes it.",
+                  "tags": [
+                    "drawResult"
+                  ],
                   "on": {
                     "draw.acknowledged": [
                       {
@@ -253,7 +270,10 @@ export const couponsMachine = createMachine({
                     "#coupons.choose.picking"
                   ],
                   "actions": [
-                    "keepPage"
+                    {
+                      "type": "keepPage",
+                      "params": "(from the event)"
+                    }
                   ]
                 }
               ],
@@ -317,7 +337,10 @@ export const couponsMachine = createMachine({
                     "#coupons.applied"
                   ],
                   "actions": [
-                    "keepApplied"
+                    {
+                      "type": "keepApplied",
+                      "params": "(from the event)"
+                    }
                   ]
                 }
               ],

@@ -17,7 +17,10 @@ export const feedbackTicketMachine = createMachine({
           "onDone": [
             {
               "actions": [
-                "keepRedDot"
+                {
+                  "type": "keepRedDot",
+                  "params": "(from the event)"
+                }
               ]
             }
           ],
@@ -61,7 +64,10 @@ export const feedbackTicketMachine = createMachine({
                     "#feedbackTicket.list.shown"
                   ],
                   "actions": [
-                    "keepPage"
+                    {
+                      "type": "keepPage",
+                      "params": "(from the event)"
+                    }
                   ]
                 }
               ],
@@ -148,9 +154,15 @@ export const feedbackTicketMachine = createMachine({
               "target": [
                 "#feedbackTicket.created"
               ],
-              "guard": "formSaved",
+              "guard": {
+                "type": "formSaved",
+                "params": "(from the event)"
+              },
               "actions": [
-                "keepCreated"
+                {
+                  "type": "keepCreated",
+                  "params": "(from the event)"
+                }
               ]
             },
             {
@@ -279,7 +291,10 @@ export const feedbackTicketMachine = createMachine({
                         "#feedbackTicket.composing.receipts.uploading"
                       ],
                       "actions": [
-                        "keepCompressed"
+                        {
+                          "type": "keepCompressed",
+                          "params": "(from the event)"
+                        }
                       ]
                     }
                   ],
@@ -383,7 +398,10 @@ export const feedbackTicketMachine = createMachine({
                     "#feedbackTicket.detail.loadingThread"
                   ],
                   "actions": [
-                    "keepTicket"
+                    {
+                      "type": "keepTicket",
+                      "params": "(from the event)"
+                    }
                   ]
                 }
               ],
@@ -421,14 +439,26 @@ export const feedbackTicketMachine = createMachine({
                   "target": [
                     "#feedbackTicket.detail.loadingLatest"
                   ],
-                  "guard": "threadLonger"
+                  "guard": {
+                    "type": "threadLonger",
+                    "params": "(from the event)"
+                  },
+                  "actions": [
+                    {
+                      "type": "aimAtLatestPage",
+                      "params": "(from the event)"
+                    }
+                  ]
                 },
                 {
                   "target": [
                     "#feedbackTicket.detail.shown"
                   ],
                   "actions": [
-                    "keepThread"
+                    {
+                      "type": "keepThread",
+                      "params": "(from the event)"
+                    }
                   ]
                 }
               ],
@@ -466,7 +496,10 @@ export const feedbackTicketMachine = createMachine({
                     "#feedbackTicket.detail.shown"
                   ],
                   "actions": [
-                    "keepThread"
+                    {
+                      "type": "keepThread",
+                      "params": "(from the event)"
+                    }
                   ]
                 }
               ],
@@ -609,7 +642,10 @@ export const feedbackTicketMachine = createMachine({
                             "#feedbackTicket.detail.shown.thread.idle"
                           ],
                           "actions": [
-                            "keepEarlier"
+                            {
+                              "type": "keepEarlier",
+                              "params": "(from the event)"
+                            }
                           ]
                         }
                       ],
@@ -685,7 +721,10 @@ export const feedbackTicketMachine = createMachine({
                             "#feedbackTicket.detail.shown.attachments.uploading"
                           ],
                           "actions": [
-                            "keepCompressed"
+                            {
+                              "type": "keepCompressed",
+                              "params": "(from the event)"
+                            }
                           ]
                         }
                       ],
@@ -767,7 +806,10 @@ export const feedbackTicketMachine = createMachine({
                             "#feedbackTicket.detail.shown.images.idle"
                           ],
                           "actions": [
-                            "keepImages"
+                            {
+                              "type": "keepImages",
+                              "params": "(from the event)"
+                            }
                           ]
                         }
                       ],
@@ -790,7 +832,8 @@ export const feedbackTicketMachine = createMachine({
         },
         "sending": {
           "tags": [
-            "busy"
+            "busy",
+            "sending"
           ],
           "invoke": [
             {
@@ -828,7 +871,8 @@ export const feedbackTicketMachine = createMachine({
         },
         "rating": {
           "tags": [
-            "busy"
+            "busy",
+            "rating"
           ],
           "invoke": [
             {

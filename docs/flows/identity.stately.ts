@@ -19,7 +19,8 @@ export const identityMachine = createMachine({
     "preparing": {
       "description": "Reads featureMode, which decides the face step and whether the card is read (OCR).",
       "tags": [
-        "busy"
+        "busy",
+        "preparing"
       ],
       "invoke": [
         {
@@ -408,7 +409,8 @@ export const identityMachine = createMachine({
     "liveness": {
       "description": "The native liveness SDK checks the borrower's face; its result is then saved.",
       "tags": [
-        "busy"
+        "busy",
+        "checkingLiveness"
       ],
       "entry": [
         "startLiveness"
@@ -495,7 +497,8 @@ export const identityMachine = createMachine({
     "finishing": {
       "description": "Tells the server every image is in (/user/finishUploadAllImg); the status then moves on.",
       "tags": [
-        "busy"
+        "busy",
+        "finishing"
       ],
       "entry": [
         "clearError"

@@ -56,7 +56,10 @@ export const journeyMachine = createMachine({
           "#journey.app.returning"
         ],
         "actions": [
-          "forwardToSession",
+          {
+            "type": "forwardToSession",
+            "params": "(from the event)"
+          },
           "awaitSession"
         ]
       }
@@ -67,7 +70,10 @@ export const journeyMachine = createMachine({
           "#journey.app.returning"
         ],
         "actions": [
-          "forwardToSession",
+          {
+            "type": "forwardToSession",
+            "params": "(from the event)"
+          },
           "awaitSession"
         ]
       }
@@ -78,7 +84,10 @@ export const journeyMachine = createMachine({
           "#home"
         ],
         "actions": [
-          "forwardToSession",
+          {
+            "type": "forwardToSession",
+            "params": "(from the event)"
+          },
           "forgetOrder"
         ]
       }
@@ -89,7 +98,10 @@ export const journeyMachine = createMachine({
           "#home"
         ],
         "actions": [
-          "forwardToSession",
+          {
+            "type": "forwardToSession",
+            "params": "(from the event)"
+          },
           "forgetOrder"
         ]
       }
@@ -100,7 +112,10 @@ export const journeyMachine = createMachine({
           "#login"
         ],
         "actions": [
-          "forwardToSession",
+          {
+            "type": "forwardToSession",
+            "params": "(from the event)"
+          },
           "forgetOrder",
           "rememberCurrentRoute"
         ]
@@ -109,7 +124,10 @@ export const journeyMachine = createMachine({
     "session.toastShown": [
       {
         "actions": [
-          "forwardToSession"
+          {
+            "type": "forwardToSession",
+            "params": "(from the event)"
+          }
         ]
       }
     ],
@@ -123,7 +141,10 @@ export const journeyMachine = createMachine({
     "language.chosen": [
       {
         "actions": [
-          "forwardToLanguage"
+          {
+            "type": "forwardToLanguage",
+            "params": "(from the event)"
+          }
         ]
       }
     ],
@@ -184,14 +205,20 @@ export const journeyMachine = createMachine({
         "shell.login": [
           {
             "actions": [
-              "forwardToSession"
+              {
+                "type": "forwardToSession",
+                "params": "(from the event)"
+              }
             ]
           }
         ],
         "session.signIn": [
           {
             "actions": [
-              "forwardToSession"
+              {
+                "type": "forwardToSession",
+                "params": "(from the event)"
+              }
             ]
           }
         ],

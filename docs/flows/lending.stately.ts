@@ -21,9 +21,15 @@ export const lendingMachine = createMachine({
               "target": [
                 "#lending.sent"
               ],
-              "guard": "sent",
+              "guard": {
+                "type": "sent",
+                "params": "(from the event)"
+              },
               "actions": [
-                "keepMoneyTime"
+                {
+                  "type": "keepMoneyTime",
+                  "params": "(from the event)"
+                }
               ]
             },
             {
@@ -31,7 +37,10 @@ export const lendingMachine = createMachine({
                 "#lending.expected"
               ],
               "actions": [
-                "keepMoneyTime"
+                {
+                  "type": "keepMoneyTime",
+                  "params": "(from the event)"
+                }
               ]
             }
           ],

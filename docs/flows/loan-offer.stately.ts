@@ -89,7 +89,10 @@ export const loanOfferMachine = createMachine({
                 "#loanOffer.ready"
               ],
               "actions": [
-                "keepOffer"
+                {
+                  "type": "keepOffer",
+                  "params": "(from the event)"
+                }
               ]
             }
           ],

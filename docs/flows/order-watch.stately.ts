@@ -78,9 +78,15 @@ export const orderWatchMachine = createMachine({
                   "target": [
                     "#orderWatch.changed"
                   ],
-                  "guard": "changed",
+                  "guard": {
+                    "type": "changed",
+                    "params": "(from the event)"
+                  },
                   "actions": [
-                    "keepReading"
+                    {
+                      "type": "keepReading",
+                      "params": "(from the event)"
+                    }
                   ]
                 },
                 {

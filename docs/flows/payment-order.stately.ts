@@ -100,19 +100,28 @@ export const paymentOrderMachine = createMachine({
                       "target": [
                         "#paymentOrder.paid"
                       ],
-                      "guard": "succeeded"
+                      "guard": {
+                        "type": "succeeded",
+                        "params": "(from the event)"
+                      }
                     },
                     {
                       "target": [
                         "#paymentOrder.failed"
                       ],
-                      "guard": "failed"
+                      "guard": {
+                        "type": "failed",
+                        "params": "(from the event)"
+                      }
                     },
                     {
                       "target": [
                         "#paymentOrder.timedOut"
                       ],
-                      "guard": "expired"
+                      "guard": {
+                        "type": "expired",
+                        "params": "(from the event)"
+                      }
                     },
                     {
                       "target": [
@@ -155,7 +164,10 @@ export const paymentOrderMachine = createMachine({
               "target": [
                 "#paymentOrder.paid"
               ],
-              "guard": "succeeded"
+              "guard": {
+                "type": "succeeded",
+                "params": "(from the event)"
+              }
             },
             {
               "target": [

@@ -48,7 +48,10 @@ export const recordsMachine = createMachine({
                 "#records.shown"
               ],
               "actions": [
-                "keepPage"
+                {
+                  "type": "keepPage",
+                  "params": "(from the event)"
+                }
               ]
             }
           ],

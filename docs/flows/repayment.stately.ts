@@ -49,10 +49,19 @@ export const repaymentMachine = createMachine({
               "target": [
                 "#repayment.awaitingPayment"
               ],
-              "guard": "paymentPending",
+              "guard": {
+                "type": "paymentPending",
+                "params": "(from the event)"
+              },
               "actions": [
-                "keepDetail",
-                "resumePendingPayment"
+                {
+                  "type": "keepDetail",
+                  "params": "(from the event)"
+                },
+                {
+                  "type": "resumePendingPayment",
+                  "params": "(from the event)"
+                }
               ]
             },
             {
@@ -60,7 +69,10 @@ export const repaymentMachine = createMachine({
                 "#repayment.editing"
               ],
               "actions": [
-                "keepDetail"
+                {
+                  "type": "keepDetail",
+                  "params": "(from the event)"
+                }
               ]
             }
           ],
@@ -114,7 +126,8 @@ export const repaymentMachine = createMachine({
     "editing": {
       "description": "The repay detail and cashier: the amount (the whole balance by default) and the channel; another order with something to repay may be chosen instead.",
       "tags": [
-        "canSubmit"
+        "canSubmit",
+        "cashier"
       ],
       "on": {
         "repayment.orderChosen": [
@@ -175,7 +188,8 @@ export const repaymentMachine = createMachine({
     },
     "creatingOrder": {
       "tags": [
-        "busy"
+        "busy",
+        "cashier"
       ],
       "invoke": [
         {
@@ -187,7 +201,10 @@ export const repaymentMachine = createMachine({
               "target": [
                 "#repayment.editing"
               ],
-              "guard": "payOrderIdMissing",
+              "guard": {
+                "type": "payOrderIdMissing",
+                "params": "(from the event)"
+              },
               "actions": [
                 "showPayOrderIdMissing"
               ]
@@ -197,7 +214,10 @@ export const repaymentMachine = createMachine({
                 "#repayment.awaitingPayment"
               ],
               "actions": [
-                "keepPayment"
+                {
+                  "type": "keepPayment",
+                  "params": "(from the event)"
+                }
               ]
             }
           ],
@@ -244,13 +264,19 @@ export const repaymentMachine = createMachine({
               "target": [
                 "#repayment.paid"
               ],
-              "guard": "paid"
+              "guard": {
+                "type": "paid",
+                "params": "(from the event)"
+              }
             },
             {
               "target": [
                 "#repayment.paymentFailed"
               ],
-              "guard": "paymentFailed",
+              "guard": {
+                "type": "paymentFailed",
+                "params": "(from the event)"
+              },
               "actions": [
                 "showPaymentFailed"
               ]
@@ -259,7 +285,10 @@ export const repaymentMachine = createMachine({
               "target": [
                 "#repayment.timedOut"
               ],
-              "guard": "paymentTimedOut",
+              "guard": {
+                "type": "paymentTimedOut",
+                "params": "(from the event)"
+              },
               "actions": [
                 "showTimedOut"
               ]
@@ -268,7 +297,10 @@ export const repaymentMachine = createMachine({
               "target": [
                 "#repayment.sessionEnded"
               ],
-              "guard": "paymentSessionEnded"
+              "guard": {
+                "type": "paymentSessionEnded",
+                "params": "(from the event)"
+              }
             }
           ]
         }
@@ -277,14 +309,20 @@ export const repaymentMachine = createMachine({
         "payment.checked": [
           {
             "actions": [
-              "forwardToPaymentOrder"
+              {
+                "type": "forwardToPaymentOrder",
+                "params": "(from the event)"
+              }
             ]
           }
         ],
         "app.foregrounded": [
           {
             "actions": [
-              "forwardToPaymentOrder"
+              {
+                "type": "forwardToPaymentOrder",
+                "params": "(from the event)"
+              }
             ]
           }
         ]

@@ -21,9 +21,15 @@ export const rolloverMachine = createMachine({
               "target": [
                 "#rollover.mustRepay"
               ],
-              "guard": "mustRepay",
+              "guard": {
+                "type": "mustRepay",
+                "params": "(from the event)"
+              },
               "actions": [
-                "keepExtension",
+                {
+                  "type": "keepExtension",
+                  "params": "(from the event)"
+                },
                 "showUnavailable"
               ]
             },
@@ -31,9 +37,15 @@ export const rolloverMachine = createMachine({
               "target": [
                 "#rollover.refused"
               ],
-              "guard": "noneLeft",
+              "guard": {
+                "type": "noneLeft",
+                "params": "(from the event)"
+              },
               "actions": [
-                "keepExtension",
+                {
+                  "type": "keepExtension",
+                  "params": "(from the event)"
+                },
                 "showUnavailable"
               ]
             },
@@ -42,7 +54,10 @@ export const rolloverMachine = createMachine({
                 "#rollover.ready"
               ],
               "actions": [
-                "keepExtension"
+                {
+                  "type": "keepExtension",
+                  "params": "(from the event)"
+                }
               ]
             }
           ],
@@ -146,7 +161,10 @@ export const rolloverMachine = createMachine({
               "target": [
                 "#rollover.ready"
               ],
-              "guard": "payOrderIdMissing",
+              "guard": {
+                "type": "payOrderIdMissing",
+                "params": "(from the event)"
+              },
               "actions": [
                 "showPayOrderIdMissing"
               ]
@@ -156,7 +174,10 @@ export const rolloverMachine = createMachine({
                 "#rollover.awaitingPayment"
               ],
               "actions": [
-                "keepPayment"
+                {
+                  "type": "keepPayment",
+                  "params": "(from the event)"
+                }
               ]
             }
           ],
@@ -203,13 +224,19 @@ export const rolloverMachine = createMachine({
               "target": [
                 "#rollover.rolledOver"
               ],
-              "guard": "paid"
+              "guard": {
+                "type": "paid",
+                "params": "(from the event)"
+              }
             },
             {
               "target": [
                 "#rollover.paymentFailed"
               ],
-              "guard": "paymentFailed",
+              "guard": {
+                "type": "paymentFailed",
+                "params": "(from the event)"
+              },
               "actions": [
                 "showPaymentFailed"
               ]
@@ -218,7 +245,10 @@ export const rolloverMachine = createMachine({
               "target": [
                 "#rollover.timedOut"
               ],
-              "guard": "paymentTimedOut",
+              "guard": {
+                "type": "paymentTimedOut",
+                "params": "(from the event)"
+              },
               "actions": [
                 "showTimedOut"
               ]
@@ -227,7 +257,10 @@ export const rolloverMachine = createMachine({
               "target": [
                 "#rollover.sessionEnded"
               ],
-              "guard": "paymentSessionEnded"
+              "guard": {
+                "type": "paymentSessionEnded",
+                "params": "(from the event)"
+              }
             }
           ]
         }
@@ -236,14 +269,20 @@ export const rolloverMachine = createMachine({
         "payment.checked": [
           {
             "actions": [
-              "forwardToPaymentOrder"
+              {
+                "type": "forwardToPaymentOrder",
+                "params": "(from the event)"
+              }
             ]
           }
         ],
         "app.foregrounded": [
           {
             "actions": [
-              "forwardToPaymentOrder"
+              {
+                "type": "forwardToPaymentOrder",
+                "params": "(from the event)"
+              }
             ]
           }
         ]

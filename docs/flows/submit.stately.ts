@@ -90,7 +90,10 @@ export const submitMachine = createMachine({
                 "#submit.saved"
               ],
               "actions": [
-                "keepData",
+                {
+                  "type": "keepData",
+                  "params": "(from the event)"
+                },
                 "clearDraft"
               ]
             }

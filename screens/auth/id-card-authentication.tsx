@@ -49,7 +49,7 @@ function PhotoStep({ identity, side }: { identity: IdentityRef; side: IdentitySi
 function LiveFaceStep({ identity }: { identity: IdentityRef }): ReactElement {
   const { t } = useTranslation()
   const done = useSelector(identity, (s) => s.context.uploaded.face)
-  const checking = useSelector(identity, (s) => s.matches('liveness'))
+  const checking = useSelector(identity, (s) => s.hasTag('checkingLiveness'))
   const canStart = useSelector(identity, (s) => s.can({ type: 'identity.livenessStarted' }))
   return (
     <section className="k-card k-stack" aria-label={t('auth.identity.face')}>
@@ -71,10 +71,10 @@ function LiveFaceStep({ identity }: { identity: IdentityRef }): ReactElement {
 function IdentitySteps({ identity }: { identity: IdentityRef }): ReactElement {
   const { t } = useTranslation()
   const liveFace = useSelector(identity, (s) => s.context.featureMode.live === 1)
-  const preparing = useSelector(identity, (s) => s.matches('preparing'))
+  const preparing = useSelector(identity, (s) => s.hasTag('preparing'))
   const error = useSelector(identity, (s) => s.context.error)
   const canSubmit = useSelector(identity, (s) => s.can({ type: 'identity.submitted' }))
-  const finishing = useSelector(identity, (s) => s.matches('finishing'))
+  const finishing = useSelector(identity, (s) => s.hasTag('finishing'))
   if (preparing)
     return (
       <p className="k-muted" role="status">

@@ -160,7 +160,7 @@ function MessageBox({ tickets }: { tickets: TicketRef }): ReactElement | null {
   const boxId = useId()
   const open = useSelector(tickets, (s) => s.can({ type: 'message.sent' }))
   const value = useSelector(tickets, (s) => s.context.messageText)
-  const sending = useSelector(tickets, (s) => s.matches({ detail: 'sending' }))
+  const sending = useSelector(tickets, (s) => s.hasTag('sending'))
   const error = useSelector(tickets, (s) => s.context.error)
   if (!open && !sending) return null
   return (
@@ -249,7 +249,7 @@ function Rating({ tickets }: { tickets: TicketRef }): ReactElement | null {
   const [stars, setStars] = useState<number | null>(null)
   const rated = useSelector(tickets, (s) => s.context.ticket?.rating ?? null)
   const canRate = useSelector(tickets, (s) => s.can({ type: 'ticket.rated', rating: 1 }))
-  const rating = useSelector(tickets, (s) => s.matches({ detail: 'rating' }))
+  const rating = useSelector(tickets, (s) => s.hasTag('rating'))
   if (rated !== null)
     return (
       <p className="k-card" role="status">

@@ -80,7 +80,7 @@ function Detail({
   const detail = useSelector(repayment, (s) => s.context.detail)
   const error = useSelector(repayment, (s) => s.context.error)
   const loadFailed = useSelector(repayment, (s) => s.hasTag('loadFailed'))
-  const editing = useSelector(repayment, (s) => s.hasTag('canSubmit') || s.matches('creatingOrder'))
+  const editing = useSelector(repayment, (s) => s.hasTag('cashier'))
   const canRetry = useSelector(repayment, (s) => s.can({ type: 'repayment.retried' }))
   // The rollover child extends the journey's own order, so it is offered only while that order is shown.
   const entryOrder = useSelector(repayment, (s) => showsEntryOrder(s.context))

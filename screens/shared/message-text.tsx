@@ -5,7 +5,7 @@
  */
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Message } from '../../machines/submit.machine'
+import type { Message } from '../../machines/kit/call-failure'
 import { AlertNotice } from '../../ui/notice'
 
 export function useMessageText(): (message: Message) => string {

@@ -38,7 +38,7 @@ function CouponCentre({ coupons }: { coupons: CouponsRef }): ReactElement {
   const { t } = useTranslation()
   const text = useMessageText()
   const failed = useSelector(coupons, (s) => s.hasTag('loadFailed'))
-  const ready = useSelector(coupons, (s) => s.matches({ centre: 'ready' }))
+  const ready = useSelector(coupons, (s) => s.hasTag('centreReady'))
   const error = useSelector(coupons, (s) => s.context.error)
   const available = useSelector(coupons, (s) => s.context.availableCount)
   if (failed)
@@ -66,8 +66,8 @@ function LotteryDraw({ coupons }: { coupons: CouponsRef }): ReactElement | null 
   const { t } = useTranslation()
   const offered = useSelector(coupons, (s) => s.context.showDraw)
   const canDraw = useSelector(coupons, (s) => s.can({ type: 'lottery.drawn' }))
-  const drawing = useSelector(coupons, (s) => s.matches({ centre: { ready: { draw: 'drawing' } } }))
-  const showingResult = useSelector(coupons, (s) => s.matches({ centre: { ready: { draw: 'result' } } }))
+  const drawing = useSelector(coupons, (s) => s.hasTag('drawing'))
+  const showingResult = useSelector(coupons, (s) => s.hasTag('drawResult'))
   const drawn = useSelector(coupons, (s) => s.context.drawn)
   if (!offered) return null
   const won = drawn?.coupon ?? null
@@ -101,7 +101,7 @@ function CouponTabs({ coupons }: { coupons: CouponsRef }): ReactElement {
   const tabsId = useId()
   const tab = useSelector(coupons, (s) => s.context.tab)
   const list = useSelector(coupons, (s) => s.context.coupons)
-  const loading = useSelector(coupons, (s) => s.matches({ centre: { ready: { list: 'loading' } } }))
+  const loading = useSelector(coupons, (s) => s.hasTag('listLoading'))
   const canMore = useSelector(coupons, (s) => s.can({ type: 'coupons.more' }))
   return (
     <div className="k-stack">

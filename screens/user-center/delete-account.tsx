@@ -86,9 +86,9 @@ function DeletionForm({ deletion, journey }: { deletion: DeletionRef } & ScreenP
   const errors = useSelector(deletion, (s) => s.context.fieldErrors)
   const error = useSelector(deletion, (s) => s.context.error)
   const canRequestCode = useSelector(deletion, (s) => s.can({ type: 'code.requested' }))
-  const sending = useSelector(deletion, (s) => s.matches({ editing: { code: 'sending' } }))
+  const sending = useSelector(deletion, (s) => s.hasTag('sendingCode'))
   const canSubmit = useSelector(deletion, (s) => s.can({ type: 'deletion.submitted' }))
-  const deleting = useSelector(deletion, (s) => s.matches({ editing: { form: 'deleting' } }))
+  const deleting = useSelector(deletion, (s) => s.hasTag('deleting'))
   const shown = (field: keyof typeof errors) => (errors[field] ? text(errors[field]) : null)
   return (
     <form

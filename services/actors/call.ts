@@ -1,7 +1,7 @@
 /**
  * What every actor factory of services/actors shares: a successful call gives its data, a failed one rejects
  * with the API client's failure value as it came (domain/api-result.ts), which the machines read with
- * `failureOf` (machines/submit.machine.ts). A native-bridge failure is turned into the same shape.
+ * `failureOf` (machines/kit/call-failure.ts). A native-bridge failure is turned into the same shape.
  */
 import { ApiCode } from '../../domain/api-codes'
 import type { ApiFailure, ApiResult } from '../../domain/api-result'

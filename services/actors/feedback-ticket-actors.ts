@@ -25,7 +25,7 @@ export interface FeedbackTicketActorDeps {
   pageSize?: number
 }
 
-/** What the upload actor tells the machine (kept in step with machines/feedback-ticket.machine.ts UploadEvent). */
+/** What the upload actor tells the machine (kept in step with machines/kit/upload-queue.ts UploadEvent). */
 type UploadEvent =
   | { type: 'receipt.progressed'; localId: string; fraction: number }
   | { type: 'receipt.uploaded'; localId: string; file: UploadedFile }

@@ -2,7 +2,7 @@
  * The server's clock as the app can know it: every answer's HTTP `Date` header says the server's time when it
  * answered (to the second). Deadlines that run on the server's clock — the 24-hour window of an approved order,
  * the 15 minutes of a payment order — are counted by the machines from `stamp()`: the server's time now and the
- * device's, so a phone whose clock is wrong still counts down to the server's moment (machines/submit.machine.ts
+ * device's, so a phone whose clock is wrong still counts down to the server's moment (machines/kit/call-failure.ts
  * `ServerTime`). Without a readable header (a cross-origin server that does not expose it) the offset stays 0,
  * which the wire protocol's replay window already bounds to a few minutes.
  *

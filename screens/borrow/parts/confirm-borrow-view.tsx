@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next'
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import { confirmDeadlineOf, type confirmBorrowMachine } from '../../../machines/confirm-borrow.machine'
-import type { Message } from '../../../machines/submit.machine'
+import type { Message } from '../../../machines/kit/call-failure'
 import { BottomSheet } from '../../../ui/bottom-sheet'
 import { Button } from '../../../ui/button'
 import { Countdown } from '../../../ui/countdown'
@@ -137,7 +137,7 @@ function CouponChoice({ confirm, usable }: { confirm: ConfirmRef; usable: number
 function Agreement({ confirm }: { confirm: ConfirmRef }): ReactElement {
   const { t } = useTranslation()
   const accepted = useSelector(confirm, (s) => s.context.agreementAccepted)
-  const open = useSelector(confirm, (s) => s.matches({ ready: { form: 'agreement' } }))
+  const open = useSelector(confirm, (s) => s.hasTag('agreementOpen'))
   const document = useSelector(confirm, (s) => s.context.agreement)
   return (
     <>
@@ -178,7 +178,7 @@ function Actions({ confirm, error }: { confirm: ConfirmRef; error: Message | nul
   const canConfirm = useSelector(confirm, (s) => s.can({ type: 'borrow.confirmed' }))
   const canCancel = useSelector(confirm, (s) => s.can({ type: 'cancel.started' }))
   const accepted = useSelector(confirm, (s) => s.context.agreementAccepted)
-  const busy = useSelector(confirm, (s) => s.matches({ ready: { form: 'confirming' } }))
+  const busy = useSelector(confirm, (s) => s.hasTag('confirming'))
   const why = !accepted && !busy && !error
   return (
     <div className="k-actions k-stack">

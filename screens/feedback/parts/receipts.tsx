@@ -9,7 +9,7 @@
 import { useSelector } from '@xstate/react'
 import { useEffect, useId, useRef, useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Receipt } from '../../../machines/feedback-ticket.machine'
+import type { Receipt } from '../../../machines/kit/upload-queue'
 import { UPLOAD_IMAGE_TYPES } from '../../../domain/schemas/common'
 import { Button } from '../../../ui/button'
 import { Icon } from '../../../ui/icons'

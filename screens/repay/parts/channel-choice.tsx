@@ -5,7 +5,7 @@
  */
 import { useId, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Message } from '../../../machines/submit.machine'
+import type { Message } from '../../../machines/kit/call-failure'
 import type { PaymentChannel } from '../../../domain/api-types'
 import { FieldFrame, fieldIds } from '../../../ui/field-frame'
 import { useMessageText } from '../../shared/message-text'
