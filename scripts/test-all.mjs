@@ -15,6 +15,8 @@ let failed = 0
 const failures = []
 /** Each failing test by file and name, printed again at the end so the last lines of a long log say what failed. */
 const failedTests = []
+/** Tests that failed, then passed when vitest ran them again (CI only): flakes to fix, shown at the end too. */
+const flakyTests = []
 
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label}: ${[command, ...args].join(' ')}`)
@@ -54,6 +56,8 @@ function failedNames(report, base) {
   for (const file of report.testResults ?? []) {
     for (const t of file.assertionResults ?? []) {
       if (t.status === 'failed') names.push(`${path.relative(base, file.name)} › ${t.fullName}`)
+      else if (t.status === 'passed' && (t.failureMessages ?? []).length > 0)
+        flakyTests.push(`${path.relative(base, file.name)} › ${t.fullName}: ${String(t.failureMessages[0]).split('\n')[0].slice(0, 200)}`)
     }
     if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
       names.push(`${path.relative(base, file.name)} › (the file failed to run: ${String(file.message).slice(0, 300)})`)
@@ -138,6 +142,7 @@ if (hasE2e) {
   }))
 }
 
+if (flakyTests.length) console.log(`\nPassed only when run again (flaky, to fix):\n${flakyTests.map((n) => `  ! ${n}`).join('\n')}`)
 if (failedTests.length) console.log(`\nFailing tests:\n${failedTests.map((n) => `  ✗ ${n}`).join('\n')}`)
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`)
 console.log(`\n${passed} passed, ${failed} failed`)
