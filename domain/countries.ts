@@ -23,7 +23,9 @@ export const LANG_HEADER: Readonly<Record<Language, LangHeader>> = { en: 'en', s
 export type CurrencyCode = 'TZS' | 'KES' | 'MXN'
 export type WalletProviderCode = 'mpesa' | 'airtel' | 'tigo' | 'halopesa' | 'clabe'
 export type NationalIdKind = 'nida' | 'kenyaId' | 'curp'
-export type AdminLevel = 'region' | 'district' | 'county' | 'subCounty' | 'state' | 'municipality'
+export type AdminLevel = 'region' | 'district' | 'county' | 'subCounty' | 'state' | 'municipality' | 'ward' | 'colonia'
+/** The identity document the borrower photographs at the ID step (spec §3 `cardType`); each carries the ID number. */
+export type CardType = 'nidaCard' | 'nationalIdCard' | 'maishaCard' | 'ine' | 'passport'
 
 /** One first-level administrative area (region, county, state) and its listed second-level areas. */
 export interface AdminArea {
@@ -82,6 +84,10 @@ export interface CountryProfile {
     readonly nationalId: NationalIdKind
     /** Optional extra numbers the personal-info form asks for (spec §5: RFC and NSS, both optional). */
     readonly optional: readonly ('rfc' | 'nss')[]
+    /** The cards the ID step accepts, the usual one first; asked only where there is a choice (decisions.md). */
+    readonly cardTypes: readonly [CardType, ...CardType[]]
+    /** The middle name's least number of letters when given: spec §5's "at least 3 in one variant" (decisions.md). */
+    readonly middleNameMinLetters: number
   }
   /** Mexico asks the credit-history questionnaire (status 17) before applying. */
   readonly questionnaireRequired: boolean
@@ -92,6 +98,8 @@ export interface CountryProfile {
     /** Second level chosen from a built-in list and required (TZ), or typed in and optional (KE, MX). */
     readonly secondListed: boolean
     readonly secondRequired: boolean
+    /** The level below the second, asked as the optional free-text `county` / `workCounty` (decisions.md). */
+    readonly third: AdminLevel
   }
   readonly adminAreas: readonly AdminArea[]
   /** How the annual cost is labelled: 'CAT' in Mexico (Costo Anual Total). */
@@ -118,10 +126,10 @@ export const COUNTRIES: Readonly<Record<CountryCode, CountryProfile>> = {
     emailDomains: ['gmail.com', 'yahoo.com'],
     feeTaxBps: 1800,
     feeTaxNameKey: 'enums.feeTax.vat',
-    idRules: { nationalId: 'nida', optional: [] },
+    idRules: { nationalId: 'nida', optional: [], cardTypes: ['nidaCard'], middleNameMinLetters: 3 },
     questionnaireRequired: false,
     walletProviders: ['mpesa', 'airtel', 'tigo', 'halopesa'],
-    adminLevels: { first: 'region', second: 'district', secondListed: true, secondRequired: true },
+    adminLevels: { first: 'region', second: 'district', secondListed: true, secondRequired: true, third: 'ward' },
     adminAreas: TZ_REGIONS,
     aprLabel: 'APR',
     lender: {
@@ -153,10 +161,10 @@ export const COUNTRIES: Readonly<Record<CountryCode, CountryProfile>> = {
     emailDomains: ['gmail.com', 'yahoo.com', 'outlook.com'],
     feeTaxBps: 2000,
     feeTaxNameKey: 'enums.feeTax.exciseDuty',
-    idRules: { nationalId: 'kenyaId', optional: [] },
+    idRules: { nationalId: 'kenyaId', optional: [], cardTypes: ['nationalIdCard', 'maishaCard'], middleNameMinLetters: 1 },
     questionnaireRequired: false,
     walletProviders: ['mpesa', 'airtel'],
-    adminLevels: { first: 'county', second: 'subCounty', secondListed: false, secondRequired: false },
+    adminLevels: { first: 'county', second: 'subCounty', secondListed: false, secondRequired: false, third: 'ward' },
     adminAreas: KE_COUNTIES,
     aprLabel: 'APR',
     lender: {
@@ -188,10 +196,10 @@ export const COUNTRIES: Readonly<Record<CountryCode, CountryProfile>> = {
     emailDomains: ['gmail.com', 'yahoo.com', 'outlook.com'],
     feeTaxBps: 1600,
     feeTaxNameKey: 'enums.feeTax.iva',
-    idRules: { nationalId: 'curp', optional: ['rfc', 'nss'] },
+    idRules: { nationalId: 'curp', optional: ['rfc', 'nss'], cardTypes: ['ine', 'passport'], middleNameMinLetters: 1 },
     questionnaireRequired: true,
     walletProviders: ['clabe'],
-    adminLevels: { first: 'state', second: 'municipality', secondListed: false, secondRequired: false },
+    adminLevels: { first: 'state', second: 'municipality', secondListed: false, secondRequired: false, third: 'colonia' },
     adminAreas: MX_STATES,
     aprLabel: 'CAT',
     lender: {

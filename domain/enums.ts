@@ -254,6 +254,7 @@ export type EnumName =
   | 'questionnaire'
   | 'questionAnswer'
   | 'cancelReason'
+  | 'cardType'
   | 'deleteAccountReason'
 
 /** The variant enumerations, by label name (forms list them as pickers). */
@@ -385,8 +386,8 @@ export function personalFieldsFor(birthday: unknown): Readonly<Record<AfterBirth
 export const DEPENDENT_FIELDS = {
   employmentType: ['industryCategory', 'jobExperience', 'payFrequency', 'monthlyPayday', 'monthlyPaydayTwo'],
   payFrequency: ['monthlyPayday', 'monthlyPaydayTwo'],
-  state: ['city'],
-  workState: ['workCity'],
+  state: ['city', 'county'],
+  workState: ['workCity', 'workCounty'],
 } as const satisfies Record<string, readonly string[]>
 
 export const MIN_BORROWER_AGE = 18

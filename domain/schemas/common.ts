@@ -79,12 +79,16 @@ export function personName() {
   )
 }
 
-/** A middle name: optional, letters only when given (spec §5). */
-export function optionalPersonName() {
+/**
+ * A middle name: optional, letters only when given (spec §5); `minLetters` when given, where the country applies
+ * the spec's "at least 3 in one variant" (COUNTRIES[…].idRules.middleNameMinLetters).
+ */
+export function optionalPersonName(minLetters = 1) {
   return v.optional(
     v.pipe(
       v.string('validation.name.letters'),
       v.check(blankOr(isLettersName), 'validation.name.letters'),
+      v.check(blankOr((s) => letterCount(s) >= minLetters), 'validation.name.tooShort'),
       v.maxLength(MAX_NAME_LENGTH, 'validation.name.tooLong'),
     ),
   )

@@ -57,9 +57,11 @@ function personalInfoEntries(country: CountryCode, today: Date) {
   const variant = profile.enumVariant
   return {
     firstName: personName(),
-    middleName: optionalPersonName(),
+    middleName: optionalPersonName(profile.idRules.middleNameMinLetters),
     lastName: personName(),
     gender: choice(GENDERS[variant]),
+    /** The card photographed at the ID step: the country's usual card unless the borrower picks another it accepts. */
+    cardType: v.optional(choice(profile.idRules.cardTypes), profile.idRules.cardTypes[0]),
     /** TZ: the four NIDA parts dash-joined (19900517-12345-00002-26); KE: ID number; MX: CURP. */
     nationalId: nationalIdField(country, today),
     birthday: birthdayField(today),
@@ -86,10 +88,15 @@ function personalInfoEntries(country: CountryCode, today: Date) {
 
 type PersonalInfoShape = v.InferOutput<v.ObjectSchema<ReturnType<typeof personalInfoEntries>, string>>
 
+/**
+ * Spec §3's `age` is derived, never typed: whole years on the day the form is checked, from the birthday the
+ * schema has just accepted (a second typed number could only contradict it; decisions.md).
+ */
 export function personalInfoSchema(country: CountryCode, ctx: { today: Date }) {
   return v.pipe(
     v.object(personalInfoEntries(country, ctx.today), REQUIRED),
     ...cityRules<PersonalInfoShape>(country, 'state', 'city', { required: true }),
+    v.transform((info: PersonalInfoShape) => ({ ...info, age: ageOn(info.birthday, ctx.today) ?? 0 })),
   )
 }
 

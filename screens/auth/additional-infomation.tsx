@@ -51,7 +51,7 @@ const PHONE_INPUT_MAX = 20
 const selectSalaryBands = (s: JourneySnapshot): SalaryBandTerms | null => s.context.salaryBands
 
 /** The work address's fields, shown and sent together with `workAddress`. */
-const WORK_ADDRESS_FIELDS = ['workState', 'workCity', 'workAddress', 'workPinCode'] as const
+const WORK_ADDRESS_FIELDS = ['workState', 'workCity', 'workCounty', 'workAddress', 'workPinCode'] as const
 
 /** What the work type hides is not sent, even if typed before the type changed. */
 function hiddenWorkFields(values: FormValues): FormValues {
@@ -189,7 +189,7 @@ function WorkInfo({
       )}
       {shown?.workAddress && (
         <>
-          <AreaFields country={country} stateName="workState" cityName="workCity" required={false} />
+          <AreaFields country={country} stateName="workState" cityName="workCity" countyName="workCounty" required={false} />
           <TextField name="workAddress" label={t('auth.additional.workAddress')} maxLength={100} />
           <TextField
             name="workPinCode"

@@ -77,6 +77,7 @@ function BasicInfo({ country, today }: { country: CountryCode; today: Date }): R
   const marital = useEnumOptions('maritalStatus', MARITAL_STATUS[variant])
   const domains = useMemo(() => validationMessageValues({ country }), [country])
   const optional = profile.idRules.optional
+  const cardTypes = useEnumOptions('cardType', profile.idRules.cardTypes)
   return (
     <section className="k-card k-stack" aria-labelledby="personal-basic">
       <h2 id="personal-basic" className="k-section-title">
@@ -103,6 +104,15 @@ function BasicInfo({ country, today }: { country: CountryCode; today: Date }): R
           label={t('auth.personal.maritalStatus')}
           required
           options={marital}
+        />
+      )}
+      {shown.nationalId && cardTypes.length > 1 && (
+        <RadioGroupField
+          name="cardType"
+          label={t('auth.personal.cardType')}
+          hint={t('auth.personal.cardTypeHint', { card: cardTypes[0]!.label })}
+          inline
+          options={cardTypes}
         />
       )}
       {shown.nationalId && <NationalIdField country={country} />}
@@ -173,7 +183,7 @@ function ResidenceInfo({ country }: { country: CountryCode }): ReactElement {
         required
         options={residence}
       />
-      <AreaFields country={country} stateName="state" cityName="city" required />
+      <AreaFields country={country} stateName="state" cityName="city" countyName="county" required />
       <TextField
         name="address"
         label={t('auth.personal.address')}

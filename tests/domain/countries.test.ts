@@ -75,9 +75,9 @@ describe('country profiles', () => {
 
   it('asks NIDA in Tanzania, the ID number in Kenya, and CURP with optional RFC and NSS in Mexico', () => {
     expect(COUNTRY_CODES.map((c) => COUNTRIES[c].idRules)).toEqual([
-      { nationalId: 'nida', optional: [] },
-      { nationalId: 'kenyaId', optional: [] },
-      { nationalId: 'curp', optional: ['rfc', 'nss'] },
+      { nationalId: 'nida', optional: [], cardTypes: ['nidaCard'], middleNameMinLetters: 3 },
+      { nationalId: 'kenyaId', optional: [], cardTypes: ['nationalIdCard', 'maishaCard'], middleNameMinLetters: 1 },
+      { nationalId: 'curp', optional: ['rfc', 'nss'], cardTypes: ['ine', 'passport'], middleNameMinLetters: 1 },
     ])
   })
 

@@ -140,8 +140,8 @@ describe('work fields (spec §5)', () => {
   it('clears industry when the work type changes, paydays when the frequency changes, the city when the state changes', () => {
     expect(DEPENDENT_FIELDS.employmentType).toContain('industryCategory')
     expect(DEPENDENT_FIELDS.payFrequency).toEqual(['monthlyPayday', 'monthlyPaydayTwo'])
-    expect(DEPENDENT_FIELDS.state).toEqual(['city'])
-    expect(DEPENDENT_FIELDS.workState).toEqual(['workCity'])
+    expect(DEPENDENT_FIELDS.state).toEqual(['city', 'county'])
+    expect(DEPENDENT_FIELDS.workState).toEqual(['workCity', 'workCounty'])
   })
 })
 

@@ -75,8 +75,16 @@ describe('personal info', () => {
 
     it('lets the middle name be left out but not hold digits', () => {
       expect(errorsOf(tz, { middleName: undefined })).toEqual({})
-      expect(errorsOf(tz, { middleName: 'Jo' })).toEqual({})
+      expect(errorsOf(tz, { middleName: '' })).toEqual({})
+      expect(errorsOf(tz, { middleName: 'Joh' })).toEqual({})
       expect(errorsOf(tz, { middleName: 'J4' })).toEqual({ middleName: 'validation.name.letters' })
+    })
+
+    it("applies spec §5's \"middle name at least 3 letters\" variant in Tanzania only (an initial is fine elsewhere)", () => {
+      expect(errorsOf(tz, { middleName: 'Jo' })).toEqual({ middleName: 'validation.name.tooShort' })
+      expect(errorsOf(tz, { middleName: "O'N" })).toEqual({ middleName: 'validation.name.tooShort' })
+      expect(errorsOf(ke, { middleName: 'J' }, kenyan)).toEqual({})
+      expect(errorsOf(mx, { middleName: 'Ma' }, mexican)).toEqual({})
     })
   })
 
@@ -222,5 +230,29 @@ describe('personal info', () => {
   it('accepts a five-digit postal code and refuses any other', () => {
     expect(errorsOf(tz, { pinCode: '23101' })).toEqual({})
     expect(errorsOf(tz, { pinCode: '2310' })).toEqual({ pinCode: 'validation.pinCode.format' })
+  })
+})
+
+describe('personal info: spec §3 fields of issue 18 (age, cardType, county)', () => {
+  it('derives age from the birthday on the day checked, never from a typed number', () => {
+    // Born 1990-05-17; checked on 2025-06-01: 35. A typed age is not read.
+    expect(v.parse(tz, { ...tanzanian, age: 99 }).age).toBe(35)
+    const dayBefore = personalInfoSchema('TZ', { today: new Date('2025-05-16T08:00:00Z') })
+    expect(v.parse(dayBefore, tanzanian).age).toBe(34)
+  })
+
+  it('keeps the card type, the country’s usual card when none is picked, and refuses a card the country does not take', () => {
+    expect(v.parse(tz, tanzanian).cardType).toBe('nidaCard')
+    expect(v.parse(ke, kenyan).cardType).toBe('nationalIdCard')
+    expect(v.parse(ke, { ...kenyan, cardType: 'maishaCard' }).cardType).toBe('maishaCard')
+    expect(v.parse(mx, { ...mexican, cardType: 'passport' }).cardType).toBe('passport')
+    expect(errorsOf(ke, { cardType: 'passport' }, kenyan)).toEqual({ cardType: 'validation.select' })
+    expect(errorsOf(tz, { cardType: 'maishaCard' })).toEqual({ cardType: 'validation.select' })
+  })
+
+  it('keeps the optional third area level (ward, colonia) as county, at most 100 characters', () => {
+    expect(v.parse(tz, { ...tanzanian, county: 'Kariakoo' }).county).toBe('Kariakoo')
+    expect(errorsOf(tz, { county: undefined })).toEqual({})
+    expect(Object.keys(errorsOf(tz, { county: 'x'.repeat(101) }))).toEqual(['county'])
   })
 })

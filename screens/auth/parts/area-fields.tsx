@@ -2,7 +2,8 @@
  * Where someone lives or works: the first-level area (region, county, state) picked from the country's list with
  * search, then the second level (district, sub-county, municipality) — picked from the region's list where the
  * country lists them (Tanzania), otherwise typed in. The second level opens only once the first is chosen; the
- * form's clearing decorator (DEPENDENT_FIELDS) empties it when the first changes.
+ * form's clearing decorator (DEPENDENT_FIELDS) empties it when the first changes. Below them the optional third
+ * level (ward, colonia: spec §3's `county`), typed in, also once the first is chosen and cleared with it.
  */
 import { useMemo, type ReactElement } from 'react'
 import { useField } from 'react-final-form'
@@ -14,11 +15,13 @@ export interface AreaFieldsProps {
   country: CountryCode
   stateName: string
   cityName: string
+  /** The optional third level (ward, colonia), sent as spec §3's `county` / `workCounty`. */
+  countyName: string
   /** The residence address requires the region (and Tanzania's district); a work address is optional. */
   required: boolean
 }
 
-export function AreaFields({ country, stateName, cityName, required }: AreaFieldsProps): ReactElement {
+export function AreaFields({ country, stateName, cityName, countyName, required }: AreaFieldsProps): ReactElement {
   const { t } = useTranslation()
   const { adminLevels } = COUNTRIES[country]
   const state = useField<string>(stateName, { subscription: { value: true } }).input.value
@@ -53,6 +56,13 @@ export function AreaFields({ country, stateName, cityName, required }: AreaField
           hint={state ? undefined : t('auth.area.stateFirst', { state: stateLabel })}
         />
       )}
+      <TextField
+        name={countyName}
+        label={t('auth.area.optional', { level: t(`enums.adminLevel.${adminLevels.third}`) })}
+        maxLength={100}
+        disabled={!state}
+        hint={state ? undefined : t('auth.area.stateFirst', { state: stateLabel })}
+      />
     </>
   )
 }
