@@ -101,6 +101,42 @@ describe('personal information: what the borrower is asked', () => {
   })
 })
 
+describe('personal information: card type, ward and colonia (issue 18, spec §3 cardType and county)', () => {
+  it('asks a Kenyan borrower which card they hold, the national ID card unless they pick the Maisha card', async () => {
+    const user = userEvent.setup()
+    await openPersonalInfo({ country: 'KE', drafts: new Map([['personalInfo', { birthday: '1990-05-17' }]]) })
+    const group = screen.getByRole('radiogroup', { name: new RegExp(`^${t('auth.personal.cardType')}`) })
+    const cards = within(group).getAllByRole('radio')
+    expect(cards.map((c) => c.closest('label')?.textContent)).toEqual([
+      t('enums.cardType.nationalIdCard'),
+      t('enums.cardType.maishaCard'),
+    ])
+    await user.click(within(group).getByRole('radio', { name: t('enums.cardType.maishaCard') }))
+    expect(within(group).getByRole('radio', { name: t('enums.cardType.maishaCard') })).toBeChecked()
+  })
+
+  it('does not ask a Tanzanian borrower, whose only card is the NIDA card', async () => {
+    await openPersonalInfo({ drafts: new Map([['personalInfo', { birthday: '1990-05-17' }]]) })
+    expect(screen.queryByRole('radiogroup', { name: new RegExp(`^${t('auth.personal.cardType')}`) })).toBeNull()
+  })
+
+  it('asks the ward once the region is chosen and sends it as county', async () => {
+    const user = userEvent.setup()
+    const { actor, sent } = await openPersonalInfo({ drafts: new Map([['personalInfo', VALID]]) })
+    const ward = screen.getByRole('textbox', { name: new RegExp(`^${t('enums.adminLevel.ward')}`) })
+    expect(ward).toBeEnabled()
+    await user.type(ward, 'Kariakoo')
+    await user.click(screen.getByRole('button', { name: t('auth.common.next') }))
+    await waitFor(() => expect(actor.getSnapshot().context.route).toBe('idCardAuthentication'))
+    expect(sent.personalInfo).toMatchObject({ county: 'Kariakoo' })
+  })
+
+  it('calls it the colonia in Mexico, in Spanish', async () => {
+    await openPersonalInfo({ country: 'MX', language: 'es', drafts: new Map([['personalInfo', { birthday: '1990-05-17' }]]) })
+    expect(screen.getByRole('textbox', { name: /^Colonia \(opcional\)/ })).toBeDisabled()
+  })
+})
+
 describe('personal information: region and district', () => {
   it('opens the district only after a region, and clears it when the region changes', async () => {
     const user = userEvent.setup()

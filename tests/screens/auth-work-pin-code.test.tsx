@@ -27,11 +27,19 @@ describe('additional information: the work address’s postal code', () => {
       ...workInfo,
       workAddress: 'Plot 12, Pangani Road',
       workPinCode: '21101',
+      workState: 'Arusha',
+      workCounty: 'Kaloleni',
     })
     expect(textField(t('auth.additional.workPinCode'))).toHaveValue('21101')
+    // The work address's third level (the ward in Tanzania), spec §3's county, sent as workCounty.
+    expect(textField(t('auth.area.optional', { level: t('enums.adminLevel.ward') }))).toHaveValue('Kaloleni')
     await userEvent.setup().click(screen.getByRole('button', { name: t('auth.common.next') }))
     await waitFor(() => expect(actor.getSnapshot().context.route).toBe('addBankCard'))
-    expect(sent.additionalInfo).toMatchObject({ workAddress: 'Plot 12, Pangani Road', workPinCode: '21101' })
+    expect(sent.additionalInfo).toMatchObject({
+      workAddress: 'Plot 12, Pangani Road',
+      workPinCode: '21101',
+      workCounty: 'Kaloleni',
+    })
   })
 
   it('refuses a postal code that is not five digits, in the borrower’s language', async () => {
@@ -46,6 +54,7 @@ describe('additional information: the work address’s postal code', () => {
       incomeSource: 'Family support',
       monthlySalary: 'Less than 70000',
       workPinCode: '21101',
+      workCounty: 'Kaloleni',
       emergencyContactName1: workInfo.emergencyContactName1,
       emergencyContactMobile1: workInfo.emergencyContactMobile1,
       emergencyContactRelation1: workInfo.emergencyContactRelation1,
@@ -57,5 +66,6 @@ describe('additional information: the work address’s postal code', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: t('auth.common.next') }))
     await waitFor(() => expect(actor.getSnapshot().context.route).toBe('addBankCard'))
     expect(sent.additionalInfo?.workPinCode).toBeUndefined()
+    expect(sent.additionalInfo?.workCounty).toBeUndefined()
   })
 })
