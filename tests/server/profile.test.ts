@@ -87,6 +87,31 @@ describeOnEachDatabase('Profile and KYC', (target) => {
       expect(me.data.wallet).toMatchObject({ provider: 'mpesa', maskedNumber: '0754 *** 456' })
     })
 
+    it('keeps the age it derives from the birthday (never a typed one), the card type and the ward of both addresses (issue 18)', async () => {
+      const token = await signUp(s, tzMobile())
+      const wrongCard = await s.call('/user/saveBasicInfo-market', { ...tanzanian, cardType: 'passport' }, { token })
+      expect(wrongCard.code).toBe(ApiCode.ValidationFailed)
+      expect(Object.keys((wrongCard.data as Fields).fields)).toEqual(['cardType'])
+      const shortMiddle = await s.call('/user/saveBasicInfo-market', { ...tanzanian, middleName: 'Jo' }, { token })
+      expect((shortMiddle.data as Fields).fields).toEqual({ middleName: expect.any(String) })
+
+      const saved = await s.call<StepResult>(
+        '/user/saveBasicInfo-market',
+        { ...tanzanian, age: 99, county: 'Kariakoo' },
+        { token },
+      )
+      expect(saved.code).toBe(0)
+      await s.call('/user/saveAdditionInfo-market', { ...work, workState: 'Arusha', workCounty: 'Kaloleni' }, { token })
+      const me = await s.call<UserInfo>('/security/getUserInfo', {}, { token })
+      const personal = me.data.personalInfo as unknown as Record<string, unknown>
+      expect(personal).toMatchObject({ cardType: 'nidaCard', county: 'Kariakoo' })
+      // Born 1990-05-17: at least 34 whatever the server's clock says, and never the 99 that was typed.
+      expect(personal.age).toEqual(expect.any(Number))
+      expect(personal.age).not.toBe(99)
+      expect(personal.age as number).toBeGreaterThanOrEqual(34)
+      expect(me.data.additionalInfo).toMatchObject({ workCounty: 'Kaloleni' })
+    })
+
     it('checks a Mexican form by Mexico’s rules and asks the questionnaire last', async () => {
       const token = await signUp(s, mxMobile(), 'MX')
       const asTanzanian = await s.call('/user/saveBasicInfo-market', tanzanian, { token })
