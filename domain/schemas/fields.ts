@@ -164,7 +164,7 @@ export function cityRules<T extends Record<string, unknown>>(
       'validation.city.required',
       cityKey,
     ),
-  ]
+  ] as const
 }
 
 interface NationalIdRule {

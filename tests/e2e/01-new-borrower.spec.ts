@@ -62,6 +62,7 @@ const ASHA: PersonalInput = {
   residenceType: 'rened',
   state: 'Arusha',
   city: 'Karatu',
+  county: 'Karatu',
   address: 'Plot 12, Sokoine Road',
 }
 

@@ -97,6 +97,10 @@ export interface PersonalInput {
   state: string
   /** Tanzania's district is picked from the region's list; Mexico's municipality is typed. */
   city: string
+  /** The optional third level (Tanzania's ward, Mexico's colonia), sent as `county` (issue 18). */
+  county?: string
+  /** The card, where the country takes more than one (Mexico: INE or passport); otherwise the usual one. */
+  cardType?: string
   address: string
 }
 
@@ -115,6 +119,8 @@ export const CARLOS_GOMEZ: PersonalInput = {
   residenceType: 'Rented house',
   state: 'Jalisco',
   city: 'Zapopan',
+  county: 'Jardines del Bosque',
+  cardType: 'passport',
   address: 'Av. Patria 1234, Col. Jardines',
 }
 
@@ -148,6 +154,7 @@ export async function fillPersonalInfo(page: Page, lang: Lang, country: 'TZ' | '
       .click()
     await page.keyboard.type(p.nationalId)
   } else {
+    if (p.cardType) await page.getByRole('radio', { name: enumText(lang, 'cardType', p.cardType), exact: true }).check()
     await text('auth.personal.nationalId.curp').fill(p.nationalId)
     if (p.rfc) await text('auth.personal.rfc').fill(p.rfc)
     if (p.nss) await text('auth.personal.nss').fill(p.nss)
@@ -163,6 +170,10 @@ export async function fillPersonalInfo(page: Page, lang: Lang, country: 'TZ' | '
   await pick(page, lang, t(lang, `enums.adminLevel.${levels[0]}`), p.state)
   if (country === 'TZ') await pick(page, lang, t(lang, `enums.adminLevel.${levels[1]}`), p.city)
   else await text(`enums.adminLevel.${levels[1]}`).fill(p.city)
+  if (p.county) {
+    const third = t(lang, `enums.adminLevel.${country === 'TZ' ? 'ward' : 'colonia'}`)
+    await page.getByRole('textbox', { name: tr(lang, 'auth.area.optional', { level: third }), exact: true }).fill(p.county)
+  }
   await text('auth.personal.address').fill(p.address)
 }
 
