@@ -4,6 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { appShell } from './scripts/vite/app-shell.ts'
 import { axiosXhrOnly } from './scripts/vite/axios-xhr-only.ts'
 import { precompress } from './scripts/vite/precompress.ts'
+import { stripMachineDescriptions } from './scripts/vite/strip-machine-descriptions.ts'
 import { CORE_NAMESPACES } from './src/i18n-namespaces.ts'
 
 /**
@@ -105,6 +106,7 @@ export default defineConfig({
   plugins: [
     react(),
     axiosXhrOnly(),
+    stripMachineDescriptions(),
     appShell(),
     // The service worker (services/offline/sw.ts): Workbox, with the precache list of this build injected.
     VitePWA({
