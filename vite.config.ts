@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { appShell } from './scripts/vite/app-shell.ts'
 import { axiosXhrOnly } from './scripts/vite/axios-xhr-only.ts'
+import { cryptoJsNoKdf } from './scripts/vite/crypto-js-no-kdf.ts'
 import { precompress } from './scripts/vite/precompress.ts'
 import { stripMachineDescriptions } from './scripts/vite/strip-machine-descriptions.ts'
 import { CORE_NAMESPACES } from './src/i18n-namespaces.ts'
@@ -106,6 +107,7 @@ export default defineConfig({
   plugins: [
     react(),
     axiosXhrOnly(),
+    cryptoJsNoKdf(),
     stripMachineDescriptions(),
     appShell(),
     // The service worker (services/offline/sw.ts): Workbox, with the precache list of this build injected.
