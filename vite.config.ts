@@ -29,8 +29,18 @@ const CONSOLE_CODE =
  */
 const APPLY_ACTORS = 'identity|upload-gate|loan-offer|agreement|cancellation|coupons|confirm-borrow|lending'
 const LATER_ACTORS = 'payment-order|repayment|rollover|records|feedback-ticket|account-deletion'
-/** Schemas no first screen checks with (domain/schemas). */
-const LATER_SCHEMAS = '(feedback|repayment|coupon|identity|message-values)\\.ts'
+/**
+ * Schemas no first screen checks with (domain/schemas): later screens' (feedback, repayment, coupons, identity
+ * uploads), and the journey's forms' (journey-forms.ts and what it gathers, given to the journey with the first
+ * form: machines/kit/form-schemas.ts).
+ */
+const LATER_SCHEMAS =
+  '(feedback|repayment|coupon|identity|message-values|journey-forms|additional-info|loan|personal-info|questionnaire|wallet)\\.ts'
+/**
+ * Domain rules only those schemas and later screens use: left to `domain-later`, or to the start-up set when a
+ * start-up module imports them after all (a group takes a module's imports with it).
+ */
+const LATER_RULES = '(identity-numbers|pricing|suggested-amount|product|repayment-rules|onboarding-steps|wallets)\\.ts'
 
 /**
  * The start-up set, in two parts. `core`: what the staff console's page shares with the borrower's (xstate, the
@@ -40,9 +50,8 @@ const LATER_SCHEMAS = '(feedback|repayment|coupon|identity|message-values)\\.ts'
  */
 const CORE_PARTS: RegExp[] = [
   /node_modules[\\/](xstate|@xstate)[\\/]/,
-  // Not the schemas only later screens use (feedback, repayment, coupons, identity uploads: `domain-schemas-later`),
-  // nor the console's.
-  new RegExp(`[\\\\/]domain[\\\\/](?!console\\.ts|schemas[\\\\/](console\\.ts|${LATER_SCHEMAS}))`),
+  // Not the schemas and rules only the journey's forms and later screens use (`domain-later`), nor the console's.
+  new RegExp(`[\\\\/]domain[\\\\/](?!console\\.ts|${LATER_RULES}|schemas[\\\\/](console\\.ts|${LATER_SCHEMAS}))`),
   // The kit's pieces nearly every screen shows (home's among them) and the screens' shared notices.
   /[\\/](ui[\\/](button|countdown|display|display-text|page-header|states|notice|toast|icons)|screens[\\/]shared[\\/](message-text|order-watch-notice|tab-navigation|display-text))\.tsx?$/,
   /[\\/]machines[\\/](session|home|latest-order|order-lifecycle|submit|not-provided|loan-outcome)[.-]/,
@@ -84,7 +93,7 @@ const GROUPS: {
   { name: 'core', test: anyOf(CORE_PARTS), priority: 8.5 },
   { name: 'app', test: anyOf(APP_PARTS), priority: 8 },
   { name: 'final-form', test: /node_modules[\\/](react-)?final-form[\\/]/, priority: 7 },
-  { name: 'domain-schemas-later', test: /[\\/]domain[\\/]schemas[\\/](?!console\.ts)/, priority: 4.5 },
+  { name: 'domain-later', test: /[\\/]domain[\\/](?!console\.ts|schemas[\\/]console\.ts)/, priority: 4.5 },
   { name: 'services-uploads', test: /[\\/]services[\\/]uploads[\\/]/, priority: 4 },
   // The journey's other children in two chunks (src/compose.ts), each loaded with the first event that leads to
   // them: the application's and borrowing's, and the rest (repaying, records, feedback, account deletion).
