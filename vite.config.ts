@@ -14,7 +14,7 @@ import { CORE_NAMESPACES } from './src/i18n-namespaces.ts'
  * location, every open's anyway — stay in it too, rather than becoming two more requests.
  */
 const SHELL =
-  /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|void-elements|html-parse-stringify|valibot)[\\/]|[\\/]src[\\/]i18n\.ts|[\\/]domain[\\/](countries\.ts|admin-areas[\\/])|[\\/]ui[\\/]loading-overlay|[\\/]services[\\/](storage|offline)[\\/]|vite[\\/]modulepreload-polyfill|node_modules[\\/]wouter[\\/]src[\\/](use-hash-location|react-deps)\.js/
+  /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|void-elements|html-parse-stringify|valibot)[\\/]|[\\/]src[\\/]i18n\.ts|[\\/]domain[\\/]countries\.ts|[\\/]ui[\\/]loading-overlay|[\\/]services[\\/](storage|offline)[\\/]|vite[\\/]modulepreload-polyfill|node_modules[\\/]wouter[\\/]src[\\/](use-hash-location|react-deps)\.js/
 
 /**
  * The staff console's own modules (console.html, src/console): no group of the borrower's takes them, so they stay
@@ -35,12 +35,12 @@ const LATER_ACTORS = 'payment-order|repayment|rollover|records|feedback-ticket|a
  * form: machines/kit/form-schemas.ts).
  */
 const LATER_SCHEMAS =
-  '(feedback|repayment|coupon|identity|message-values|journey-forms|additional-info|loan|personal-info|questionnaire|wallet)\\.ts'
+  '(feedback|repayment|coupon|identity|message-values|journey-forms|additional-info|loan|personal-info|questionnaire|wallet|fields)\\.ts'
 /**
  * Domain rules only those schemas and later screens use: left to `domain-later`, or to the start-up set when a
  * start-up module imports them after all (a group takes a module's imports with it).
  */
-const LATER_RULES = '(identity-numbers|pricing|suggested-amount|product|repayment-rules|onboarding-steps|wallets)\\.ts'
+const LATER_RULES = '(identity-numbers|pricing|suggested-amount|product|repayment-rules|onboarding-steps|wallets|admin-areas[\\\\/].*)\\.ts'
 
 /**
  * The start-up set, in two parts. `core`: what the staff console's page shares with the borrower's (xstate, the
