@@ -9,12 +9,14 @@ import { stripMachineDescriptions } from './scripts/vite/strip-machine-descripti
 import { CORE_NAMESPACES } from './src/i18n-namespaces.ts'
 
 /**
- * What the shell (src/main.tsx) needs: kept together so no lazy group captures it. With the staff console's page
+ * What the shell (src/main.tsx) needs, the route table it reads included (src/routing/screens.ts: left to the app's
+ * group, it would make the entry import the whole start-up set before it runs): kept together so no lazy group
+ * captures it. With the staff console's page
  * beside the borrower's, the two modules both pages start with — the module-preload polyfill and wouter's hash
  * location, every open's anyway — stay in it too, rather than becoming two more requests.
  */
 const SHELL =
-  /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|void-elements|html-parse-stringify|valibot)[\\/]|[\\/]src[\\/]i18n\.ts|[\\/]domain[\\/]countries\.ts|[\\/]ui[\\/]loading-overlay|[\\/]services[\\/](storage|offline)[\\/]|vite[\\/]modulepreload-polyfill|node_modules[\\/]wouter[\\/]src[\\/](use-hash-location|react-deps)\.js/
+  /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|void-elements|html-parse-stringify|valibot)[\\/]|[\\/]src[\\/](i18n|routing[\\/]screens)\.ts|[\\/]domain[\\/]countries\.ts|[\\/]ui[\\/]loading-overlay|[\\/]services[\\/](storage|offline)[\\/]|vite[\\/]modulepreload-polyfill|node_modules[\\/]wouter[\\/]src[\\/](use-hash-location|react-deps)\.js/
 
 /**
  * The staff console's own modules (console.html, src/console): no group of the borrower's takes them, so they stay
@@ -55,7 +57,6 @@ const CORE_PARTS: RegExp[] = [
   // The kit's pieces nearly every screen shows (home's among them) and the screens' shared notices.
   /[\\/](ui[\\/](button|countdown|display|display-text|page-header|states|notice|toast|icons)|screens[\\/]shared[\\/](message-text|order-watch-notice|tab-navigation|display-text))\.tsx?$/,
   /[\\/]machines[\\/](session|home|latest-order|order-lifecycle|submit|not-provided|loan-outcome)[.-]/,
-  /[\\/]machines[\\/]kit[\\/]/,
 ]
 const APP_PARTS: RegExp[] = [
   /node_modules[\\/]axios[\\/]/,
@@ -65,6 +66,9 @@ const APP_PARTS: RegExp[] = [
   new RegExp(`[\\\\/]services[\\\\/](?!console[\\\\/]|uploads[\\\\/]|actors[\\\\/](${APPLY_ACTORS}|${LATER_ACTORS})-actors)`),
   // The machines an open at home, login or register starts with (src/compose.ts START_CHILDREN), and the journey.
   /[\\/]machines[\\/](language|app-rating|login|permission|legal-document|help-content|order-watch|journey)\.machine/,
+  // The app proper, which the entry imports once the frame is painted (src/boot.tsx), and its composition; not the
+  // route table the entry itself reads (src/routing/screens.ts, with the shell).
+  /[\\/]src[\\/](boot|compose|app)\.tsx?$|[\\/]src[\\/]routing[\\/](?!screens\.ts)/,
 ]
 const anyOf = (parts: RegExp[]) => (id: string) => !CONSOLE_CODE.test(id) && parts.some((part) => part.test(id))
 
