@@ -29,7 +29,7 @@
  *   loadLendingRecords () → LendingRecord[] (/loanMarket/lending-record), while canLoan
  *   loadRepayTone () → RepayColor (/loanMarket/repay-color), while repaying or overdue
  */
-import { assign, enqueueActions, fromPromise, raise, setup, stateIn } from 'xstate'
+import { assign, enqueueActions, fromPromise, raise, setup, stateIn, type SnapshotFrom } from 'xstate'
 import type { HomeState } from '../domain/order-status'
 import type {
   HomeIndex,
@@ -38,7 +38,7 @@ import type {
   RejectRecommendation,
   RepayColor,
 } from '../domain/api-types'
-import { canApply, homeStateOf, retryAtOf, type LatestOrder } from './latest-order'
+import { canApply, confirmDeadlineOf, homeStateOf, retryAtOf, type LatestOrder } from './latest-order'
 import {
   escalateSessionEnded,
   failureOf,
@@ -103,7 +103,9 @@ export interface HomeContext {
 }
 
 /** Spec §4: the button each home state shows (an i18n key under `home.button.*`, or none). */
-export const HOME_BUTTON: Readonly<Record<HomeState, 'apply' | 'details' | 'getMoney' | 'edit' | 'pay' | null>> = {
+export const HOME_BUTTON: Readonly<
+  Record<HomeState, 'apply' | 'details' | 'getMoney' | 'edit' | 'pay' | null>
+> = {
   canLoan: 'apply',
   lending: null,
   assessing: 'details',
@@ -123,7 +125,6 @@ export const HOME_BUTTON_EVENT = {
   pay: 'home.pay',
 } as const satisfies Record<NonNullable<(typeof HOME_BUTTON)[HomeState]>, HomeEvent['type']>
 
-
 /**
  * Timers hold at most 2^31 − 1 ms (about 24.8 days); a longer one fires at once. A rejection's 30 days are
  * therefore waited in parts: each part moves the machine's clock on and decides again.
@@ -134,7 +135,6 @@ export const LONGEST_TIMER_MS = 2 ** 31 - 1
 function retryWaitOf(context: Pick<HomeContext, 'retryAt' | 'now'>): number {
   return context.retryAt === null ? 0 : Math.min(LONGEST_TIMER_MS, Math.max(0, context.retryAt - context.now))
 }
-
 
 const goTo = (state: HomeState) => ({
   guard: { type: 'homeStateIs' as const, params: { state } },
@@ -173,11 +173,19 @@ export const homeMachine = setup({
   },
   actors: {
     loadOverview: fromPromise<HomeOverview>(notProvided('loadOverview', 'services/actors/journey-actors.ts')),
-    checkRejectRecommendation: fromPromise<RejectRecommendation>(notProvided('checkRejectRecommendation', 'services/actors/journey-actors.ts')),
+    checkRejectRecommendation: fromPromise<RejectRecommendation>(
+      notProvided('checkRejectRecommendation', 'services/actors/journey-actors.ts'),
+    ),
     // The extras reject rather than throw when not provided: home works without them, as when their call fails.
-    loadMarket: fromPromise<MarketIndex>(async () => notProvided('loadMarket', 'services/actors/journey-actors.ts')()),
-    loadLendingRecords: fromPromise<LendingRecord[]>(async () => notProvided('loadLendingRecords', 'services/actors/journey-actors.ts')()),
-    loadRepayTone: fromPromise<RepayColor>(async () => notProvided('loadRepayTone', 'services/actors/journey-actors.ts')()),
+    loadMarket: fromPromise<MarketIndex>(async () =>
+      notProvided('loadMarket', 'services/actors/journey-actors.ts')(),
+    ),
+    loadLendingRecords: fromPromise<LendingRecord[]>(async () =>
+      notProvided('loadLendingRecords', 'services/actors/journey-actors.ts')(),
+    ),
+    loadRepayTone: fromPromise<RepayColor>(async () =>
+      notProvided('loadRepayTone', 'services/actors/journey-actors.ts')(),
+    ),
   },
   guards: {
     homeStateIs: ({ context }, params: { state: HomeState }) =>
@@ -430,3 +438,40 @@ export const homeMachine = setup({
   },
   output: ({ context }) => context.result ?? { next: 'follow' },
 })
+
+/** One of spec §4's eight home states, as the tags name them. */
+const HOME_STATES = Object.keys(HOME_BUTTON) as HomeState[]
+const NO_APPS: RejectRecommendation['apps'] = []
+
+/**
+ * What the home screen shows — the screen's one read of this machine (its tags, `can()` and context), so the view
+ * reads no state path and no context field itself. Each field keeps its reference between snapshots that do not
+ * change it, so a shallow comparison (screens/shared/use-view.ts) re-renders only on a real change.
+ */
+export function homeView(s: SnapshotFrom<typeof homeMachine>) {
+  const state = HOME_STATES.find((name) => s.hasTag(name)) ?? null
+  const button = state ? HOME_BUTTON[state] : null
+  const buttonEvent = button ? HOME_BUTTON_EVENT[button] : null
+  const { context } = s
+  return {
+    loading: s.hasTag('loading'),
+    offersCredit: s.hasTag('offersCredit'),
+    overview: context.overview,
+    error: context.error,
+    notice: context.notice,
+    repeatBorrower: context.overview?.repeatBorrower ?? false,
+    state,
+    button,
+    buttonEvent,
+    buttonEnabled: buttonEvent ? s.can({ type: buttonEvent }) : false,
+    order: context.order,
+    repayTone: context.repayTone,
+    confirmDeadline: confirmDeadlineOf(context.order),
+    clockOffsetMs: context.clockOffsetMs,
+    retryAt: context.retryAt,
+    recommendedApps: context.recommendation?.show ? context.recommendation.apps : NO_APPS,
+    lendingRecords: context.lendingRecords,
+  }
+}
+
+export type HomeView = ReturnType<typeof homeView>

@@ -13,6 +13,10 @@ mkdirSync(results, { recursive: true })
 let passed = 0
 let failed = 0
 const failures = []
+/** Each failing test by file and name, printed again at the end so the last lines of a long log say what failed. */
+const failedTests = []
+/** Tests that failed, then passed when vitest ran them again (CI only): flakes to fix, shown at the end too. */
+const flakyTests = []
 
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label}: ${[command, ...args].join(' ')}`)
@@ -37,11 +41,38 @@ function countReport(label, file, ok, read) {
     failures.push(`${label} (no report)`)
     return
   }
-  const counts = read(JSON.parse(readFileSync(file, 'utf8')))
+  const report = JSON.parse(readFileSync(file, 'utf8'))
+  const counts = read(report)
+  failedTests.push(...failedNames(report, root))
   passed += counts.passed
   failed += counts.failed
   if (counts.failed > 0 || !ok) failures.push(label)
   if (!ok && counts.failed === 0) failed += 1
+}
+
+/** The failing tests' names from a vitest or Playwright JSON report. */
+function failedNames(report, base) {
+  const names = []
+  for (const file of report.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === 'failed') names.push(`${path.relative(base, file.name)} › ${t.fullName}`)
+      else if (t.status === 'passed' && (t.failureMessages ?? []).length > 0)
+        flakyTests.push(`${path.relative(base, file.name)} › ${t.fullName}: ${String(t.failureMessages[0]).split('\n')[0].slice(0, 200)}`)
+    }
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      names.push(`${path.relative(base, file.name)} › (the file failed to run: ${String(file.message).slice(0, 300)})`)
+    }
+  }
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'unexpected') names.push(`${spec.file}:${spec.line} › [${t.projectName}] › ${[...titles, spec.title].join(' › ')}`)
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title])
+  }
+  for (const suite of report.suites ?? []) walk(suite, [])
+  return names
 }
 
 /** Browser tests need Chromium from Debian: install it when root, otherwise say how in one line. */
@@ -111,6 +142,8 @@ if (hasE2e) {
   }))
 }
 
+if (flakyTests.length) console.log(`\nPassed only when run again (flaky, to fix):\n${flakyTests.map((n) => `  ! ${n}`).join('\n')}`)
+if (failedTests.length) console.log(`\nFailing tests:\n${failedTests.map((n) => `  ✗ ${n}`).join('\n')}`)
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`)
 console.log(`\n${passed} passed, ${failed} failed`)
 process.exit(failed === 0 ? 0 : 1)

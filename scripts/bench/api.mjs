@@ -93,10 +93,12 @@ export async function apiBench(o) {
 
   const run = async (opts) => {
     let instance
-    const release = o.hold('autocannon', async () => instance?.stop())
+    const release = o.hold('autocannon', async () => (instance instanceof Error ? undefined : instance?.stop()))
     try {
       return await new Promise((resolve, reject) => {
         instance = autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)))
+        // autocannon answers options it refuses with the error itself rather than an instance.
+        if (instance instanceof Error) reject(instance)
       })
     } finally {
       await release()
@@ -300,10 +302,11 @@ async function scaleOut(o) {
       })
     }
     const one = figures(await cannon(a, await requestsFor(clients[0]), connections))
+    // Both instances need a connection each, even in a run with `--api-connections 1`.
     const half = Math.max(1, Math.floor(connections / 2))
     const [ra, rb] = await Promise.all([
       requestsFor(clients[0]).then((r) => cannon(a, r, half)),
-      requestsFor(clients[1]).then((r) => cannon(b, r, connections - half)),
+      requestsFor(clients[1]).then((r) => cannon(b, r, Math.max(1, connections - half))),
     ])
     const both = { a: figures(ra), b: figures(rb) }
     both.rps = both.a.rps + both.b.rps
