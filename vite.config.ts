@@ -3,16 +3,20 @@ import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { appShell } from './scripts/vite/app-shell.ts'
 import { axiosXhrOnly } from './scripts/vite/axios-xhr-only.ts'
+import { cryptoJsNoKdf } from './scripts/vite/crypto-js-no-kdf.ts'
 import { precompress } from './scripts/vite/precompress.ts'
+import { stripMachineDescriptions } from './scripts/vite/strip-machine-descriptions.ts'
 import { CORE_NAMESPACES } from './src/i18n-namespaces.ts'
 
 /**
- * What the shell (src/main.tsx) needs: kept together so no lazy group captures it. With the staff console's page
+ * What the shell (src/main.tsx) needs, the route table it reads included (src/routing/screens.ts: left to the app's
+ * group, it would make the entry import the whole start-up set before it runs): kept together so no lazy group
+ * captures it. With the staff console's page
  * beside the borrower's, the two modules both pages start with — the module-preload polyfill and wouter's hash
  * location, every open's anyway — stay in it too, rather than becoming two more requests.
  */
 const SHELL =
-  /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|void-elements|html-parse-stringify|valibot)[\\/]|[\\/]src[\\/]i18n\.ts|[\\/]domain[\\/](countries\.ts|admin-areas[\\/])|[\\/]ui[\\/]loading-overlay|[\\/]services[\\/](storage|offline)[\\/]|vite[\\/]modulepreload-polyfill|node_modules[\\/]wouter[\\/]src[\\/](use-hash-location|react-deps)\.js/
+  /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|void-elements|html-parse-stringify|valibot)[\\/]|[\\/]src[\\/](i18n|routing[\\/]screens)\.ts|[\\/]domain[\\/]countries\.ts|[\\/]ui[\\/]loading-overlay|[\\/]services[\\/](storage|offline)[\\/]|vite[\\/]modulepreload-polyfill|node_modules[\\/]wouter[\\/]src[\\/](use-hash-location|react-deps)\.js/
 
 /**
  * The staff console's own modules (console.html, src/console): no group of the borrower's takes them, so they stay
@@ -27,14 +31,60 @@ const CONSOLE_CODE =
  */
 const APPLY_ACTORS = 'identity|upload-gate|loan-offer|agreement|cancellation|coupons|confirm-borrow|lending'
 const LATER_ACTORS = 'payment-order|repayment|rollover|records|feedback-ticket|account-deletion'
-/** Schemas no first screen checks with (domain/schemas). */
-const LATER_SCHEMAS = '(feedback|repayment|coupon|identity|message-values)\\.ts'
+/**
+ * Schemas no first screen checks with (domain/schemas): later screens' (feedback, repayment, coupons, identity
+ * uploads), and the journey's forms' (journey-forms.ts and what it gathers, given to the journey with the first
+ * form: machines/kit/form-schemas.ts).
+ */
+const LATER_SCHEMAS =
+  '(feedback|repayment|coupon|identity|message-values|journey-forms|additional-info|loan|personal-info|questionnaire|wallet|fields)\\.ts'
+/**
+ * Domain rules only those schemas and later screens use: left to `domain-later`, or to the start-up set when a
+ * start-up module imports them after all (a group takes a module's imports with it).
+ */
+const LATER_RULES = '(identity-numbers|pricing|suggested-amount|product|repayment-rules|onboarding-steps|wallets|admin-areas[\\\\/].*)\\.ts'
 
 /**
- * The app after the shell, as small parallel chunks: libraries first, then the domain rules, the services and
- * the machines, each group taking what the groups above it left (a higher priority captures first).
+ * The start-up set, in two parts. `core`: what the staff console's page shares with the borrower's (xstate, the
+ * domain rules and the schemas the first screens check with, the kit's common pieces, the session's and home's
+ * machines and those they use); `app`: the borrower's alone (axios, the wire protocol, the services, the other
+ * start-up machines and the journey), which the console must not load (the services start the native bridge).
  */
-const GROUPS: { name: string | ((id: string) => string | null); test: RegExp; priority: number }[] = [
+const CORE_PARTS: RegExp[] = [
+  /node_modules[\\/](xstate|@xstate)[\\/]/,
+  // Not the schemas and rules only the journey's forms and later screens use (`domain-later`), nor the console's.
+  new RegExp(`[\\\\/]domain[\\\\/](?!console\\.ts|${LATER_RULES}|schemas[\\\\/](console\\.ts|${LATER_SCHEMAS}))`),
+  // The kit's pieces nearly every screen shows (home's among them) and the screens' shared notices.
+  /[\\/](ui[\\/](button|countdown|display|display-text|page-header|states|notice|toast|icons)|screens[\\/]shared[\\/](message-text|order-watch-notice|tab-navigation|display-text))\.tsx?$/,
+  /[\\/]machines[\\/](session|home|latest-order|order-lifecycle|submit|not-provided|loan-outcome)[.-]/,
+]
+const APP_PARTS: RegExp[] = [
+  /node_modules[\\/]axios[\\/]/,
+  /[\\/]protocol[\\/]/,
+  // Every service the first screen starts with (the API client, the bridge, the start-up actors, analytics); not the
+  // photo compressor (`services-uploads`), nor the actors of the machines that load with their routes.
+  new RegExp(`[\\\\/]services[\\\\/](?!console[\\\\/]|uploads[\\\\/]|actors[\\\\/](${APPLY_ACTORS}|${LATER_ACTORS})-actors)`),
+  // The machines an open at home, login or register starts with (src/compose.ts START_CHILDREN), and the journey.
+  /[\\/]machines[\\/](language|app-rating|login|permission|legal-document|help-content|order-watch|journey)\.machine/,
+  // The app proper, which the entry imports once the frame is painted (src/boot.tsx), and its composition; not the
+  // route table the entry itself reads (src/routing/screens.ts, with the shell).
+  /[\\/]src[\\/](boot|compose|app)\.tsx?$|[\\/]src[\\/]routing[\\/](?!screens\.ts)/,
+]
+const anyOf = (parts: RegExp[]) => (id: string) => !CONSOLE_CODE.test(id) && parts.some((part) => part.test(id))
+
+/**
+ * The shell, then the start-up set as two chunks (`core` and `app`), then what loads with its route in chunks of
+ * its own (a higher priority captures first). The start-up set was eleven chunks (xstate, axios and its helpers,
+ * the domain rules and schemas, the kit's common pieces, the wire protocol, the services, three of machines)
+ * fetched in parallel: every open needs all of them, and two files are about 7 KB less on the wire for a cold open
+ * (2026-11-28, docs/performance.md) — nine responses' headers fewer, and Brotli's window spanning each part
+ * instead of restarting per file.
+ */
+const GROUPS: {
+  name: string | ((id: string) => string | null)
+  test: RegExp | ((id: string) => boolean)
+  priority: number
+}[] = [
   { name: 'shell', test: SHELL, priority: 9 },
   // The translations every open starts with, one file per language (locale-<lang>-start) instead of one per
   // namespace: fewer requests on the first screen, most of whose bytes were response headers.
@@ -43,40 +93,14 @@ const GROUPS: { name: string | ((id: string) => string | null); test: RegExp; pr
     test: new RegExp(`locales[\\\\/][a-z]{2}[\\\\/](${CORE_NAMESPACES.join('|')})\\.json$`),
     priority: 10,
   },
-  { name: 'xstate', test: /node_modules[\\/](xstate|@xstate)[\\/]/, priority: 8 },
-  { name: 'axios-helpers', test: /node_modules[\\/]axios[\\/]lib[\\/](helpers|platform)[\\/]/, priority: 8 },
-  { name: 'axios', test: /node_modules[\\/]axios[\\/]/, priority: 7 },
+  // The console's share first, with what it uses; the borrower's own after it.
+  { name: 'core', test: anyOf(CORE_PARTS), priority: 8.5 },
+  { name: 'app', test: anyOf(APP_PARTS), priority: 8 },
   { name: 'final-form', test: /node_modules[\\/](react-)?final-form[\\/]/, priority: 7 },
-  // The schemas the first screens check with (the journey's forms, login's); those only later screens use (feedback,
-  // repayment, coupons, identity uploads) in a chunk of their own, taken after the first one has its dependencies.
-  { name: 'domain-schemas', test: new RegExp(`[\\\\/]domain[\\\\/]schemas[\\\\/](?!console\\.ts|${LATER_SCHEMAS})`), priority: 6 },
-  // The kit's pieces nearly every screen shows (home's among them) and the screens' shared notices: one request
-  // instead of a dozen of under a kilobyte each, most of which would be response headers.
-  {
-    name: 'ui-common',
-    test: /[\\/](ui[\\/](button|countdown|display|display-text|page-header|states|notice|toast|icons)|screens[\\/]shared[\\/](message-text|order-watch-notice|tab-navigation|display-text))\.tsx?$/,
-    priority: 6,
-  },
-  { name: 'domain', test: new RegExp(`[\\\\/]domain[\\\\/](?!console\\.ts|schemas[\\\\/](console\\.ts|${LATER_SCHEMAS}))`), priority: 5 },
-  { name: 'domain-schemas-later', test: /[\\/]domain[\\/]schemas[\\/](?!console\.ts)/, priority: 4.5 },
-  { name: 'protocol', test: /[\\/]protocol[\\/]/, priority: 4 },
-  // Every service the first screen starts with in one request (the API client, the bridge, the start-up actors,
-  // analytics: four files, two of them under a kilobyte, were mostly response headers); the photo compressor, which
-  // only the identity step and feedback use, apart.
-  {
-    name: (id) => (/[\\/]services[\\/]uploads[\\/]/.test(id) ? 'services-uploads' : 'services'),
-    test: new RegExp(`[\\\\/]services[\\\\/](?!console[\\\\/]|actors[\\\\/](${APPLY_ACTORS}|${LATER_ACTORS})-actors)`),
-    priority: 4,
-  },
-  { name: 'machines-core', test: /[\\/]machines[\\/](session|home|latest-order|order-lifecycle|submit|not-provided|loan-outcome)[.-]/, priority: 3 },
-  // The journey's children in three chunks (src/compose.ts): those an open at home, login or register starts with,
-  // preloaded by index.html (scripts/vite/app-shell.ts); the application's and borrowing's, and the rest (repaying,
-  // records, feedback, account deletion), each loaded with the first event that leads to them.
-  {
-    name: 'machines-start',
-    test: /[\\/]machines[\\/](language|app-rating|login|permission|legal-document|help-content|order-watch)\.machine/,
-    priority: 2,
-  },
+  { name: 'domain-later', test: /[\\/]domain[\\/](?!console\.ts|schemas[\\/]console\.ts)/, priority: 4.5 },
+  { name: 'services-uploads', test: /[\\/]services[\\/]uploads[\\/]/, priority: 4 },
+  // The journey's other children in two chunks (src/compose.ts), each loaded with the first event that leads to
+  // them: the application's and borrowing's, and the rest (repaying, records, feedback, account deletion).
   {
     name: 'machines-apply',
     test: new RegExp(`[\\\\/](machines[\\\\/](${APPLY_ACTORS})\\.machine|services[\\\\/]actors[\\\\/](${APPLY_ACTORS})-actors)`),
@@ -87,7 +111,6 @@ const GROUPS: { name: string | ((id: string) => string | null); test: RegExp; pr
     test: new RegExp(`[\\\\/](machines[\\\\/](?!journey\\.machine|console-)|services[\\\\/]actors[\\\\/](${LATER_ACTORS})-actors)`),
     priority: 1,
   },
-  { name: 'machines-journey', test: /[\\/]machines[\\/]journey\.machine/, priority: 2 },
 ]
 
 // The app is served by the reference server (server/) from dist/, or by any static host:
@@ -97,6 +120,8 @@ export default defineConfig({
   plugins: [
     react(),
     axiosXhrOnly(),
+    cryptoJsNoKdf(),
+    stripMachineDescriptions(),
     appShell(),
     // The service worker (services/offline/sw.ts): Workbox, with the precache list of this build injected.
     VitePWA({

@@ -1,13 +1,10 @@
 /**
  * Country profiles (decisions.md "Countries"): everything that differs between Tanzania, Kenya and Mexico
  * is read from here — dial code, currency, languages, time zone, which enumeration variant the forms use,
- * e-mail domains, fee tax, identity documents, wallet providers, administrative areas, the APR label, the
+ * e-mail domains, fee tax, identity documents, wallet providers, administrative levels, the APR label, the
  * lender's licence and customer service. Pure data and look-ups; no I/O.
  */
 import type { EnumVariant, Weekday } from './enums'
-import { TZ_REGIONS } from './admin-areas/tz'
-import { KE_COUNTIES } from './admin-areas/ke'
-import { MX_STATES } from './admin-areas/mx'
 
 export type CountryCode = 'TZ' | 'KE' | 'MX'
 export const COUNTRY_CODES: readonly CountryCode[] = ['TZ', 'KE', 'MX']
@@ -101,7 +98,6 @@ export interface CountryProfile {
     /** The level below the second, asked as the optional free-text `county` / `workCounty` (decisions.md). */
     readonly third: AdminLevel
   }
-  readonly adminAreas: readonly AdminArea[]
   /** How the annual cost is labelled: 'CAT' in Mexico (Costo Anual Total). */
   readonly aprLabel: 'APR' | 'CAT'
   readonly lender: LenderInfo
@@ -130,7 +126,6 @@ export const COUNTRIES: Readonly<Record<CountryCode, CountryProfile>> = {
     questionnaireRequired: false,
     walletProviders: ['mpesa', 'airtel', 'tigo', 'halopesa'],
     adminLevels: { first: 'region', second: 'district', secondListed: true, secondRequired: true, third: 'ward' },
-    adminAreas: TZ_REGIONS,
     aprLabel: 'APR',
     lender: {
       legalName: 'Kopa Microfinance Ltd (demo)',
@@ -165,7 +160,6 @@ export const COUNTRIES: Readonly<Record<CountryCode, CountryProfile>> = {
     questionnaireRequired: false,
     walletProviders: ['mpesa', 'airtel'],
     adminLevels: { first: 'county', second: 'subCounty', secondListed: false, secondRequired: false, third: 'ward' },
-    adminAreas: KE_COUNTIES,
     aprLabel: 'APR',
     lender: {
       legalName: 'Kopa Digital Credit Ltd (demo)',
@@ -200,7 +194,6 @@ export const COUNTRIES: Readonly<Record<CountryCode, CountryProfile>> = {
     questionnaireRequired: true,
     walletProviders: ['clabe'],
     adminLevels: { first: 'state', second: 'municipality', secondListed: false, secondRequired: false, third: 'colonia' },
-    adminAreas: MX_STATES,
     aprLabel: 'CAT',
     lender: {
       legalName: 'Kopa Financiera S.A. de C.V., SOFOM, E.N.R. (demo)',
@@ -251,30 +244,6 @@ export function startLanguage(
 export function intlLocale(country: CountryCode, language: Language): string {
   const profile = COUNTRIES[country]
   return profile.locales[language] ?? profile.locales[profile.defaultLanguage] ?? 'en'
-}
-
-/** The first-level areas (regions, counties, states) of a country. */
-export function statesOf(country: CountryCode): readonly AdminArea[] {
-  return COUNTRIES[country].adminAreas
-}
-
-/** A first-level area by its code or its name (case-insensitive), or null. */
-export function findState(country: CountryCode, codeOrName: string): AdminArea | null {
-  const wanted = codeOrName.trim().toLowerCase()
-  return statesOf(country).find((a) => a.code.toLowerCase() === wanted || a.name.toLowerCase() === wanted) ?? null
-}
-
-/** The listed second-level areas of a state, region or county (empty if unknown or not listed). */
-export function citiesOf(country: CountryCode, state: string): readonly string[] {
-  return findState(country, state)?.districts ?? []
-}
-
-/** Whether a city is acceptable for a state: from the list where the country lists them, else free text. */
-export function isKnownCity(country: CountryCode, state: string, city: string): boolean {
-  const area = findState(country, state)
-  if (!area) return false
-  if (!COUNTRIES[country].adminLevels.secondListed) return true
-  return area.districts.includes(city)
 }
 
 /** Whether an e-mail's domain is on the country's allowlist. */

@@ -26,6 +26,12 @@ import { recordsMachine } from './records.machine'
 import { repaymentMachine } from './repayment.machine'
 import { rolloverMachine } from './rollover.machine'
 import { uploadGateMachine } from './upload-gate.machine'
+import * as journeyForms from '../domain/schemas/journey-forms'
+import { provideFormSchemas } from './kit/form-schemas'
+
+// Whoever runs the journey with these children runs its forms too: their schemas are given with them (the app
+// loads them with the first form instead: src/compose.ts).
+provideFormSchemas(journeyForms)
 
 export const JOURNEY_CHILDREN = {
   home: homeMachine,

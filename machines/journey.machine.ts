@@ -59,12 +59,7 @@ import type { LatestOrder } from '../domain/api-types'
 import { DEFAULT_COUNTRY, type CountryCode } from '../domain/countries'
 import { BACK_TO, isProtectedRoute, type RouteName } from '../domain/routes'
 import type { OrderStatusCode, StatusStep } from '../domain/order-status'
-import { additionalInfoSchema } from '../domain/schemas/additional-info'
-import { applySchema } from '../domain/schemas/loan'
-import { personalInfoSchema } from '../domain/schemas/personal-info'
-import { questionnaireSchema } from '../domain/schemas/questionnaire'
 import type { SalaryBandTerms } from '../domain/salary-bands'
-import { walletSchema } from '../domain/schemas/wallet'
 import type { agreementMachine } from './agreement.machine'
 import type { accountDeletionMachine, AccountDeletionOutput } from './account-deletion.machine'
 import type { appRatingMachine } from './app-rating.machine'
@@ -94,6 +89,8 @@ import { errorOf, failureOf, isSessionEnded, messageOf, type Message } from './k
 import { submitMachine, type FormReviewEvent, type FormValues, type SubmitOutput } from './submit.machine'
 import type { uploadGateMachine, UploadGateOutput } from './upload-gate.machine'
 import { notProvided } from './kit/not-provided'
+// The forms' schemas are given, not imported: they load with the first form (machines/kit/form-schemas.ts).
+import { formSchemas } from './kit/form-schemas'
 import { disclosureFirst, type DisclosureState } from './disclosure-gate'
 
 /** The screen each step of spec §4's navigation by code opens. */
@@ -1096,7 +1093,7 @@ export const journeyMachine = setup({
             input: ({ context }) => ({
               formId: 'wallet',
               initialValues: { ...context.reviewWallet },
-              schema: walletSchema(countryOf(context)),
+              schema: formSchemas().walletSchema(countryOf(context)),
               reviewFirst: lifecycleOf(context.order).can({ type: 'wallet.added' }),
             }),
             onDone: {
@@ -1153,7 +1150,7 @@ export const journeyMachine = setup({
                 input: ({ context }) => ({
                   formId: 'personalInfo',
                   initialValues: { ...context.session.user?.personalInfo },
-                  schema: personalInfoSchema(countryOf(context), { today: new Date(context.orderReadAt) }),
+                  schema: formSchemas().personalInfoSchema(countryOf(context), { today: new Date(context.orderReadAt) }),
                 }),
                 onDone: {
                   guard: { type: 'formSaved', params: ({ event }) => ({ output: event.output }) },
@@ -1185,7 +1182,7 @@ export const journeyMachine = setup({
                   input: ({ context }) => ({
                     formId: 'additionalInfo',
                     initialValues: { ...context.session.user?.additionalInfo },
-                    schema: additionalInfoSchema(countryOf(context), {
+                    schema: formSchemas().additionalInfoSchema(countryOf(context), {
                       loginMobile: context.session.user?.basicInfo.mobile ?? '',
                     }),
                   }),
@@ -1213,7 +1210,7 @@ export const journeyMachine = setup({
               invoke: {
                 id: 'questionnaireForm',
                 src: 'questionnaireForm',
-                input: () => ({ formId: 'questionnaire', schema: questionnaireSchema() }),
+                input: () => ({ formId: 'questionnaire', schema: formSchemas().questionnaireSchema() }),
                 onDone: {
                   guard: { type: 'formSaved', params: ({ event }) => ({ output: event.output }) },
                   target: '#journey.app.following',
@@ -1262,7 +1259,7 @@ export const journeyMachine = setup({
                   invoke: {
                     id: 'application',
                     src: 'applicationForm',
-                    input: () => ({ formId: 'application', schema: applySchema() }),
+                    input: () => ({ formId: 'application', schema: formSchemas().applySchema() }),
                     onDone: {
                       guard: { type: 'formSaved', params: ({ event }) => ({ output: event.output }) },
                       target: '#journey.app.following',
@@ -1273,7 +1270,7 @@ export const journeyMachine = setup({
                   invoke: {
                     id: 'application',
                     src: 'repeatApplicationForm',
-                    input: () => ({ formId: 'application', schema: applySchema() }),
+                    input: () => ({ formId: 'application', schema: formSchemas().applySchema() }),
                     onDone: {
                       guard: { type: 'formSaved', params: ({ event }) => ({ output: event.output }) },
                       target: '#journey.app.following',

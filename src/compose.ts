@@ -22,6 +22,7 @@ import { journeyMachine, type JourneyInput } from '../machines/journey.machine'
 import type { paymentOrderMachine as PaymentOrderMachine } from '../machines/payment-order.machine'
 import { sessionMachine } from '../machines/session.machine'
 import { submitMachine } from '../machines/submit.machine'
+import { provideFormSchemas, type FormSchemas } from '../machines/kit/form-schemas'
 import { createApiClient, clientContextFromStorage, type ApiClient } from '../services/api/client'
 import { createAppRatingActors } from '../services/actors/app-rating-actors'
 import { createJourneyActors } from '../services/actors/journey-actors'
@@ -71,8 +72,11 @@ export function createServices(win: Window & typeof globalThis = window, baseURL
   return { storage, api, bridge, page }
 }
 
-/** The journey's children and the machine some of them run inside (a payment order). */
-export type LoadedChildren = JourneyChildren & { paymentOrder: typeof PaymentOrderMachine }
+/**
+ * The journey's children, the machine some of them run inside (a payment order), and its forms' schemas (given
+ * to it when they arrive: machines/kit/form-schemas.ts).
+ */
+export type LoadedChildren = JourneyChildren & { paymentOrder: typeof PaymentOrderMachine; formSchemas: FormSchemas }
 
 type ChildName = keyof LoadedChildren
 
@@ -100,6 +104,11 @@ const CHILD_MODULES: { readonly [K in ChildName]: () => Promise<LoadedChildren[K
   records: async () => (await import('../machines/records.machine')).recordsMachine,
   feedbackTicket: async () => (await import('../machines/feedback-ticket.machine')).feedbackTicketMachine,
   accountDeletion: async () => (await import('../machines/account-deletion.machine')).accountDeletionMachine,
+  formSchemas: async () => {
+    const schemas = await import('../domain/schemas/journey-forms')
+    provideFormSchemas(schemas)
+    return schemas
+  },
 }
 
 export const CHILD_NAMES = Object.keys(CHILD_MODULES) as readonly ChildName[]
@@ -156,10 +165,21 @@ const RUNS_INSIDE: Partial<Record<ChildName, readonly ChildName[]>> = {
   rollover: ['paymentOrder'],
 }
 
+/** The journey's forms: each opens with a schema built from `formSchemas` (machines/journey.machine.ts). */
+const FORMS = new Set([
+  'personalInfoForm',
+  'additionalInfoForm',
+  'walletForm',
+  'questionnaireForm',
+  'applicationForm',
+  'repeatApplicationForm',
+])
+
 const isChildName = (name: string): name is ChildName => Object.prototype.hasOwnProperty.call(CHILD_MODULES, name)
 
-/** What must be loaded before the journey invokes `actor` (nothing for actors that are not child machines). */
+/** What must be loaded before the journey invokes `actor` (nothing for actors that are neither a child nor a form). */
 export function childrenNeededBy(actor: string): ChildName[] {
+  if (FORMS.has(actor)) return ['formSchemas']
   return isChildName(actor) ? [actor, ...(RUNS_INSIDE[actor] ?? [])] : []
 }
 

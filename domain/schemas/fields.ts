@@ -3,14 +3,8 @@
  * national ID. Rules of spec §5; the country profile (domain/countries.ts) supplies what differs.
  */
 import * as v from 'valibot'
-import {
-  COUNTRIES,
-  findState,
-  isAllowedEmailDomain,
-  isKnownCity,
-  type CountryCode,
-  type NationalIdKind,
-} from '../countries'
+import { COUNTRIES, isAllowedEmailDomain, type CountryCode, type NationalIdKind } from '../countries'
+import { findState, isKnownCity } from '../admin-areas'
 import {
   isNidaWellFormed,
   isValidCurp,

@@ -195,8 +195,11 @@ type Bundle = NonNullable<Parameters<Extract<NonNullable<Plugin['transformIndexH
  */
 const START_UP_MODULES = ['/src/boot.tsx', '/screens/tabs/home.tsx', '/protocol/protocol.ts']
 
-/** The grouped chunks of START_UP_MODULES' kind (vite.config.ts names them): not machines-apply nor machines. */
-export const START_UP_GROUPS = /^assets\/(machines-(core|start|journey)|protocol)-/
+/**
+ * The grouped chunk of START_UP_MODULES' kind (vite.config.ts names it): the start-up set (xstate, axios, the domain,
+ * the wire protocol, the services and the start-up machines); not machines-apply nor machines.
+ */
+export const START_UP_GROUPS = /^assets\/(core|app)-/
 
 /**
  * The entry screens other than home (hash path → screen module, and the namespaces it needs beside the core ones,

@@ -117,42 +117,31 @@ describe('What index.html preloads for a cold open', () => {
     dynamicImports,
   })
   const bundle = {
-    'assets/index-e1.js': chunk('/app/src/main.tsx', ['assets/shell-s1.js'], [
+    'assets/index-e1.js': chunk('/app/src/main.tsx', ['assets/shell-s1.js', 'assets/core-c1.js'], [
       'assets/boot-b1.js',
       'assets/home-h1.js',
       'assets/login-l1.js',
-      'assets/machines-core-c1.js',
-      'assets/machines-start-s2.js',
-      'assets/machines-journey-j1.js',
+      'assets/app-a1.js',
       'assets/machines-apply-a1.js',
       'assets/machines-m1.js',
-      'assets/protocol-p1.js',
+      'assets/domain-later-d1.js',
     ]),
     'assets/shell-s1.js': chunk(null),
-    'assets/boot-b1.js': chunk('/app/src/boot.tsx', ['assets/xstate-x1.js']),
-    'assets/xstate-x1.js': chunk(null),
-    'assets/home-h1.js': chunk('/app/screens/tabs/home.tsx'),
+    'assets/boot-b1.js': chunk('/app/src/boot.tsx', ['assets/core-c1.js', 'assets/app-a1.js']),
+    'assets/home-h1.js': chunk('/app/screens/tabs/home.tsx', ['assets/core-c1.js']),
     'assets/login-l1.js': chunk('/app/screens/user/login.tsx'),
-    'assets/machines-core-c1.js': chunk(null),
-    'assets/machines-start-s2.js': chunk(null),
-    'assets/machines-journey-j1.js': chunk(null),
+    // The start-up set (vite.config.ts): the console's share, and the borrower's own (services, journey, protocol).
+    'assets/core-c1.js': chunk(null),
+    'assets/app-a1.js': chunk(null, ['assets/core-c1.js']),
     'assets/machines-apply-a1.js': chunk(null),
     'assets/machines-m1.js': chunk(null),
-    'assets/protocol-p1.js': chunk(null),
+    'assets/domain-later-d1.js': chunk(null),
   }
 
-  it('the app, home, the start-up machines and the protocol — not the machines that load with their routes', () => {
+  it('the app, home and the start-up set — not the machines and schemas that load with their routes', () => {
     const preloaded = startUpImports(bundle as never, 'assets/index-e1.js')
     expect(preloaded.sort()).toEqual(
-      [
-        './assets/boot-b1.js',
-        './assets/xstate-x1.js',
-        './assets/home-h1.js',
-        './assets/machines-core-c1.js',
-        './assets/machines-start-s2.js',
-        './assets/machines-journey-j1.js',
-        './assets/protocol-p1.js',
-      ].sort(),
+      ['./assets/boot-b1.js', './assets/home-h1.js', './assets/core-c1.js', './assets/app-a1.js'].sort(),
     )
   })
 })

@@ -113,6 +113,25 @@ describe('child machines that load with their routes', () => {
     }
   })
 
+  it('the forms’ schemas load with the first form: the order read that opens personal information waits for them', async () => {
+    const { journey, loader } = await openHome(order(6))
+    try {
+      expect(loader.has('formSchemas')).toBe(false)
+      journey.send({ type: 'order.follow' } as never)
+      const at = await waitFor(
+        journey,
+        (s) => s.context.route === 'personalInfomation' && s.children.personalInfoForm !== undefined,
+        { timeout: 5000 },
+      )
+      expect(loader.has('formSchemas')).toBe(true)
+      // The form checks with the country's schema.
+      const form = at.children.personalInfoForm as AnyActorRef
+      expect(form.getSnapshot().context.schema).toBeDefined()
+    } finally {
+      journey.stop()
+    }
+  })
+
   it('on a phone where the disclosure was never accepted, following the order to the ID step opens it first', async () => {
     const { journey, loader } = await openHome(order(12), { disclosureAccepted: false })
     try {

@@ -4,14 +4,12 @@ import {
   COUNTRIES,
   COUNTRY_CODES,
   DEFAULT_COUNTRY,
-  citiesOf,
   getCountry,
   intlLocale,
   isAllowedEmailDomain,
-  isKnownCity,
   startLanguage,
-  statesOf,
 } from '../../domain/countries'
+import { citiesOf, isKnownCity, statesOf } from '../../domain/admin-areas'
 import { CURP_STATE_CODES, MX_STATES } from '../../domain/admin-areas/mx'
 
 const label = (lang: string, key: string): unknown => {

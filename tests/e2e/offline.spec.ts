@@ -77,11 +77,12 @@ test.describe('(22) a start that never finishes offers to try again [en]', () =>
 
   test('when a file of the app never arrives, the frame says so after 30 seconds and its button reloads', async ({ page }) => {
     await page.clock.install()
-    // The journey's machines never arrive: the download hangs, as on a dropped line that never says so.
+    // The app's start-up chunk (the services and the journey's machines, vite.config.ts) never arrives: the download
+    // hangs, as on a dropped line that never says so.
     let hold = true
     let asked!: () => void
     const held = new Promise<void>((resolve) => (asked = resolve))
-    await page.route(/\/assets\/machines-journey-[^/]+\.js$/, async (route) => {
+    await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
       if (hold) return asked() // never answered
       await route.continue()
     })

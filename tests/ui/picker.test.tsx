@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { statesOf } from '../../domain/countries'
+import { statesOf } from '../../domain/admin-areas'
 import { Picker, PickerSelect, type PickerOption } from '../../ui/picker'
 import { css, renderUi, t } from './render-ui'
 

@@ -8,7 +8,8 @@
 import { useMemo, type ReactElement } from 'react'
 import { useField } from 'react-final-form'
 import { useTranslation } from 'react-i18next'
-import { COUNTRIES, citiesOf, statesOf, type CountryCode } from '../../../domain/countries'
+import { COUNTRIES, type CountryCode } from '../../../domain/countries'
+import { citiesOf, statesOf } from '../../../domain/admin-areas'
 import { SelectField, TextField } from '../../../ui/form-fields'
 
 export interface AreaFieldsProps {
