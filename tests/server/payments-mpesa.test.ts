@@ -9,6 +9,8 @@
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { eq } from 'drizzle-orm'
+import { paymentTransfers } from '../../server/db/schema/loans'
 import { DARAJA_TEST_CREDENTIALS, FakeDaraja, type Scripted } from './helpers/fake-daraja'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type * as T from '../../domain/api-types'
@@ -900,6 +902,27 @@ describeOnEachDatabase('Loans paid out and repaid through M-Pesa', (target) => {
     const { b, applied } = await approvedKenyan('0712340000')
     await h.ok(ls, b, '/loan/get-money', { loanOrderId: applied.loanOrderId, agreed: true })
     expect((await until(b, [10, 2])).status).toBe(10)
+  })
+
+  // Found by the fault simulation: Daraja's Transaction Status query answers `pending` every time (its result comes
+  // on a callback), so a pay-out failed for certain was asked about again and again, for ever.
+  it('stops asking Daraja about a pay-out once its failure is certain', async () => {
+    const { b, applied } = await approvedKenyan('0712350000')
+    await h.ok(ls, b, '/loan/get-money', { loanOrderId: applied.loanOrderId, agreed: true })
+    expect((await until(b, [10, 2])).status).toBe(10)
+    const { db } = ls.s.server.ctx
+    const byRef = eq(paymentTransfers.reference, `PO${applied.orderNo}-1`)
+    // A status query already due when the failure was applied (a queued check) still runs…
+    await db.update(paymentTransfers).set({ checkAt: ls.s.server.ctx.clock.now() }).where(byRef)
+    const [before] = await db.select().from(paymentTransfers).where(byRef)
+    for (let i = 0; i < 5; i++) {
+      await h.advance(ls, 60_000)
+      await daraja.drain()
+    }
+    const [after] = await db.select().from(paymentTransfers).where(byRef)
+    // …and its `pending` answer schedules none after it.
+    expect(after).toMatchObject({ state: 'failed', checkAt: null })
+    expect(after!.statusQueries).toBe(before!.statusQueries + 1)
   })
 
   it('leaves the balance as it was when the payer cancels the STK prompt', async () => {
