@@ -1,5 +1,5 @@
 /**
- * `npm run sim -- --seeds 5000 [--adapter azampay] [--from 100000] [--db postgres] [--books-every 100] [--trace 200]
+ * `npm run sim -- --seeds 5000 [--adapter azampay|daraja] [--from 100000] [--db postgres] [--books-every 100] [--trace 200]
  * [--stop-after 10]`:
  * the long run of the money fault simulation (tests/money/simulation.ts), outside the test suite — the suite runs
  * 100 seeds on PGlite — 85 through the faulty provider, 15 through each real adapter — (so that `npm test` keeps
@@ -15,6 +15,8 @@
  *   --adapter faulty   the faulty provider itself (default)
  *   --adapter azampay  Tanzania's real AzamPay adapter against its local fake, which answers and calls back from the
  *                      faulty provider's book with the same faults (tests/money/faulty-azampay.ts)
+ *   --adapter daraja   Kenya's real M-Pesa (Daraja) adapter against its local fake, the same way
+ *                      (tests/money/faulty-daraja.ts); Kenyan borrowers on the Kenyan product
  *   --db pglite     embedded, in memory (default)
  *   --db postgres   DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test, in a fresh schema (test_…)
  *                   dropped at the end, as the server tests do (tests/server/helpers/databases.ts)

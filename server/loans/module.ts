@@ -40,7 +40,7 @@ import { maskMobile } from '../log'
 import { confirmCouponFields } from '../coupons/coupons'
 import { checkBooks } from '../money/check'
 import { loadPaymentSettings, type PaymentSettings } from '../payments/config'
-import { MpesaProvider } from '../payments/mpesa'
+import { MpesaProvider, pushesIn } from '../payments/mpesa'
 import { AzamPayProvider } from '../payments/azampay'
 import { payeeOf } from '../payments/payee'
 import type { PaymentProvider } from '../payments/provider'
@@ -140,7 +140,10 @@ export function createLoansModule(options: LoansModuleOptions = {}): ServerModul
       const providers = new Map<string, PaymentProvider>()
       if (sandbox) providers.set(sandbox.name, sandbox)
       if (paySettings.mpesa) {
-        providers.set('mpesa', new MpesaProvider({ ...paySettings.mpesa, now: () => clock.nowMs() }))
+        providers.set(
+          'mpesa',
+          new MpesaProvider({ ...paySettings.mpesa, now: () => clock.nowMs(), pushes: pushesIn(db) }),
+        )
       }
       if (paySettings.azampay) {
         providers.set('azampay', new AzamPayProvider({ ...paySettings.azampay, now: () => clock.nowMs() }))

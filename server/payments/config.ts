@@ -43,7 +43,7 @@ import type { MpesaConfig } from './mpesa'
 import type { AzamPayConfig } from './azampay'
 import { isClabePrefix, loadPrivateKey, type StpConfig } from './stp'
 
-export type MpesaSettings = Omit<MpesaConfig, 'now' | 'fetch' | 'minorPerUnit'>
+export type MpesaSettings = Omit<MpesaConfig, 'now' | 'fetch' | 'minorPerUnit' | 'pushes'>
 export type AzamPaySettings = Omit<AzamPayConfig, 'now' | 'fetch' | 'requestTimeoutMs'>
 export type StpSettings = Omit<StpConfig, 'now' | 'fetch' | 'requestTimeoutMs' | 'ledger'>
 

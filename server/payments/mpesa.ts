@@ -44,6 +44,9 @@
  * lost answer may pay twice. Use v3.
  */
 import { timingSafeEqual } from 'node:crypto'
+import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm'
+import type { Queryable } from '../db/client'
+import { paymentTransfers } from '../db/schema/loans'
 import {
   ProviderError,
   type CallbackInput,
@@ -85,6 +88,68 @@ export interface MpesaConfig {
   minorPerUnit?: number
   /** How long one HTTP call to Daraja may take before it counts as unanswered (default 30 s). */
   requestTimeoutMs?: number
+  /** Our records of STK pushes (default: none; the server passes pushesIn(db)). */
+  pushes?: MpesaPushLedger
+}
+
+/**
+ * What the adapter asks of our records about STK pushes. Daraja names a push only by the CheckoutRequestID its
+ * answer carries, and neither its callback nor its query names our reference: a push whose answer was lost (a
+ * time-out, a crash before the answer was stored) can be neither queried nor matched by that id. Its success
+ * callback does carry the payer's number and the amount, and by them it finds the push it pays.
+ */
+export interface MpesaPushLedger {
+  /**
+   * Our reference of the one M-Pesa collection from this payer (2547… or 07…) for exactly this amount whose
+   * CheckoutRequestID we never learned and that has no money yet; null when there is none, or more than one.
+   */
+  unansweredPush(phone: string, amountMinor: number): Promise<string | null>
+  /** Whether a transfer of ours carries this CheckoutRequestID. */
+  knownPush(checkoutRequestId: string): Promise<boolean>
+  /** A collection's payment window: over after `expiresAt`. */
+  window(reference: string): Promise<{ expiresAt: Date | null } | null>
+}
+
+/** The ledger over the server's payment_transfers. */
+export function pushesIn(q: Queryable, provider = 'mpesa'): MpesaPushLedger {
+  return {
+    async unansweredPush(phone, amountMinor) {
+      const digits = phone.replace(/\D/g, '')
+      if (digits.length < 9) return null
+      const local = digits.slice(-9)
+      const rows = await q
+        .select({ reference: paymentTransfers.reference })
+        .from(paymentTransfers)
+        .where(
+          and(
+            eq(paymentTransfers.provider, provider),
+            eq(paymentTransfers.kind, 'collection'),
+            isNull(paymentTransfers.providerRef),
+            eq(paymentTransfers.amountMinor, amountMinor),
+            inArray(paymentTransfers.account, [`0${local}`, `254${local}`, `+254${local}`, local]),
+            notInArray(paymentTransfers.state, ['succeeded', 'reversed']),
+          ),
+        )
+        .limit(2)
+      return rows.length === 1 ? rows[0]!.reference : null
+    },
+    async knownPush(checkoutRequestId) {
+      const [row] = await q
+        .select({ id: paymentTransfers.id })
+        .from(paymentTransfers)
+        .where(and(eq(paymentTransfers.provider, provider), eq(paymentTransfers.providerRef, checkoutRequestId)))
+        .limit(1)
+      return row !== undefined
+    },
+    async window(reference) {
+      const [row] = await q
+        .select({ expiresAt: paymentTransfers.expiresAt })
+        .from(paymentTransfers)
+        .where(and(eq(paymentTransfers.provider, provider), eq(paymentTransfers.reference, reference)))
+        .limit(1)
+      return row ?? null
+    },
+  }
 }
 
 interface TokenCache {
@@ -405,8 +470,16 @@ export class MpesaProvider implements PaymentProvider {
 
   private async collectionStatus(lookup: TransferLookup): Promise<ProviderStatus> {
     const checkout = lookup.providerRef
-    // The STK query needs Daraja's CheckoutRequestID; without it nothing can be asked.
-    if (!checkout) return { state: 'pending', reason: 'no CheckoutRequestID to query' }
+    // The STK query needs Daraja's CheckoutRequestID; without it nothing can be asked. Once the payment window is
+    // over the push is failed: the prompt on the phone is long gone, and should its success callback still come
+    // it finds the push by payer and amount (pushesIn) and is booked as a late success.
+    if (!checkout) {
+      const window = await this.config.pushes?.window(lookup.reference)
+      const over = window?.expiresAt ? window.expiresAt.getTime() <= this.config.now() : false
+      return over
+        ? { state: 'failed', reason: 'the push was never acknowledged and its window is over' }
+        : { state: 'pending', reason: 'no CheckoutRequestID to query' }
+    }
     const timestamp = darajaTimestamp(this.config.now())
     const path = '/mpesa/stkpushquery/v1/query'
     const answer = await this.post(path, {
@@ -434,7 +507,7 @@ export class MpesaProvider implements PaymentProvider {
     throw new ProviderError(`M-Pesa ${path}: ${summary(answer)}`)
   }
 
-  verifyCallback(input: CallbackInput): VerifiedCallback {
+  verifyCallback(input: CallbackInput): VerifiedCallback | Promise<VerifiedCallback> {
     const token = input.query.token
     if (typeof token !== 'string' || !sameSecret(token, this.config.callbackToken)) {
       return { ok: false, reason: 'missing or wrong callback token' }
@@ -450,7 +523,12 @@ export class MpesaProvider implements PaymentProvider {
       return { ok: false, reason: `a Result on a callback of kind ${String(kind)}` }
     }
     const stk = record(record(body?.Body)?.stkCallback)
-    if (stk) return this.stkResult(stk)
+    if (stk) {
+      const verified = this.stkResult(stk)
+      return this.config.pushes && verified.ok && verified.outcome.state === 'succeeded'
+        ? this.withUnansweredPush(verified, stk, this.config.pushes)
+        : verified
+    }
     return { ok: false, reason: 'neither a B2C Result nor an stkCallback' }
   }
 
@@ -571,6 +649,26 @@ export class MpesaProvider implements PaymentProvider {
         ...receipt(items.get('MpesaReceiptNumber')),
       },
     }
+  }
+
+  /**
+   * A push's success whose CheckoutRequestID we never learned: the collection from that payer for that amount, if
+   * exactly one waits, is the one it pays (our reference goes with the outcome, and the server stores the id).
+   */
+  private async withUnansweredPush(
+    verified: VerifiedCallback & { ok: true },
+    stk: Record<string, unknown>,
+    pushes: MpesaPushLedger,
+  ): Promise<VerifiedCallback> {
+    const checkout = verified.outcome.providerRef
+    const amountMinor = verified.outcome.amountMinor
+    if (!checkout || amountMinor === undefined || (await pushes.knownPush(checkout))) return verified
+    const items = pairs(record(stk.CallbackMetadata)?.Item, 'Name')
+    // Daraja sends the number as a JSON number (254712345678).
+    const phone = code(items.get('PhoneNumber'))
+    if (!phone) return verified
+    const reference = await pushes.unansweredPush(phone, amountMinor)
+    return reference ? { ok: true, outcome: { ...verified.outcome, reference } } : verified
   }
 
   /** `{ amountMinor }` from whole shillings (a number or a numeric string), or nothing. */

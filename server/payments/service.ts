@@ -640,8 +640,10 @@ export function createPayments(options: PaymentsOptions): Payments {
       case 'expired':
         return backoff(row, now)
       case 'failed':
-        // The provider still says pending after a failure callback: keep asking until it says.
-        return status.state === 'pending' ? backoff(row, now) : null
+        // The provider still says pending after a failure callback: keep asking until it says. Only a collection
+        // fails on a callback alone; a pay-out is failed only once confirmed (transfer.machine.ts), and Daraja's
+        // status query answers `pending` every time (its result comes on a callback): no more asking.
+        return row.kind === 'collection' && status.state === 'pending' ? backoff(row, now) : null
       default:
         return null
     }

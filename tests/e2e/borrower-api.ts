@@ -8,10 +8,13 @@ import { deflateSync, crc32 } from 'node:zlib'
 import type { ApiPath } from '../../domain/api'
 import type { ApplyResult, LatestOrder, StepResult } from '../../domain/api-types'
 import { tanzanianPersonalInfo, workInfo } from '../domain/onboarding-bodies'
+import type { CountryCode } from '../../domain/countries'
 import type { KopaServer } from './fixtures'
 
 export const TZS = 100
 export const TZ_PRODUCT = 'tz-haraka'
+export const KES = 100
+export const KE_PRODUCT = 'ke-flex'
 
 let serial = 0
 /** A fresh Tanzanian mobile number in national format; `tail` fixes its last four digits (0000 fails pay-outs). */
@@ -96,9 +99,47 @@ export async function ok<T = unknown>(
   return res.data
 }
 
-/** A registered Tanzanian borrower (no profile yet). */
-export async function registered(kopa: KopaServer, mobile = freshMobile()): Promise<ApiBorrower> {
-  return { mobile, token: await kopa.signUp(mobile) }
+/** A fresh Kenyan mobile number in national format (07…); `tail` fixes its last four digits (0000 fails). */
+export function freshKenyanMobile(tail?: string): string {
+  return `071${freshMobile(tail).slice(3)}`
+}
+
+/** A registered borrower (Tanzanian unless told; no profile yet). */
+export async function registered(kopa: KopaServer, mobile = freshMobile(), country: CountryCode = 'TZ'): Promise<ApiBorrower> {
+  return { mobile, token: await kopa.signUp(mobile, country) }
+}
+
+/** A Kenyan ID number of its own (7–8 digits), for the same reason as freshNationalId. */
+function freshKenyanId(): string {
+  people += 1
+  return `${String(Date.now()).slice(-5)}${String(people % 1000).padStart(3, '0')}`
+}
+
+/**
+ * Asha's forms as a Kenyan borrower fills them in: Kenya's enumerations are variant B (docs/decisions.md), her ID
+ * is a Kenyan ID number, her county Nairobi with a typed sub-county, her emergency contacts Kenyan numbers.
+ */
+const KENYAN = {
+  personal: () => ({
+    ...PERSONAL,
+    gender: 2,
+    education: 'Graduate',
+    residenceType: 'Rented house',
+    nationalId: freshKenyanId(),
+    state: 'Nairobi',
+    city: 'Westlands',
+    address: 'Mpaka Road 14',
+    whatsappNo: '',
+  }),
+  work: {
+    ...workInfo,
+    employmentType: 'Employee',
+    jobExperience: '1-3 years',
+    emergencyContactMobile1: '0712000001',
+    emergencyContactRelation1: 'Parents',
+    emergencyContactMobile2: '0712000002',
+    emergencyContactRelation2: 'Siblings',
+  },
 }
 
 /** Runs what is due now: the jobs (assessment, pay-out) and the sandbox wallet's callbacks. */
@@ -139,6 +180,8 @@ export interface ApplicationOptions {
   work?: keyof typeof WORK
   /** The wallet number (a number ending 0000 makes the sandbox pay-out fail); a fresh one of its own by default. */
   wallet?: string
+  /** Tanzania unless told; Kenya fills in Asha's Kenyan forms and applies for the Kenyan product. */
+  country?: 'TZ' | 'KE'
 }
 
 /**
@@ -150,19 +193,22 @@ export async function assessedApplication(
   b: ApiBorrower,
   opts: ApplicationOptions = {},
 ): Promise<{ applied: ApplyResult; order: LatestOrder }> {
+  const kenyan = opts.country === 'KE'
   const applied = await ok<ApplyResult>(kopa, b, '/loan/loan-order/apply-market', {
-    productId: TZ_PRODUCT,
-    amountMinor: opts.amountMinor ?? 250_000 * TZS,
+    productId: kenyan ? KE_PRODUCT : TZ_PRODUCT,
+    amountMinor: opts.amountMinor ?? (kenyan ? 10_000 * KES : 250_000 * TZS),
     tenureDays: opts.tenureDays ?? 120,
   })
-  await ok<StepResult>(kopa, b, '/user/saveBasicInfo-market', { ...PERSONAL, nationalId: freshNationalId() })
+  const personal = kenyan ? KENYAN.personal() : { ...PERSONAL, nationalId: freshNationalId() }
+  await ok<StepResult>(kopa, b, '/user/saveBasicInfo-market', personal)
   for (const [i, path] of (['/user/upload/curp/front', '/user/upload/curp/back', '/user/saveFaceImage'] as const).entries()) {
     const res = await kopa.upload<{ accepted: boolean }>(path, { bytes: photoPng(320 + i * 8), name: 'photo.png', type: 'image/png' }, b.token)
     if (res.code !== 0 || !res.data.accepted) throw new Error(`${path} answered ${res.code} ${res.msg}`)
   }
   await ok<StepResult>(kopa, b, '/user/finishUploadAllImg')
-  await ok<StepResult>(kopa, b, '/user/saveAdditionInfo-market', { ...WORK[opts.work ?? 'good'] })
-  const wallet = opts.wallet ?? freshMobile()
+  const work = kenyan ? KENYAN.work : WORK[opts.work ?? 'good']
+  await ok<StepResult>(kopa, b, '/user/saveAdditionInfo-market', { ...work })
+  const wallet = opts.wallet ?? (kenyan ? freshKenyanMobile() : freshMobile())
   await ok<StepResult>(kopa, b, '/user/addBankCard', { provider: 'mpesa', accountNumber: wallet, confirmAccountNumber: wallet })
   await ok(kopa, b, '/user/submit', { orderNo: applied.orderNo })
   const order = await orderWhen(kopa, b, (o) => !MOVING.includes(o.status), 'a decision')
@@ -171,7 +217,8 @@ export async function assessedApplication(
 
 /** A borrower whose loan the server approved (status 14), not yet confirmed. */
 export async function approvedBorrower(kopa: KopaServer, opts: ApplicationOptions & { mobile?: string } = {}) {
-  const b = await registered(kopa, opts.mobile)
+  const country = opts.country ?? 'TZ'
+  const b = await registered(kopa, opts.mobile ?? (country === 'KE' ? freshKenyanMobile() : freshMobile()), country)
   const { applied, order } = await assessedApplication(kopa, b, opts)
   if (order.status !== 14 && order.status !== 18) throw new Error(`expected an approval, the order is at ${order.status}`)
   return { b, applied, order }

@@ -20,6 +20,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { installFakeNativeShell, type FakeShellConfig } from './fake-native-shell'
 import { AZAMPAY_TEST_CREDENTIALS, FakeAzamPay } from '../server/helpers/fake-azampay'
+import { DARAJA_TEST_CREDENTIALS, FakeDaraja } from '../server/helpers/fake-daraja'
+import { createServer } from 'node:net'
 import { tsImport } from 'tsx/esm/api'
 import { API, type ApiPath } from '../../domain/api'
 import type { ApiEnvelope } from '../../domain/api-codes'
@@ -38,9 +40,10 @@ export interface KopaWorkerOptions {
   /**
    * The money rails the server pays through: the sandbox (default), or a country's real adapter pointed at its
    * local fake of the vendor's API, started beside the server (issue 19): `azampay` routes Tanzania's four wallets
-   * to server/payments/azampay.ts against tests/server/helpers/fake-azampay.ts.
+   * to server/payments/azampay.ts against tests/server/helpers/fake-azampay.ts; `daraja` routes Kenya's M-Pesa to
+   * server/payments/mpesa.ts against tests/server/helpers/fake-daraja.ts.
    */
-  rails: 'sandbox' | 'azampay'
+  rails: 'sandbox' | 'azampay' | 'daraja'
 }
 
 export interface KopaServer {
@@ -61,6 +64,8 @@ export interface KopaServer {
   logIn(mobile: string, country?: CountryCode): Promise<string>
   /** The local fake of AzamPay the server pays through, with `rails: 'azampay'`. */
   readonly azampay?: FakeAzamPay
+  /** The local fake of Safaricom's Daraja the server pays Kenya's M-Pesa through, with `rails: 'daraja'`. */
+  readonly daraja?: FakeDaraja
 }
 
 /** The callback secret of the e2e server's AzamPay (the URL registered "in the portal" carries it). */
@@ -80,6 +85,45 @@ function azampayEnv(fake: FakeAzamPay): NodeJS.ProcessEnv {
     KOPA_AZAMPAY_BASE_URL: fake.url,
     KOPA_AZAMPAY_AUTH_URL: fake.url,
   }
+}
+
+/** The callback secret of the e2e server's Daraja (Daraja's callback URLs carry it: it signs nothing). */
+export const DARAJA_CALLBACK_TOKEN = 'e2e-daraja-callback-token'
+/** The e2e lender's B2C and STK (Lipa na M-Pesa Online) shortcodes, Safaricom's sandbox test shortcodes. */
+export const DARAJA_SHORTCODES = { b2c: '600998', stk: '174379' } as const
+
+/**
+ * The environment that routes Kenya's M-Pesa to Daraja at `fake` (docs/operations.md "Kenya: M-Pesa through
+ * Daraja"). Daraja takes the callback URLs in each request, so the server must know its own address before it
+ * listens: `port` was picked for it beforehand.
+ */
+function darajaEnv(fake: FakeDaraja, port: number): NodeJS.ProcessEnv {
+  return {
+    KOPA_PAYMENT_ROUTES: 'KE:mpesa=mpesa',
+    KOPA_MPESA_BASE_URL: fake.url,
+    KOPA_MPESA_CONSUMER_KEY: DARAJA_TEST_CREDENTIALS.consumerKey,
+    KOPA_MPESA_CONSUMER_SECRET: DARAJA_TEST_CREDENTIALS.consumerSecret,
+    KOPA_MPESA_B2C_SHORTCODE: DARAJA_SHORTCODES.b2c,
+    KOPA_MPESA_INITIATOR_NAME: 'testapi',
+    KOPA_MPESA_SECURITY_CREDENTIAL: Buffer.from('e2e-security-credential').toString('base64'),
+    KOPA_MPESA_STK_SHORTCODE: DARAJA_SHORTCODES.stk,
+    KOPA_MPESA_PASSKEY: 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
+    KOPA_MPESA_CALLBACK_BASE_URL: `http://127.0.0.1:${port}`,
+    KOPA_MPESA_CALLBACK_TOKEN: DARAJA_CALLBACK_TOKEN,
+  }
+}
+
+/** A port free on 127.0.0.1 now: the system picks it, and it is let go at once for the server to take. */
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', resolve)
+  })
+  const address = probe.address()
+  await new Promise<void>((resolve) => probe.close(() => resolve()))
+  if (!address || typeof address === 'string') throw new Error('no free port')
+  return address.port
 }
 
 interface TestFixtures {
@@ -142,6 +186,13 @@ export async function startServer(
   if (azampay) {
     await azampay.start()
     Object.assign(env, azampayEnv(azampay))
+  }
+  const daraja = rails === 'daraja' ? new FakeDaraja() : undefined
+  if (daraja) {
+    await daraja.start()
+    const port = await freePort()
+    env.PORT = String(port)
+    Object.assign(env, darajaEnv(daraja, port))
   }
   if (beforeStart) await beforeStart(env)
   const child: ChildProcess = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
@@ -244,6 +295,7 @@ export async function startServer(
   const server: KopaServer = {
     url,
     ...(azampay ? { azampay } : {}),
+    ...(daraja ? { daraja } : {}),
     devPost,
     call,
     upload,
@@ -273,6 +325,7 @@ export async function startServer(
       if (child.exitCode === null) child.kill('SIGKILL')
     }
     await azampay?.stop()
+    await daraja?.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
   return { server, stop }

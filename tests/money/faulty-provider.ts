@@ -177,6 +177,15 @@ interface ScheduledCallback {
   body: FaultyCallbackBody
   deliveries: number
   label: string
+  /** A message a vendor's fake rendered itself (the answer of an asynchronous status query), posted as it is. */
+  wire?: RenderedCallback
+}
+
+/** A callback as it goes over the wire: the route it is posted to, its headers and raw body. */
+export interface RenderedCallback {
+  path: string
+  headers: Record<string, string>
+  raw: string
 }
 
 export type CallbackPoster = (path: string, headers: Record<string, string>, body: string) => Promise<number>
@@ -187,7 +196,7 @@ export type CallbackPoster = (path: string, headers: Record<string, string>, bod
  * route instead, so the same faults reach the server through the real adapter.
  */
 export interface CallbackWire {
-  render(body: FaultyCallbackBody, held: HeldTransfer): { path: string; headers: Record<string, string>; raw: string }
+  render(body: FaultyCallbackBody, held: HeldTransfer): RenderedCallback
 }
 
 export function signFaulty(secret: string, rawBody: string): string {
@@ -431,9 +440,35 @@ export class FaultyProvider implements PaymentProvider {
       this.schedule(trueAt + this.rng.int(0, 30 * MINUTE), truth, 'duplicate')
   }
 
-  private schedule(at: number, body: FaultyCallbackBody, label: string): void {
+  private schedule(at: number, body: FaultyCallbackBody, label: string, wire?: RenderedCallback): void {
     this.seq += 1
-    this.callbacks.push({ seq: this.seq, at, body, deliveries: 0, label })
+    this.callbacks.push({ seq: this.seq, at, body, deliveries: 0, label, ...(wire ? { wire } : {}) })
+  }
+
+  /**
+   * A message a vendor's fake sends of its own accord about `about` — Daraja answers a Transaction Status query on
+   * our callback URL — delivered with the book's callbacks (shuffled among them, retried while refused).
+   */
+  sendLater(
+    at: number,
+    about: Pick<HeldTransfer, 'providerRef' | 'reference' | 'kind'> & { truth?: HeldTransfer['truth'] },
+    wire: RenderedCallback,
+    label: string,
+  ): void {
+    this.schedule(
+      at,
+      {
+        notificationId: `${about.providerRef}-${label}-${this.seq + 1}`,
+        providerRef: about.providerRef,
+        reference: about.reference,
+        kind: about.kind,
+        status: about.truth === 'succeeded' ? 'SUCCESS' : 'FAILED',
+        receipt: null,
+        reason: null,
+      },
+      label,
+      wire,
+    )
   }
 
   // -------------------------------------------------------------------------------------------- callbacks
@@ -449,7 +484,7 @@ export class FaultyProvider implements PaymentProvider {
     let taken = 0
     for (const c of order) {
       const held = this.byProviderRef.get(c.body.providerRef)!
-      const wire = this.wire?.render(c.body, held) ?? {
+      const wire = c.wire ?? this.wire?.render(c.body, held) ?? {
         path: FAULTY_CALLBACK_PATH,
         headers: {
           'content-type': 'application/json',

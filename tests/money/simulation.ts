@@ -35,7 +35,7 @@ import { and, eq, inArray, isNotNull, like, lte, min, or, sql } from 'drizzle-or
 import type { ApplyResult, LatestOrder, PayOrder, RolloverOffer } from '../../domain/api-types'
 import { ApiCode, type ApiEnvelope } from '../../domain/api-codes'
 import type { ApiPath } from '../../domain/api'
-import { COUNTRIES } from '../../domain/countries'
+import { COUNTRIES, type CountryCode } from '../../domain/countries'
 import { OrderStatus } from '../../domain/order-status'
 import { jobs as jobsTable } from '../../server/db/schema/core'
 import {
@@ -51,6 +51,8 @@ import { checkBooks } from '../../server/money/check'
 import type { FaultPoint, PaymentTimings } from '../../server/payments/service'
 import { DEFAULT_PAYMENT_TIMINGS } from '../../server/payments/service'
 import type { PaymentProvider } from '../../server/payments/provider'
+import { pushesIn } from '../../server/payments/mpesa'
+import type { Queryable } from '../../server/db/client'
 import type { DatabaseTarget } from '../server/helpers/databases'
 import { startTestServer } from '../server/helpers/server'
 import {
@@ -64,12 +66,14 @@ import {
 } from '../server/loans-harness'
 import { drawFaults, FAULTY, FaultyProvider, type CallbackPoster, type Movement } from './faulty-provider'
 import { FaultyAzamPay } from './faulty-azampay'
+import { FaultyDaraja } from './faulty-daraja'
 import { Rng } from './rng'
 
 export const SIM_SECRET = 'kopa-fault-simulation-secret'
 /** The pinned system clock (a Monday, 09:00 in Dar es Salaam); only the simulation moves the server's clock. */
 export const T0 = Date.UTC(2030, 0, 7, 6, 0, 0)
 const TZS = 100
+const KES = 100
 const SECOND = 1000
 const HOUR = 60 * MINUTE
 /** Rounds of the faulty run per scenario… */
@@ -148,8 +152,50 @@ function drawCrashRates(rng: Rng): Partial<Record<FaultPoint, number>> {
  * Which adapter the server pays through: the faulty provider itself, or a real adapter talking to a local fake of
  * its vendor's API whose every answer and callback comes from the faulty provider's book (the same faults).
  */
-export const SIM_ADAPTERS = [FAULTY, 'azampay'] as const
+export const SIM_ADAPTERS = [FAULTY, 'azampay', 'daraja'] as const
 export type SimAdapter = (typeof SIM_ADAPTERS)[number]
+
+/**
+ * Where an adapter's borrowers live: the faulty provider and AzamPay serve Tanzania's four wallets, Daraja Kenya's
+ * M-Pesa. Amounts are drawn on the country's product (server/seed/demo-products.ts) in whole units of its
+ * currency, parts of a repayment in `partUnitMinor` steps.
+ */
+interface Market {
+  country: CountryCode
+  wallets: readonly string[]
+  product: string
+  amountMinor: (rng: Rng) => number
+  tenures: readonly number[]
+  mobilePrefix: string
+  walletPrefix: string
+  partUnitMinor: number
+}
+
+const MARKETS: Record<'TZ' | 'KE', Market> = {
+  TZ: {
+    country: 'TZ',
+    wallets: WALLETS,
+    product: PRODUCT.TZ,
+    amountMinor: (rng) => rng.int(5, 30) * 10_000 * TZS,
+    tenures: [91, 120, 180],
+    mobilePrefix: '0754',
+    walletPrefix: '0765',
+    partUnitMinor: 100 * TZS * 100,
+  },
+  KE: {
+    country: 'KE',
+    // Daraja is M-Pesa's: Kenya's Airtel Money is another provider's.
+    wallets: ['mpesa'],
+    product: PRODUCT.KE,
+    amountMinor: (rng) => rng.int(2, 100) * 500 * KES,
+    tenures: [91, 120],
+    mobilePrefix: '0712',
+    walletPrefix: '0713',
+    partUnitMinor: 100 * KES,
+  },
+}
+
+const MARKET_OF: Record<SimAdapter, Market> = { [FAULTY]: MARKETS.TZ, azampay: MARKETS.TZ, daraja: MARKETS.KE }
 
 export function isSimAdapter(name: string): name is SimAdapter {
   return (SIM_ADAPTERS as readonly string[]).includes(name)
@@ -157,8 +203,11 @@ export function isSimAdapter(name: string): name is SimAdapter {
 
 export interface SimEnv {
   target: DatabaseTarget
-  /** The provider name the server routes the wallets to (its clearing accounts carry it). */
   adapter: SimAdapter
+  /** The provider name the server routes the wallets to (its clearing accounts carry it). */
+  providerName: string
+  /** The country of the adapter's borrowers, its product and wallets. */
+  market: Market
   ls: LoanServer
   /** The book of what really moved (the ground truth), and the faults. */
   provider: FaultyProvider
@@ -179,15 +228,30 @@ export async function startSimulation(target: DatabaseTarget, adapter: SimAdapte
   const restoreTimers = shortenSendWait()
   const provider = new FaultyProvider(SIM_SECRET)
   const crash = new CrashSwitch()
-  const routes = Object.fromEntries(WALLETS.map((w) => [`TZ:${w}`, adapter]))
+  const market = MARKET_OF[adapter]
   // The real adapter reads the server's one clock, known once the server started.
   let serverNow = () => T0
   let real: PaymentProvider = provider
+  // The server's records, as the server's own module gives them to its adapter (server/loans/module.ts).
+  let serverDb: Queryable | null = null
+  const db = () => {
+    if (!serverDb) throw new Error('the server has not started')
+    return serverDb
+  }
   if (adapter === 'azampay') {
     const fake = new FaultyAzamPay(provider, () => serverNow())
     provider.wire = fake
     real = fake.adapter()
+  } else if (adapter === 'daraja') {
+    const fake = new FaultyDaraja(provider, () => serverNow())
+    provider.wire = fake
+    real = fake.adapter({
+      unansweredPush: (phone, amountMinor) => pushesIn(db()).unansweredPush(phone, amountMinor),
+      knownPush: (checkout) => pushesIn(db()).knownPush(checkout),
+      window: (reference) => pushesIn(db()).window(reference),
+    })
   }
+  const routes = Object.fromEntries(market.wallets.map((w) => [`${market.country}:${w}`, real.name]))
   const loans = createLoansModule({
     providers: [real],
     payments: { routes },
@@ -211,12 +275,15 @@ export async function startSimulation(target: DatabaseTarget, adapter: SimAdapte
   })
   const ls: LoanServer = { s, rt: loansRuntime(s.server.ctx), close: () => s.close() }
   serverNow = () => s.server.ctx.clock.nowMs()
+  serverDb = s.server.ctx.db
   await s.server.ctx.jobs.runDue()
   const post: CallbackPoster = async (url, headers, body) =>
     (await s.server.app.inject({ method: 'POST', url, headers, payload: body })).statusCode
   return {
     target,
     adapter,
+    providerName: real.name,
+    market,
     ls,
     provider,
     crash,
@@ -316,7 +383,7 @@ class BorrowerScript {
             ? ['part', 'rest']
             : ['part', 'part', 'rest']
           : ['rollover', 'rest']
-    this.channel = rng.pick(WALLETS)
+    this.channel = rng.pick(env.market.wallets)
   }
 
   get done(): boolean {
@@ -357,13 +424,13 @@ class BorrowerScript {
   async step(): Promise<'progress' | 'waiting'> {
     switch (this.phase) {
       case 'new': {
-        const { ls } = this.env
-        this.b = await register(ls.s, 'TZ', freshMobile('0754'))
-        await completeSteps(ls, this.b, undefined, { wallet: freshMobile('0765') })
-        const amountMinor = this.rng.int(5, 30) * 10_000 * TZS
-        const tenureDays = this.rng.pick([91, 120, 180])
+        const { ls, market } = this.env
+        this.b = await register(ls.s, market.country, freshMobile(market.mobilePrefix))
+        await completeSteps(ls, this.b, undefined, { wallet: freshMobile(market.walletPrefix) })
+        const amountMinor = market.amountMinor(this.rng)
+        const tenureDays = this.rng.pick(market.tenures)
         const applied = await this.ok<ApplyResult>('/loan/loan-order/apply-market', {
-          productId: PRODUCT.TZ,
+          productId: market.product,
           amountMinor,
           tenureDays,
         })
@@ -448,9 +515,9 @@ class BorrowerScript {
         n,
       )
     } else {
-      const unit = 100 * TZS * 100
+      const unit = this.env.market.partUnitMinor
       const part = Math.floor((remaining * this.rng.int(20, 70)) / 100 / unit) * unit
-      const amountMinor = stage === 'part' && part >= 1000 * TZS && part < remaining ? part : remaining
+      const amountMinor = stage === 'part' && part >= Math.min(1000 * TZS, unit) && part < remaining ? part : remaining
       intent = { purpose: 'repayment', amountMinor, calls: n, payOrderIds: [] }
       results = await this.burst<PayOrder>(
         '/portal/repayment/confirm',
@@ -1030,7 +1097,7 @@ async function invariants(
     const entry = booked[0]!
     if (!MOVEMENT_KINDS[t.purpose]?.includes(entry.kind))
       problems.push(`${m.reference} (${t.purpose}) is booked as ${entry.kind}`)
-    const clearing = `clearing.${env.adapter}.${t.kind}`
+    const clearing = `clearing.${env.providerName}.${t.kind}`
     const through = lines
       .filter((l) => l.entryId === entry.id && l.account === clearing)
       .reduce(

@@ -7,7 +7,7 @@
 import { tsImport } from 'tsx/esm/api'
 import type { ApiPath } from '../../../domain/api'
 import type { LatestOrder } from '../../../domain/api-types'
-import { intlLocale } from '../../../domain/countries'
+import { intlLocale, type CountryCode } from '../../../domain/countries'
 import { OrderStatus } from '../../../domain/order-status'
 import { ok, settle, type ApiBorrower } from '../borrower-api'
 import type { Locator } from '@playwright/test'
@@ -36,8 +36,8 @@ export interface Shown {
   percent(fraction: number): Promise<string>
 }
 
-export function shownIn(page: Page, lang: Lang, currency = 'TZS', minorPerUnit = 100): Shown {
-  const locale = localeOf(lang)
+export function shownIn(page: Page, lang: Lang, currency = 'TZS', minorPerUnit = 100, country: CountryCode = 'TZ'): Shown {
+  const locale = intlLocale(country, lang)
   return {
     money: (minor) =>
       page.evaluate(
