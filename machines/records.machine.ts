@@ -12,7 +12,7 @@
  * Actors the composition provides:
  *   loadOrders ({ tab, page }) → Page<OrderSummary>   (GET /loan/loan-order/list-market)
  */
-import { assign, enqueueActions, fromPromise, setup } from 'xstate'
+import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { OrderSummary, Page } from '../domain/api-types'
 import type { OrderListState } from '../domain/order-status'
 import type { ORDER_LIST_TABS } from '../domain/schemas/loan'
@@ -155,3 +155,24 @@ export const recordsMachine = setup({
   },
   output: ({ event }) => event.output as RecordsOutput,
 })
+
+/**
+ * What the records tab shows — the screen's one read of this machine (screens/shared/use-view.ts): the tab, the
+ * orders, whether a page is loading or the first failed, whether another page can be asked for, and the open
+ * statement with its list state.
+ */
+export function recordsView(s: SnapshotFrom<typeof recordsMachine>) {
+  const { context } = s
+  return {
+    tab: context.tab,
+    orders: context.orders,
+    error: context.error,
+    busy: s.hasTag('busy'),
+    loadFailed: s.hasTag('loadFailed'),
+    canMore: s.can({ type: 'records.more' }),
+    statement: context.statement,
+    statementState: context.statement ? listStateOfOrder(context.statement) : null,
+  }
+}
+
+export type RecordsView = ReturnType<typeof recordsView>

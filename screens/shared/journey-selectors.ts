@@ -20,6 +20,9 @@ export const selectCountry = (s: JourneySnapshot): CountryCode =>
 /** Whether a session is stored (a borrower, not a visitor). */
 export const selectSignedIn = (s: JourneySnapshot): boolean => s.context.session.token !== null
 
+/** The order number of the borrower's latest order, as the journey follows it. */
+export const selectCurrentOrderNo = (s: JourneySnapshot): string | undefined => s.context.order?.orderNo
+
 /** A support reply the borrower has not read (the Me tab's and Me's feedback row's dot). */
 export const selectUnreadReplies = (s: JourneySnapshot): boolean => (s.context.unreadReplies ?? 0) > 0
 
