@@ -34,7 +34,7 @@
  *   signIn          ({ purpose, country, mobile, code }) → LoginResult (POST /security/login or /security/register)
  */
 import * as v from 'valibot'
-import { and, assign, fromPromise, setup } from 'xstate'
+import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { CountryMeta, ExistsResult, LoginResult, VerifyCodeSent } from '../domain/api-types'
 import type { CountryCode } from '../domain/countries'
 import { normalizeMobile } from '../domain/phone'
@@ -133,7 +133,6 @@ function countryRefusal(error: unknown): Message | null {
   return text ? { text } : msg(failure.messageKey)
 }
 
-
 export const loginMachine = setup({
   types: {
     context: {} as LoginContext,
@@ -171,9 +170,13 @@ export const loginMachine = setup({
       fieldErrors: { ...context.fieldErrors, mobile: undefined },
       numberStatus: null,
     })),
-    markNumber: assign((_, params: { status: 'registered' | 'unregistered' }) => ({ numberStatus: params.status })),
+    markNumber: assign((_, params: { status: 'registered' | 'unregistered' }) => ({
+      numberStatus: params.status,
+    })),
     keepCountryMeta: assign((_, params: { meta: CountryMeta }) => ({ countryMeta: params.meta })),
-    refuseCountry: assign((_, params: { error: unknown }) => ({ countryRefused: countryRefusal(params.error) })),
+    refuseCountry: assign((_, params: { error: unknown }) => ({
+      countryRefused: countryRefusal(params.error),
+    })),
     changeCode: assign(({ context }, params: { code: string }) => ({
       code: params.code,
       fieldErrors: { ...context.fieldErrors, code: undefined },
@@ -236,13 +239,17 @@ export const loginMachine = setup({
               },
             },
             checking: {
-              description: 'Login: is the number registered? No SMS is spent on a number that has no account.',
+              description:
+                'Login: is the number registered? No SMS is spent on a number that has no account.',
               tags: ['busy', 'requestingCode'],
               invoke: {
                 src: 'checkNumber',
                 input: ({ context }) => ({ country: context.country, mobile: nationalOf(context) }),
                 onDone: [
-                  { guard: { type: 'exists', params: ({ event }) => ({ result: event.output }) }, target: 'requesting' },
+                  {
+                    guard: { type: 'exists', params: ({ event }) => ({ result: event.output }) },
+                    target: 'requesting',
+                  },
                   { target: 'ready', actions: { type: 'markNumber', params: { status: 'unregistered' } } },
                 ],
                 // The login itself accepts any number of the country: a look-up that failed does not stop it.
@@ -250,7 +257,8 @@ export const loginMachine = setup({
               },
             },
             confirmingRegistered: {
-              description: 'Register: the server refused the number; if it is registered, login is offered instead.',
+              description:
+                'Register: the server refused the number; if it is registered, login is offered instead.',
               tags: ['busy'],
               invoke: {
                 src: 'checkNumber',
@@ -311,7 +319,8 @@ export const loginMachine = setup({
           },
         },
         country: {
-          description: "The server's description of the country: its dial code, or that it does not serve it.",
+          description:
+            "The server's description of the country: its dial code, or that it does not serve it.",
           initial: 'describing',
           states: {
             describing: {
@@ -386,3 +395,30 @@ export const loginMachine = setup({
   },
   output: ({ context }) => ({ token: context.result!.token, newUser: context.result!.newUser }),
 })
+
+/**
+ * What the login and register form shows — the form's one read of this machine (screens/shared/use-view.ts):
+ * the fields as typed with their messages, what the server said of the number and the country, and which of
+ * "get code" and submit may be pressed now.
+ */
+export function loginView(s: SnapshotFrom<typeof loginMachine>) {
+  const { context } = s
+  return {
+    purpose: context.purpose,
+    country: context.country,
+    mobile: context.mobile,
+    code: context.code,
+    mobileError: context.fieldErrors.mobile ?? null,
+    codeError: context.fieldErrors.code ?? null,
+    error: context.error,
+    resendIn: s.hasTag('coolingDown') ? context.resendIn : 0,
+    codeSent: context.codeSent,
+    canRequest: s.can({ type: 'login.codeRequested' }),
+    requesting: s.hasTag('requestingCode'),
+    canSubmit: s.can({ type: 'login.submitted' }),
+    signingIn: s.hasTag('signingIn'),
+    numberStatus: context.numberStatus,
+    countryRefused: context.countryRefused,
+    serverDialCode: context.countryMeta?.dialCode ?? null,
+  }
+}

@@ -15,7 +15,7 @@ import type { FormEvent, ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
 import type { JourneyEvent } from '../../../machines/journey.machine'
-import type { loginMachine } from '../../../machines/login.machine'
+import { loginView, type loginMachine } from '../../../machines/login.machine'
 import { COUNTRIES } from '../../../domain/countries'
 import { Button } from '../../../ui/button'
 import { FieldFrame, describedBy, fieldIds } from '../../../ui/field-frame'
@@ -23,6 +23,7 @@ import { CodeInput } from '../../../ui/segmented-input'
 import type { JourneyRef } from '../../screen-props'
 import { MessageNotice, useMessageText } from '../../shared/message-text'
 import { routeTo } from '../../shared/route-to'
+import { useView } from '../../shared/use-view'
 
 export type LoginRef = ActorRefFrom<typeof loginMachine>
 
@@ -38,22 +39,24 @@ const TO_NATION: JourneyEvent = routeTo('nation')
 export function LoginForm({ journey, login }: { journey: JourneyRef; login: LoginRef }): ReactElement {
   const { t } = useTranslation()
   const text = useMessageText()
-  const purpose = useSelector(login, (s) => s.context.purpose)
-  const country = useSelector(login, (s) => s.context.country)
-  const mobile = useSelector(login, (s) => s.context.mobile)
-  const code = useSelector(login, (s) => s.context.code)
-  const mobileError = useSelector(login, (s) => s.context.fieldErrors.mobile)
-  const codeError = useSelector(login, (s) => s.context.fieldErrors.code)
-  const error = useSelector(login, (s) => s.context.error)
-  const resendIn = useSelector(login, (s) => (s.hasTag('coolingDown') ? s.context.resendIn : 0))
-  const codeSent = useSelector(login, (s) => s.context.codeSent)
-  const canRequest = useSelector(login, (s) => s.can({ type: 'login.codeRequested' }))
-  const requesting = useSelector(login, (s) => s.hasTag('requestingCode'))
-  const canSubmit = useSelector(login, (s) => s.can({ type: 'login.submitted' }))
-  const signingIn = useSelector(login, (s) => s.hasTag('signingIn'))
-  const numberStatus = useSelector(login, (s) => s.context.numberStatus)
-  const countryRefused = useSelector(login, (s) => s.context.countryRefused)
-  const serverDialCode = useSelector(login, (s) => s.context.countryMeta?.dialCode)
+  const {
+    purpose,
+    country,
+    mobile,
+    code,
+    mobileError,
+    codeError,
+    error,
+    resendIn,
+    codeSent,
+    canRequest,
+    requesting,
+    canSubmit,
+    signingIn,
+    numberStatus,
+    countryRefused,
+    serverDialCode,
+  } = useView(login, loginView)
   const profile = COUNTRIES[country]
   const dialCode = serverDialCode ?? profile.dialCode
   const switchTo = (to: 'login' | 'register') => journey.send({ type: 'user.accountSwitched', to, mobile })
