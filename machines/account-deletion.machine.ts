@@ -17,7 +17,7 @@
  *   deleteAccount    ({ reasons: [one], remark?, code }) → AccountDeleted  (POST /user/account/delete)
  */
 import type { InferInput } from 'valibot'
-import { assign, enqueueActions, fromPromise, setup } from 'xstate'
+import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import { ApiCode } from '../domain/api-codes'
 import type { AccountDeleted, VerifyCodeSent } from '../domain/api-types'
 import type { DeleteAccountReason } from '../domain/enums'
@@ -232,3 +232,24 @@ export const accountDeletionMachine = setup({
   },
   output: ({ event }) => event.output as AccountDeletionOutput,
 })
+
+/**
+ * What account deletion shows — its screen's one read of this machine (screens/shared/use-view.ts): whether the
+ * server refused (a loan is open), the reasons, remark and code as given with their messages, and which of "get
+ * code" and delete may be pressed now.
+ */
+export function accountDeletionView(s: SnapshotFrom<typeof accountDeletionMachine>) {
+  return {
+    refused: s.hasTag('refused'),
+    error: s.context.error,
+    reasons: s.context.reasons,
+    remark: s.context.remark,
+    code: s.context.code,
+    codeSent: s.context.codeSent,
+    errors: s.context.fieldErrors,
+    canRequestCode: s.can({ type: 'code.requested' }),
+    sending: s.hasTag('sendingCode'),
+    canSubmit: s.can({ type: 'deletion.submitted' }),
+    deleting: s.hasTag('deleting'),
+  }
+}

@@ -20,7 +20,7 @@
  *   drawCoupon  () → LotteryDraw                           (POST /lottery-draw/create)
  *   applyCoupon ({ couponId, loanOrderId }) → CouponApplied (POST /lottery-draw/coupon/use)
  */
-import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate'
+import { assign, enqueueActions, fromPromise, raise, setup, type SnapshotFrom } from 'xstate'
 import type { Coupon, CouponApplied, LotteryDraw, Page } from '../domain/api-types'
 import type { CouponStatus } from '../domain/schemas/coupon'
 import {
@@ -211,7 +211,10 @@ export const couponsMachine = setup({
                   tags: ['busy', 'drawing'],
                   invoke: {
                     src: 'drawCoupon',
-                    onDone: { target: 'result', actions: [{ type: 'keepDraw', params: outputParams }, 'refreshList'] },
+                    onDone: {
+                      target: 'result',
+                      actions: [{ type: 'keepDraw', params: outputParams }, 'refreshList'],
+                    },
                     onError: [
                       { guard: 'sessionEnded', target: '#coupons.sessionEnded' },
                       { target: 'idle', actions: 'showFailure' },
@@ -284,3 +287,25 @@ export const couponsMachine = setup({
   },
   output: ({ event }) => event.output as CouponsOutput,
 })
+
+/**
+ * What the coupon centre shows — its screen's one read of this machine (screens/shared/use-view.ts): the centre's
+ * load, the draw (offered, running, its result), and the coupon list of the chosen tab a page at a time.
+ */
+export function couponsView(s: SnapshotFrom<typeof couponsMachine>) {
+  return {
+    failed: s.hasTag('loadFailed'),
+    ready: s.hasTag('centreReady'),
+    error: s.context.error,
+    available: s.context.availableCount,
+    offered: s.context.showDraw,
+    canDraw: s.can({ type: 'lottery.drawn' }),
+    drawing: s.hasTag('drawing'),
+    showingResult: s.hasTag('drawResult'),
+    drawn: s.context.drawn,
+    tab: s.context.tab,
+    list: s.context.coupons,
+    loading: s.hasTag('listLoading'),
+    canMore: s.can({ type: 'coupons.more' }),
+  }
+}

@@ -8,7 +8,7 @@ import { useSelector } from '@xstate/react'
 import { useId, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
-import type { couponsMachine } from '../../machines/coupons.machine'
+import { couponsView, type couponsMachine } from '../../machines/coupons.machine'
 import type { Coupon } from '../../domain/api-types'
 import { COUPON_STATUSES } from '../../domain/schemas/coupon'
 import { Button } from '../../ui/button'
@@ -19,6 +19,7 @@ import { EmptyState, ErrorState } from '../../ui/states'
 import type { ScreenProps } from '../screen-props'
 import { useDisplayText } from '../shared/display-text'
 import { MessageNotice, useMessageText } from '../shared/message-text'
+import { useView } from '../shared/use-view'
 import { routeTo } from '../shared/route-to'
 
 type CouponsRef = ActorRefFrom<typeof couponsMachine>
@@ -37,10 +38,7 @@ export default function CouponsScreen({ journey }: ScreenProps): ReactElement {
 function CouponCentre({ coupons }: { coupons: CouponsRef }): ReactElement {
   const { t } = useTranslation()
   const text = useMessageText()
-  const failed = useSelector(coupons, (s) => s.hasTag('loadFailed'))
-  const ready = useSelector(coupons, (s) => s.hasTag('centreReady'))
-  const error = useSelector(coupons, (s) => s.context.error)
-  const available = useSelector(coupons, (s) => s.context.availableCount)
+  const { failed, ready, error, available } = useView(coupons, couponsView)
   if (failed)
     return (
       <ErrorState
@@ -64,11 +62,7 @@ function CouponCentre({ coupons }: { coupons: CouponsRef }): ReactElement {
 
 function LotteryDraw({ coupons }: { coupons: CouponsRef }): ReactElement | null {
   const { t } = useTranslation()
-  const offered = useSelector(coupons, (s) => s.context.showDraw)
-  const canDraw = useSelector(coupons, (s) => s.can({ type: 'lottery.drawn' }))
-  const drawing = useSelector(coupons, (s) => s.hasTag('drawing'))
-  const showingResult = useSelector(coupons, (s) => s.hasTag('drawResult'))
-  const drawn = useSelector(coupons, (s) => s.context.drawn)
+  const { offered, canDraw, drawing, showingResult, drawn } = useView(coupons, couponsView)
   if (!offered) return null
   const won = drawn?.coupon ?? null
   return (
@@ -99,10 +93,7 @@ function LotteryDraw({ coupons }: { coupons: CouponsRef }): ReactElement | null 
 function CouponTabs({ coupons }: { coupons: CouponsRef }): ReactElement {
   const { t } = useTranslation()
   const tabsId = useId()
-  const tab = useSelector(coupons, (s) => s.context.tab)
-  const list = useSelector(coupons, (s) => s.context.coupons)
-  const loading = useSelector(coupons, (s) => s.hasTag('listLoading'))
-  const canMore = useSelector(coupons, (s) => s.can({ type: 'coupons.more' }))
+  const { tab, list, loading, canMore } = useView(coupons, couponsView)
   return (
     <div className="k-stack">
       <div className="k-chips" role="tablist" aria-label={t('coupons.tabs')}>

@@ -8,7 +8,7 @@ import { useSelector } from '@xstate/react'
 import { useEffect, useId, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
-import type { accountDeletionMachine } from '../../machines/account-deletion.machine'
+import { accountDeletionView, type accountDeletionMachine } from '../../machines/account-deletion.machine'
 import { DELETE_ACCOUNT_REASONS } from '../../domain/enums'
 import { Button } from '../../ui/button'
 import { fieldIds, FieldFrame } from '../../ui/field-frame'
@@ -19,6 +19,7 @@ import type { ScreenProps } from '../screen-props'
 import { selectCountry } from '../shared/journey-selectors'
 import { maskedMobile } from '../shared/masked-mobile'
 import { MessageNotice, useMessageText } from '../shared/message-text'
+import { useView } from '../shared/use-view'
 import { routeTo } from '../shared/route-to'
 
 type DeletionRef = ActorRefFrom<typeof accountDeletionMachine>
@@ -53,8 +54,7 @@ export default function DeleteAccountScreen({ journey }: ScreenProps): ReactElem
 
 function Deletion({ deletion, journey }: { deletion: DeletionRef } & ScreenProps): ReactElement {
   const { t } = useTranslation()
-  const refused = useSelector(deletion, (s) => s.hasTag('refused'))
-  const error = useSelector(deletion, (s) => s.context.error)
+  const { refused, error } = useView(deletion, accountDeletionView)
   if (refused)
     return (
       <section className="k-card k-stack" aria-labelledby="delete-refused">
@@ -79,16 +79,8 @@ function DeletionForm({ deletion, journey }: { deletion: DeletionRef } & ScreenP
   const codeIds = fieldIds(useId())
   const country = useSelector(journey, selectCountry)
   const mobile = useSelector(journey, (s) => s.context.session.user?.basicInfo.mobile ?? null)
-  const reasons = useSelector(deletion, (s) => s.context.reasons)
-  const remark = useSelector(deletion, (s) => s.context.remark)
-  const code = useSelector(deletion, (s) => s.context.code)
-  const codeSent = useSelector(deletion, (s) => s.context.codeSent)
-  const errors = useSelector(deletion, (s) => s.context.fieldErrors)
-  const error = useSelector(deletion, (s) => s.context.error)
-  const canRequestCode = useSelector(deletion, (s) => s.can({ type: 'code.requested' }))
-  const sending = useSelector(deletion, (s) => s.hasTag('sendingCode'))
-  const canSubmit = useSelector(deletion, (s) => s.can({ type: 'deletion.submitted' }))
-  const deleting = useSelector(deletion, (s) => s.hasTag('deleting'))
+  const { reasons, remark, code, codeSent, errors, error, canRequestCode, sending, canSubmit, deleting } =
+    useView(deletion, accountDeletionView)
   const shown = (field: keyof typeof errors) => (errors[field] ? text(errors[field]) : null)
   return (
     <form
