@@ -65,12 +65,18 @@ test.describe('(28) a Mexican borrower paid out and repaid through STP [es]', { 
       cuentaBeneficiario: MX_CLABE,
       tipoCuentaBeneficiario: 40,
       monto: disbursal / MXN,
+      // Names go to STP in ASCII (stpmex AsciiStr): Zoë Núñez's accents are dropped, not the letters.
+      nombreBeneficiario: 'Zoe Nunez',
+      nombreOrdenante: 'Kopa Prestamos',
     })
     const cadena = cadenaOriginal({ ...(order as Record<string, string | number>), monto: pesos(disbursal) })
     expect(verify('sha256', Buffer.from(cadena, 'utf8'), stp.publicKey, Buffer.from(String(order.firma), 'base64'))).toBe(true)
     // STP's LIQUIDACION reached the server's notification URL and was taken.
     const estados = stp.notifications.filter((n) => (n.body as { Estado?: string }).Estado !== undefined)
     expect(estados.map((n) => [(n.body as { Estado: string }).Estado, n.status])).toEqual([['LIQUIDACION', 200]])
+    // Believed only once STP's books said so: the server asked for the order by its tracking key.
+    const asked = stp.seen.filter((s) => s.path === '/ordenPago/consOrdEnvRastreo')
+    expect(asked.map((s) => s.body.claveRastreo)).toContain(`PO${applied.orderNo}1`)
 
     // Repay it all: SPEI cannot pull, so the static cashier shows the borrower's own CLABE and the amount.
     const owed = paid.remainingMinor
@@ -78,6 +84,8 @@ test.describe('(28) a Mexican borrower paid out and repaid through STP [es]', { 
     await page.getByRole('button', { name: t(lang, 'repay.form.pay'), exact: true }).click()
     await expect(page).toHaveURL(/#\/repay\/static_cashier$/)
     await expect(page.getByRole('heading', { name: t(lang, 'repay.static.screenTitle'), exact: true })).toBeVisible()
+    // Pesos as Mexico writes them (es-MX): "$2,002", centavos shown only when there are some ("$1,234.56").
+    expect(await shown.money(owed)).toMatch(/^\$\d{1,3}(,\d{3})*(\.\d{2})?$/)
     await expect(page.locator('.k-amount')).toHaveText(await shown.money(owed))
     const payTo = valueOf(page, t(lang, 'repay.static.payTo'))
     await expect(payTo).toContainText(new RegExp(`${STP_LENDER.clabePrefix}\\d{8}`))
@@ -109,5 +117,7 @@ test.describe('(28) a Mexican borrower paid out and repaid through STP [es]', { 
     expect(detail.paidMinor).toBe(owed)
     expect(stp.seen.filter((s) => s.path === '/ordenPago/registra')).toHaveLength(1)
     expect(stp.deposits).toHaveLength(1)
+    // The deposit was booked from STP's list of received orders, not from the notification's word.
+    expect(stp.seen.filter((s) => s.path === '/ordenPago/consOrdenesFech').length).toBeGreaterThan(0)
   })
 })
