@@ -7,7 +7,8 @@
 import { deflateSync, crc32 } from 'node:zlib'
 import type { ApiPath } from '../../domain/api'
 import type { ApplyResult, LatestOrder, StepResult } from '../../domain/api-types'
-import { tanzanianPersonalInfo, workInfo } from '../domain/onboarding-bodies'
+import { QUESTIONNAIRE, QUESTION_ANSWER_SETS } from '../../domain/enums'
+import { mexicanPersonalChanges, tanzanianPersonalInfo, workInfo } from '../domain/onboarding-bodies'
 import type { CountryCode } from '../../domain/countries'
 import type { KopaServer } from './fixtures'
 
@@ -15,6 +16,8 @@ export const TZS = 100
 export const TZ_PRODUCT = 'tz-haraka'
 export const KES = 100
 export const KE_PRODUCT = 'ke-flex'
+export const MXN = 100
+export const MX_PRODUCT = 'mx-kopa'
 
 let serial = 0
 /** A fresh Tanzanian mobile number in national format; `tail` fixes its last four digits (0000 fails pay-outs). */
@@ -104,6 +107,14 @@ export function freshKenyanMobile(tail?: string): string {
   return `071${freshMobile(tail).slice(3)}`
 }
 
+/** A Mexican borrower's bank account, a CLABE with its check digit at Banamex (002), a bank SPEI knows (journey 11's). */
+export const MX_CLABE = '002010077777777771'
+
+/** A fresh Mexican mobile number (10 digits, Mexico City's 55 first). */
+export function freshMexicanMobile(): string {
+  return `55${freshMobile().slice(2)}`
+}
+
 /** A registered borrower (Tanzanian unless told; no profile yet). */
 export async function registered(kopa: KopaServer, mobile = freshMobile(), country: CountryCode = 'TZ'): Promise<ApiBorrower> {
   return { mobile, token: await kopa.signUp(mobile, country) }
@@ -140,6 +151,21 @@ const KENYAN = {
     emergencyContactMobile2: '0712000002',
     emergencyContactRelation2: 'Siblings',
   },
+}
+
+/**
+ * Zoë's forms as a Mexican borrower fills them in (the profile tests' Mexican body): a CURP, Jalisco with a typed
+ * municipality, variant-B enumerations, Mexican emergency contacts, and the questionnaire Mexico requires, every
+ * question answered. One CURP serves: a file's borrowers under rails of their own have a server of their own.
+ */
+const MEXICAN = {
+  personal: () => ({ ...PERSONAL, ...mexicanPersonalChanges, whatsappNo: '' }),
+  work: {
+    ...KENYAN.work,
+    emergencyContactMobile1: '3312345601',
+    emergencyContactMobile2: '5512345602',
+  },
+  answers: Object.fromEntries(QUESTIONNAIRE.map((q) => [String(q.code), QUESTION_ANSWER_SETS[q.answers][0]])),
 }
 
 /** Runs what is due now: the jobs (assessment, pay-out) and the sandbox wallet's callbacks. */
@@ -180,8 +206,11 @@ export interface ApplicationOptions {
   work?: keyof typeof WORK
   /** The wallet number (a number ending 0000 makes the sandbox pay-out fail); a fresh one of its own by default. */
   wallet?: string
-  /** Tanzania unless told; Kenya fills in Asha's Kenyan forms and applies for the Kenyan product. */
-  country?: 'TZ' | 'KE'
+  /**
+   * Tanzania unless told; Kenya fills in Asha's Kenyan forms and applies for the Kenyan product; Mexico fills in
+   * Zoë's Mexican forms and the questionnaire, its wallet a CLABE.
+   */
+  country?: 'TZ' | 'KE' | 'MX'
 }
 
 /**
@@ -194,22 +223,26 @@ export async function assessedApplication(
   opts: ApplicationOptions = {},
 ): Promise<{ applied: ApplyResult; order: LatestOrder }> {
   const kenyan = opts.country === 'KE'
+  const mexican = opts.country === 'MX'
   const applied = await ok<ApplyResult>(kopa, b, '/loan/loan-order/apply-market', {
-    productId: kenyan ? KE_PRODUCT : TZ_PRODUCT,
-    amountMinor: opts.amountMinor ?? (kenyan ? 10_000 * KES : 250_000 * TZS),
-    tenureDays: opts.tenureDays ?? 120,
+    productId: kenyan ? KE_PRODUCT : mexican ? MX_PRODUCT : TZ_PRODUCT,
+    amountMinor: opts.amountMinor ?? (kenyan ? 10_000 * KES : mexican ? 2_000 * MXN : 250_000 * TZS),
+    tenureDays: opts.tenureDays ?? (mexican ? 91 : 120),
   })
-  const personal = kenyan ? KENYAN.personal() : { ...PERSONAL, nationalId: freshNationalId() }
+  const personal = kenyan ? KENYAN.personal() : mexican ? MEXICAN.personal() : { ...PERSONAL, nationalId: freshNationalId() }
   await ok<StepResult>(kopa, b, '/user/saveBasicInfo-market', personal)
   for (const [i, path] of (['/user/upload/curp/front', '/user/upload/curp/back', '/user/saveFaceImage'] as const).entries()) {
     const res = await kopa.upload<{ accepted: boolean }>(path, { bytes: photoPng(320 + i * 8), name: 'photo.png', type: 'image/png' }, b.token)
     if (res.code !== 0 || !res.data.accepted) throw new Error(`${path} answered ${res.code} ${res.msg}`)
   }
   await ok<StepResult>(kopa, b, '/user/finishUploadAllImg')
-  const work = kenyan ? KENYAN.work : WORK[opts.work ?? 'good']
+  const work = kenyan ? KENYAN.work : mexican ? MEXICAN.work : WORK[opts.work ?? 'good']
   await ok<StepResult>(kopa, b, '/user/saveAdditionInfo-market', { ...work })
-  const wallet = opts.wallet ?? (kenyan ? freshKenyanMobile() : freshMobile())
-  await ok<StepResult>(kopa, b, '/user/addBankCard', { provider: 'mpesa', accountNumber: wallet, confirmAccountNumber: wallet })
+  const wallet = opts.wallet ?? (kenyan ? freshKenyanMobile() : mexican ? MX_CLABE : freshMobile())
+  const provider = mexican ? 'clabe' : 'mpesa'
+  await ok<StepResult>(kopa, b, '/user/addBankCard', { provider, accountNumber: wallet, confirmAccountNumber: wallet })
+  // Mexico asks its questionnaire last (17), after the wallet.
+  if (mexican) await ok<StepResult>(kopa, b, '/user/save/questionnaire', { answers: MEXICAN.answers })
   await ok(kopa, b, '/user/submit', { orderNo: applied.orderNo })
   const order = await orderWhen(kopa, b, (o) => !MOVING.includes(o.status), 'a decision')
   return { applied, order }
@@ -218,7 +251,8 @@ export async function assessedApplication(
 /** A borrower whose loan the server approved (status 14), not yet confirmed. */
 export async function approvedBorrower(kopa: KopaServer, opts: ApplicationOptions & { mobile?: string } = {}) {
   const country = opts.country ?? 'TZ'
-  const b = await registered(kopa, opts.mobile ?? (country === 'KE' ? freshKenyanMobile() : freshMobile()), country)
+  const fresh = country === 'KE' ? freshKenyanMobile() : country === 'MX' ? freshMexicanMobile() : freshMobile()
+  const b = await registered(kopa, opts.mobile ?? fresh, country)
   const { applied, order } = await assessedApplication(kopa, b, opts)
   if (order.status !== 14 && order.status !== 18) throw new Error(`expected an approval, the order is at ${order.status}`)
   return { b, applied, order }

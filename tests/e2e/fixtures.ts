@@ -21,6 +21,8 @@ import path from 'node:path'
 import { installFakeNativeShell, type FakeShellConfig } from './fake-native-shell'
 import { AZAMPAY_TEST_CREDENTIALS, FakeAzamPay } from '../server/helpers/fake-azampay'
 import { DARAJA_TEST_CREDENTIALS, FakeDaraja } from '../server/helpers/fake-daraja'
+import { FakeStp } from '../server/helpers/fake-stp'
+import { createPrivateKey, generateKeyPairSync } from 'node:crypto'
 import { createServer } from 'node:net'
 import { tsImport } from 'tsx/esm/api'
 import { API, type ApiPath } from '../../domain/api'
@@ -41,9 +43,10 @@ export interface KopaWorkerOptions {
    * The money rails the server pays through: the sandbox (default), or a country's real adapter pointed at its
    * local fake of the vendor's API, started beside the server (issue 19): `azampay` routes Tanzania's four wallets
    * to server/payments/azampay.ts against tests/server/helpers/fake-azampay.ts; `daraja` routes Kenya's M-Pesa to
-   * server/payments/mpesa.ts against tests/server/helpers/fake-daraja.ts.
+   * server/payments/mpesa.ts against tests/server/helpers/fake-daraja.ts; `stp` routes Mexico's CLABE to
+   * server/payments/stp.ts against tests/server/helpers/fake-stp.ts.
    */
-  rails: 'sandbox' | 'azampay' | 'daraja'
+  rails: 'sandbox' | 'azampay' | 'daraja' | 'stp'
 }
 
 export interface KopaServer {
@@ -66,6 +69,8 @@ export interface KopaServer {
   readonly azampay?: FakeAzamPay
   /** The local fake of Safaricom's Daraja the server pays Kenya's M-Pesa through, with `rails: 'daraja'`. */
   readonly daraja?: FakeDaraja
+  /** The local fake of STP the server pays Mexico's CLABEs through, with `rails: 'stp'`. */
+  readonly stp?: FakeStp
 }
 
 /** The callback secret of the e2e server's AzamPay (the URL registered "in the portal" carries it). */
@@ -110,6 +115,34 @@ function darajaEnv(fake: FakeDaraja, port: number): NodeJS.ProcessEnv {
     KOPA_MPESA_PASSKEY: 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
     KOPA_MPESA_CALLBACK_BASE_URL: `http://127.0.0.1:${port}`,
     KOPA_MPESA_CALLBACK_TOKEN: DARAJA_CALLBACK_TOKEN,
+  }
+}
+
+/** The e2e lender at STP: its empresa, its paying CLABE, the prefix of its borrowers' CLABEs, the URL secret. */
+export const STP_LENDER = {
+  empresa: 'KOPAE2E',
+  account: '646180110400000007',
+  clabePrefix: '6461801570',
+  webhookSecret: 'e2e-stp-webhook-secret-0123456789',
+} as const
+
+/**
+ * The environment that routes Mexico's CLABE to STP at `fake` (docs/operations.md "Mexico: STP"), signing with a
+ * key made for this run: an encrypted PKCS#8 key, as STP issues one, whose public half the fake checks every
+ * firma with. Notifications are believed from 127.0.0.1 only (the fake's address).
+ */
+function stpEnv(fake: FakeStp, privateKeyPem: string, passphrase: string): NodeJS.ProcessEnv {
+  return {
+    KOPA_PAYMENT_ROUTES: 'MX:clabe=stp',
+    KOPA_STP_BASE_URL: fake.url,
+    KOPA_STP_EMPRESA: STP_LENDER.empresa,
+    KOPA_STP_ACCOUNT: STP_LENDER.account,
+    KOPA_STP_ACCOUNT_NAME: 'Kopa Prestamos',
+    KOPA_STP_CLABE_PREFIX: STP_LENDER.clabePrefix,
+    KOPA_STP_PRIVATE_KEY: privateKeyPem,
+    KOPA_STP_PASSPHRASE: passphrase,
+    KOPA_STP_WEBHOOK_SECRET: STP_LENDER.webhookSecret,
+    KOPA_STP_ALLOWED_IPS: '127.0.0.1',
   }
 }
 
@@ -194,6 +227,18 @@ export async function startServer(
     env.PORT = String(port)
     Object.assign(env, darajaEnv(daraja, port))
   }
+  let stp: FakeStp | undefined
+  if (rails === 'stp') {
+    const passphrase = 'e2e-stp-passphrase'
+    const { privateKey } = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase },
+    })
+    stp = new FakeStp(createPrivateKey({ key: privateKey, passphrase }), STP_LENDER.empresa)
+    await stp.start()
+    Object.assign(env, stpEnv(stp, privateKey, passphrase))
+  }
   if (beforeStart) await beforeStart(env)
   const child: ChildProcess = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
     cwd: ROOT,
@@ -222,6 +267,7 @@ export async function startServer(
   })
   child.stdout?.on('data', () => {})
   if (azampay) azampay.callbackUrl = `${url}/payments/callback/azampay?token=${AZAMPAY_CALLBACK_TOKEN}`
+  if (stp) stp.notifyUrl = `${url}/payments/callback/stp?token=${STP_LENDER.webhookSecret}`
 
   const devPost = async (pathname: string, body: unknown) => {
     const res = await fetch(url + pathname, {
@@ -296,6 +342,7 @@ export async function startServer(
     url,
     ...(azampay ? { azampay } : {}),
     ...(daraja ? { daraja } : {}),
+    ...(stp ? { stp } : {}),
     devPost,
     call,
     upload,
@@ -326,6 +373,7 @@ export async function startServer(
     }
     await azampay?.stop()
     await daraja?.stop()
+    await stp?.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
   return { server, stop }

@@ -69,7 +69,8 @@ export class FakeStp extends FakeProviderServer<StpScript> {
   notifyUrl = ''
   /** Whether registered orders settle (and notify) at once. */
   autoSettle = true
-  private readonly publicKey: KeyObject
+  /** The half of the lender's key STP holds (its certificate): every firma is checked with it. */
+  readonly publicKey: KeyObject
   private serial = 9_349_800
 
   constructor(
