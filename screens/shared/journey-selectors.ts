@@ -6,6 +6,7 @@ import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import type { JourneyEvent, JourneySnapshot } from '../../machines/journey.machine'
 import type { submitMachine } from '../../machines/submit.machine'
+import { lifecycleOf } from '../../machines/latest-order'
 import { DEFAULT_COUNTRY, type CountryCode } from '../../domain/countries'
 import type { JourneyRef } from '../screen-props'
 import { routeTo } from './route-to'
@@ -25,6 +26,9 @@ export const selectCurrentOrderNo = (s: JourneySnapshot): string | undefined => 
 
 /** A support reply the borrower has not read (the Me tab's and Me's feedback row's dot). */
 export const selectUnreadReplies = (s: JourneySnapshot): boolean => (s.context.unreadReplies ?? 0) > 0
+
+/** The borrower's latest order failed to pay out (status 10): repay detail explains it instead of the debt. */
+export const selectPayoutFailed = (s: JourneySnapshot): boolean => lifecycleOf(s.context.order).hasTag('payoutFailed')
 
 export type FormChildId = 'personalInfoForm' | 'additionalInfoForm' | 'walletForm' | 'questionnaireForm'
 
