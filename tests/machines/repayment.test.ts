@@ -10,6 +10,7 @@ import {
 import {
   parseAmount,
   repaymentMachine,
+  repaymentView,
   showsEntryOrder,
   type RepaymentDetail,
 } from '../../machines/repayment.machine'
@@ -420,5 +421,25 @@ describe('repayment: more than one loan with something to repay', () => {
     expect(actor.getSnapshot().status).toBe('active')
     expect(actor.getSnapshot().context.repayables).toEqual([])
     expect(actor.getSnapshot().hasTag('canSubmit')).toBe(true)
+  })
+})
+
+describe('repaymentView (the screens\' one read of the repayment child)', () => {
+  it('says what repay detail may do while editing, and keeps its fields between snapshots that change nothing shown', async () => {
+    const { actor } = open()
+    await editing(actor)
+    const view = repaymentView(actor.getSnapshot())
+    expect(view).toMatchObject({
+      loadFailed: false,
+      editing: true,
+      canPay: true,
+      canRetry: false,
+      canChooseOrder: true,
+      entryOrder: true,
+      amountText: '54321.50',
+      channelId: 'mpesa',
+    })
+    const again = repaymentView(actor.getSnapshot())
+    for (const key of Object.keys(view) as (keyof typeof view)[]) expect(again[key]).toBe(view[key])
   })
 })
