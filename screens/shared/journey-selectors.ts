@@ -21,6 +21,13 @@ export const selectCountry = (s: JourneySnapshot): CountryCode =>
 /** Whether a session is stored (a borrower, not a visitor). */
 export const selectSignedIn = (s: JourneySnapshot): boolean => s.context.session.token !== null
 
+/** The signed-in borrower's account (Me's header), or null for a visitor or while the session loads it. */
+export const selectSignedInUser = (s: JourneySnapshot) => (s.context.session.token ? s.context.session.user : null)
+
+/** The signed-in account's country, or null before login (a landing page then names no country). */
+export const selectAccountCountry = (s: JourneySnapshot): CountryCode | null =>
+  s.context.session.user?.basicInfo.country ?? null
+
 /** The order number of the borrower's latest order, as the journey follows it. */
 export const selectCurrentOrderNo = (s: JourneySnapshot): string | undefined => s.context.order?.orderNo
 
