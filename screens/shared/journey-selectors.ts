@@ -37,6 +37,12 @@ export const selectUnreadReplies = (s: JourneySnapshot): boolean => (s.context.u
 /** The borrower's latest order failed to pay out (status 10): repay detail explains it instead of the debt. */
 export const selectPayoutFailed = (s: JourneySnapshot): boolean => lifecycleOf(s.context.order).hasTag('payoutFailed')
 
+/** A failure of the journey's own calls (finish loading shows it with its retry). */
+export const selectJourneyError = (s: JourneySnapshot) => s.context.error
+
+/** The outcome the journey shows on its outcome screen, or null when there is none. */
+export const selectOutcome = (s: JourneySnapshot) => s.context.outcome ?? null
+
 export type FormChildId = 'personalInfoForm' | 'additionalInfoForm' | 'walletForm' | 'questionnaireForm'
 
 /** The running submit machine of a form screen, or undefined while the journey is between screens. */
