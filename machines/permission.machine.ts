@@ -24,7 +24,7 @@
  *   queryPermissions   ({ names }) → PermissionStates   (bridge queryPermissions)
  *   requestPermissions ({ names }) → PermissionStates   (bridge requestPermissions)
  */
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import {
   DISCLOSED_PERMISSIONS,
   permissionsToRequest,
@@ -231,3 +231,21 @@ export const permissionMachine = setup({
   },
   output: ({ context }) => ({ outcome: context.outcome ?? 'declined', states: context.states }),
 })
+
+/**
+ * What the permission disclosure shows — its one read of this machine: the permissions the policy requires and
+ * their states, when they were accepted, whether the policy is unknown (a retry), and what the borrower may do.
+ */
+export function permissionView(s: SnapshotFrom<typeof permissionMachine>) {
+  const { context } = s
+  return {
+    requiredFlags: context.requiredFlags,
+    states: context.states,
+    error: context.error,
+    acceptedAt: context.acceptedAt,
+    busy: s.hasTag('busy'),
+    policyUnknown: s.hasTag('policyUnknown'),
+    canAccept: s.can({ type: 'permissions.accepted' }),
+    canDecline: s.can({ type: 'permissions.declined' }),
+  }
+}
