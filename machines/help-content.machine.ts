@@ -15,7 +15,7 @@
  *   loadQuestions       () → FaqItem[]
  *   loadDownloadAddress () → DownloadAddress | null   (null: running inside the native shell)
  */
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { DownloadAddress, FaqContent, FaqItem } from '../domain/api-types'
 import { failureOf, messageOf, type Message } from './kit/call-failure'
 import { notProvided } from './kit/not-provided'
@@ -137,3 +137,15 @@ export const helpContentMachine = setup({
     shown: {},
   },
 })
+
+/** What the FAQ and open-app pages show — their one read of this machine: the content loaded, or that it failed. */
+export function helpContentView(s: SnapshotFrom<typeof helpContentMachine>) {
+  const { context } = s
+  return {
+    faq: context.faq,
+    download: context.download,
+    inApp: context.inApp,
+    failed: s.hasTag('loadFailed'),
+    error: context.error,
+  }
+}
