@@ -20,7 +20,7 @@
  *   drawCoupon  () → LotteryDraw                           (POST /lottery-draw/create)
  *   applyCoupon ({ couponId, loanOrderId }) → CouponApplied (POST /lottery-draw/coupon/use)
  */
-import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate'
+import { assign, enqueueActions, fromPromise, raise, setup, type SnapshotFrom } from 'xstate'
 import type { Coupon, CouponApplied, LotteryDraw, Page } from '../domain/api-types'
 import type { CouponStatus } from '../domain/schemas/coupon'
 import {
@@ -211,7 +211,10 @@ export const couponsMachine = setup({
                   tags: ['busy', 'drawing'],
                   invoke: {
                     src: 'drawCoupon',
-                    onDone: { target: 'result', actions: [{ type: 'keepDraw', params: outputParams }, 'refreshList'] },
+                    onDone: {
+                      target: 'result',
+                      actions: [{ type: 'keepDraw', params: outputParams }, 'refreshList'],
+                    },
                     onError: [
                       { guard: 'sessionEnded', target: '#coupons.sessionEnded' },
                       { target: 'idle', actions: 'showFailure' },
@@ -284,3 +287,28 @@ export const couponsMachine = setup({
   },
   output: ({ event }) => event.output as CouponsOutput,
 })
+
+/**
+ * What the coupon centre shows — its one read of this machine: whether it loaded, how many coupons can be used,
+ * the draw (offered, drawing, its result) and the coupons of the chosen tab with whether more can be asked for.
+ */
+export function couponsView(s: SnapshotFrom<typeof couponsMachine>) {
+  const { context } = s
+  return {
+    failed: s.hasTag('loadFailed'),
+    ready: s.hasTag('centreReady'),
+    error: context.error,
+    available: context.availableCount,
+    drawOffered: context.showDraw,
+    canDraw: s.can({ type: 'lottery.drawn' }),
+    drawing: s.hasTag('drawing'),
+    showingResult: s.hasTag('drawResult'),
+    drawn: context.drawn,
+    tab: context.tab,
+    list: context.coupons,
+    listLoading: s.hasTag('listLoading'),
+    canMore: s.can({ type: 'coupons.more' }),
+  }
+}
+
+export type CouponsView = ReturnType<typeof couponsView>

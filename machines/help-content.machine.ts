@@ -40,7 +40,6 @@ export interface HelpContentContext {
 
 export type HelpContentEvent = { type: 'content.retried' }
 
-
 export const helpContentMachine = setup({
   types: {
     context: {} as HelpContentContext,
@@ -50,8 +49,12 @@ export const helpContentMachine = setup({
   },
   actors: {
     loadFaq: fromPromise<FaqContent>(notProvided('loadFaq', 'services/actors/help-content-actors.ts')),
-    loadQuestions: fromPromise<FaqItem[]>(notProvided('loadQuestions', 'services/actors/help-content-actors.ts')),
-    loadDownloadAddress: fromPromise<DownloadAddress | null>(notProvided('loadDownloadAddress', 'services/actors/help-content-actors.ts')),
+    loadQuestions: fromPromise<FaqItem[]>(
+      notProvided('loadQuestions', 'services/actors/help-content-actors.ts'),
+    ),
+    loadDownloadAddress: fromPromise<DownloadAddress | null>(
+      notProvided('loadDownloadAddress', 'services/actors/help-content-actors.ts'),
+    ),
   },
   guards: {
     kindIs: ({ context }, params: { kind: HelpContentKind }) => context.kind === params.kind,

@@ -77,7 +77,6 @@ interface NamesInput {
   names: readonly DisclosedPermission[]
 }
 
-
 export const permissionMachine = setup({
   types: {
     context: {} as PermissionContext,
@@ -90,8 +89,12 @@ export const permissionMachine = setup({
     readPolicy: fromPromise<UploadFlag[], { country: CountryCode }>(notProvided('readPolicy', 'API')),
     recallAcceptance: fromPromise<Acceptance | null>(notProvided('recallAcceptance', 'native bridge')),
     rememberAcceptance: fromPromise<Acceptance>(notProvided('rememberAcceptance', 'native bridge')),
-    queryPermissions: fromPromise<PermissionStates, NamesInput>(notProvided('queryPermissions', 'native bridge')),
-    requestPermissions: fromPromise<PermissionStates, NamesInput>(notProvided('requestPermissions', 'native bridge')),
+    queryPermissions: fromPromise<PermissionStates, NamesInput>(
+      notProvided('queryPermissions', 'native bridge'),
+    ),
+    requestPermissions: fromPromise<PermissionStates, NamesInput>(
+      notProvided('requestPermissions', 'native bridge'),
+    ),
   },
   guards: {
     alreadyAccepted: ({ context }, params: { acceptance: Acceptance | null }) =>
@@ -110,7 +113,9 @@ export const permissionMachine = setup({
       requiredFlags: params.requiredFlags,
       error: null,
     })),
-    showPolicyFailure: assign((_, params: { error: unknown }) => ({ error: messageOf(failureOf(params.error)) })),
+    showPolicyFailure: assign((_, params: { error: unknown }) => ({
+      error: messageOf(failureOf(params.error)),
+    })),
     clearError: assign({ error: null }),
   },
 }).createMachine({
@@ -129,7 +134,8 @@ export const permissionMachine = setup({
   initial: 'recalling',
   states: {
     recalling: {
-      description: 'Whether the disclosure was accepted on this device; the /pop prompt then is not shown again.',
+      description:
+        'Whether the disclosure was accepted on this device; the /pop prompt then is not shown again.',
       tags: ['busy'],
       invoke: {
         src: 'recallAcceptance',
@@ -167,7 +173,8 @@ export const permissionMachine = setup({
       },
     },
     policyUnknown: {
-      description: 'The policy could not be read: the list is not shown (nothing is accepted blind); try again or not now.',
+      description:
+        'The policy could not be read: the list is not shown (nothing is accepted blind); try again or not now.',
       tags: ['policyUnknown'],
       on: {
         'permissions.retried': { target: 'readingPolicy', actions: 'clearError' },

@@ -167,13 +167,7 @@ export const repaymentMachine = setup({
     emitted: {} as SessionEndedEvent,
     children: {} as { paymentOrder: 'paymentOrder' },
     tags: {} as
-      | 'busy'
-      | 'canSubmit'
-      | 'cashier'
-      | 'waitingPayment'
-      | 'timedOut'
-      | 'paymentFailed'
-      | 'loadFailed',
+      'busy' | 'canSubmit' | 'cashier' | 'waitingPayment' | 'timedOut' | 'paymentFailed' | 'loadFailed',
   },
   actors: {
     loadDetail: fromPromise<RepaymentDetail, { orderNo: string }>(() => {
@@ -212,9 +206,12 @@ export const repaymentMachine = setup({
     invalid: ({ event }) => 'error' in event && isInvalid(event.error),
   },
   actions: {
-    keepRepayables: assign((_, params: { repayables: RepayProduct[] }) => ({ repayables: params.repayables })),
+    keepRepayables: assign((_, params: { repayables: RepayProduct[] }) => ({
+      repayables: params.repayables,
+    })),
     chooseOrder: assign({
-      orderNo: ({ context, event }) => (event.type === 'repayment.orderChosen' ? event.orderNo : context.orderNo),
+      orderNo: ({ context, event }) =>
+        event.type === 'repayment.orderChosen' ? event.orderNo : context.orderNo,
       detail: null,
       error: null,
       fieldErrors: {},
@@ -298,7 +295,10 @@ export const repaymentMachine = setup({
     src: 'loadRepayables',
     onDone: { actions: { type: 'keepRepayables', params: ({ event }) => ({ repayables: event.output }) } },
     onError: [
-      { guard: { type: 'errorEndsSession', params: ({ event }) => ({ error: event.error }) }, target: '.sessionEnded' },
+      {
+        guard: { type: 'errorEndsSession', params: ({ event }) => ({ error: event.error }) },
+        target: '.sessionEnded',
+      },
       {},
     ],
   },

@@ -28,25 +28,16 @@ export default function RepayDetailScreen({ journey }: ScreenProps): ReactElemen
   const { t } = useTranslation()
   const payoutFailed = useSelector(journey, selectPayoutFailed)
   const repayment = useSelector(journey, (s) => s.children.repayment)
-  const canExtend = useSelector(journey, (s) =>
-    s.can(routeTo('exhibitionPeriodDetail')),
-  )
+  const canExtend = useSelector(journey, (s) => s.can(routeTo('exhibitionPeriodDetail')))
   const canEditWallet = useSelector(journey, (s) => s.can(routeTo('addBankCard')))
   return (
     <main className="k-page">
-      <PageHeader
-        title={t('repay.detail.title')}
-        onBack={() => journey.send(routeTo('home'))}
-      />
+      <PageHeader title={t('repay.detail.title')} onBack={() => journey.send(routeTo('home'))} />
       {payoutFailed ? (
         <section className="k-card k-stack" role="alert">
           <h2 className="k-section-title">{t('repay.failed.title')}</h2>
           <p>{t('repay.failed.text')}</p>
-          <Button
-            block
-            disabled={!canEditWallet}
-            onClick={() => journey.send(routeTo('addBankCard'))}
-          >
+          <Button block disabled={!canEditWallet} onClick={() => journey.send(routeTo('addBankCard'))}>
             {t('repay.failed.edit')}
           </Button>
         </section>

@@ -22,7 +22,8 @@ export const selectCountry = (s: JourneySnapshot): CountryCode =>
 export const selectSignedIn = (s: JourneySnapshot): boolean => s.context.session.token !== null
 
 /** The signed-in borrower's account (Me's header), or null for a visitor or while the session loads it. */
-export const selectSignedInUser = (s: JourneySnapshot) => (s.context.session.token ? s.context.session.user : null)
+export const selectSignedInUser = (s: JourneySnapshot) =>
+  s.context.session.token ? s.context.session.user : null
 
 /** The signed-in account's country, or null before login (a landing page then names no country). */
 export const selectAccountCountry = (s: JourneySnapshot): CountryCode | null =>
@@ -35,7 +36,8 @@ export const selectCurrentOrderNo = (s: JourneySnapshot): string | undefined => 
 export const selectUnreadReplies = (s: JourneySnapshot): boolean => (s.context.unreadReplies ?? 0) > 0
 
 /** The borrower's latest order failed to pay out (status 10): repay detail explains it instead of the debt. */
-export const selectPayoutFailed = (s: JourneySnapshot): boolean => lifecycleOf(s.context.order).hasTag('payoutFailed')
+export const selectPayoutFailed = (s: JourneySnapshot): boolean =>
+  lifecycleOf(s.context.order).hasTag('payoutFailed')
 
 /** A failure of the journey's own calls (finish loading shows it with its retry). */
 export const selectJourneyError = (s: JourneySnapshot) => s.context.error

@@ -29,7 +29,11 @@ export default function OutcomeScreen({ journey }: ScreenProps): ReactElement {
     <main className="k-page">
       <PageHeader title={t(`outcome.${kind}.title`)} />
       <div className="k-stack">
-        <section className="k-card k-card--brand k-stack k-center" role="status" aria-labelledby="outcome-heading">
+        <section
+          className="k-card k-card--brand k-stack k-center"
+          role="status"
+          aria-labelledby="outcome-heading"
+        >
           <Icon name="check" size={48} />
           <h2 className="k-section-title" id="outcome-heading">
             {t(`outcome.${kind}.heading`)}

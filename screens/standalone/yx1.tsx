@@ -52,10 +52,7 @@ export default function Yx1Screen({ journey }: ScreenProps): ReactElement {
           </ul>
         </section>
         <div className="k-actions">
-          <Button
-            block
-            onClick={() => journey.send(signedIn ? GO_HOME : routeTo('register'))}
-          >
+          <Button block onClick={() => journey.send(signedIn ? GO_HOME : routeTo('register'))}>
             {t('standalone.yx1.start')}
           </Button>
         </div>

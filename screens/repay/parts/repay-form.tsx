@@ -15,7 +15,13 @@ import { ChannelChoice } from './channel-choice'
 
 export type RepaymentRef = ActorRefFrom<typeof repaymentMachine>
 
-export function RepayForm({ view, repayment }: { view: RepaymentView; repayment: RepaymentRef }): ReactElement | null {
+export function RepayForm({
+  view,
+  repayment,
+}: {
+  view: RepaymentView
+  repayment: RepaymentRef
+}): ReactElement | null {
   const { t } = useTranslation()
   const text = useMessageText()
   const { money } = useDisplayText()
