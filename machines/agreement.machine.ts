@@ -13,7 +13,7 @@
  *   loadAgreement ({ loanOrderId? }) → AgreementDocument   (GET /loan/loan-order/loanAgreement)
  *   loadContract  ({ loanOrderId })  → AgreementDocument   (GET /loan/get-money/contract)
  */
-import { assign, enqueueActions, fromPromise, setup } from 'xstate'
+import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { AgreementDocument } from '../domain/api-types'
 import {
   endsSession,
@@ -138,3 +138,14 @@ export const agreementMachine = setup({
   },
   output: ({ event }) => event.output as AgreementOutput,
 })
+
+/** What the agreement screen shows — its one read of this machine: a signed contract or the agreement, its text, or that it failed. */
+export function agreementView(s: SnapshotFrom<typeof agreementMachine>) {
+  const { context } = s
+  return {
+    contract: context.kind === 'contract',
+    document: context.document,
+    failed: s.hasTag('loadFailed'),
+    error: context.error,
+  }
+}

@@ -14,7 +14,7 @@
  * Actors the composition provides:
  *   cancelOrder (CancelLoanInput: { loanOrderId, reasons: [one], remark? }) → void   (POST /loan/cancel-draw-money)
  */
-import { assign, enqueueActions, fromPromise, setup } from 'xstate'
+import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { CancelReason } from '../domain/enums'
 import { fieldErrors } from '../domain/schemas/field-errors'
 import { cancelLoanSchema, type CancelLoanInput } from '../domain/schemas/loan'
@@ -172,3 +172,17 @@ export const cancellationMachine = setup({
   },
   output: ({ event }) => event.output as CancellationOutput,
 })
+
+/** What the cancellation form shows — its one read of this machine: the reason and remark, their errors, and what the borrower may do. */
+export function cancellationView(s: SnapshotFrom<typeof cancellationMachine>) {
+  const { context } = s
+  return {
+    reasons: context.reasons,
+    remark: context.remark,
+    reasonError: context.reasonError,
+    error: context.error,
+    busy: s.hasTag('busy'),
+    canSubmit: s.can({ type: 'cancellation.submitted' }),
+    canKeep: s.can({ type: 'cancellation.dismissed' }),
+  }
+}

@@ -289,23 +289,26 @@ export const couponsMachine = setup({
 })
 
 /**
- * What the coupon centre shows — its screen's one read of this machine (screens/shared/use-view.ts): the centre's
- * load, the draw (offered, running, its result), and the coupon list of the chosen tab a page at a time.
+ * What the coupon centre shows — its one read of this machine: whether it loaded, how many coupons can be used,
+ * the draw (offered, drawing, its result) and the coupons of the chosen tab with whether more can be asked for.
  */
 export function couponsView(s: SnapshotFrom<typeof couponsMachine>) {
+  const { context } = s
   return {
     failed: s.hasTag('loadFailed'),
     ready: s.hasTag('centreReady'),
-    error: s.context.error,
-    available: s.context.availableCount,
-    offered: s.context.showDraw,
+    error: context.error,
+    available: context.availableCount,
+    drawOffered: context.showDraw,
     canDraw: s.can({ type: 'lottery.drawn' }),
     drawing: s.hasTag('drawing'),
     showingResult: s.hasTag('drawResult'),
-    drawn: s.context.drawn,
-    tab: s.context.tab,
-    list: s.context.coupons,
-    loading: s.hasTag('listLoading'),
+    drawn: context.drawn,
+    tab: context.tab,
+    list: context.coupons,
+    listLoading: s.hasTag('listLoading'),
     canMore: s.can({ type: 'coupons.more' }),
   }
 }
+
+export type CouponsView = ReturnType<typeof couponsView>

@@ -15,7 +15,7 @@
  *   loadQuestions       () → FaqItem[]
  *   loadDownloadAddress () → DownloadAddress | null   (null: running inside the native shell)
  */
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { DownloadAddress, FaqContent, FaqItem } from '../domain/api-types'
 import { failureOf, messageOf, type Message } from './kit/call-failure'
 import { notProvided } from './kit/not-provided'
@@ -40,7 +40,6 @@ export interface HelpContentContext {
 
 export type HelpContentEvent = { type: 'content.retried' }
 
-
 export const helpContentMachine = setup({
   types: {
     context: {} as HelpContentContext,
@@ -50,8 +49,12 @@ export const helpContentMachine = setup({
   },
   actors: {
     loadFaq: fromPromise<FaqContent>(notProvided('loadFaq', 'services/actors/help-content-actors.ts')),
-    loadQuestions: fromPromise<FaqItem[]>(notProvided('loadQuestions', 'services/actors/help-content-actors.ts')),
-    loadDownloadAddress: fromPromise<DownloadAddress | null>(notProvided('loadDownloadAddress', 'services/actors/help-content-actors.ts')),
+    loadQuestions: fromPromise<FaqItem[]>(
+      notProvided('loadQuestions', 'services/actors/help-content-actors.ts'),
+    ),
+    loadDownloadAddress: fromPromise<DownloadAddress | null>(
+      notProvided('loadDownloadAddress', 'services/actors/help-content-actors.ts'),
+    ),
   },
   guards: {
     kindIs: ({ context }, params: { kind: HelpContentKind }) => context.kind === params.kind,
@@ -137,3 +140,15 @@ export const helpContentMachine = setup({
     shown: {},
   },
 })
+
+/** What the FAQ and open-app pages show — their one read of this machine: the content loaded, or that it failed. */
+export function helpContentView(s: SnapshotFrom<typeof helpContentMachine>) {
+  const { context } = s
+  return {
+    faq: context.faq,
+    download: context.download,
+    inApp: context.inApp,
+    failed: s.hasTag('loadFailed'),
+    error: context.error,
+  }
+}

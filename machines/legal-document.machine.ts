@@ -9,7 +9,7 @@
  * Actors the composition provides:
  *   loadLegalDocument ({ document, country }) → AgreementDocument   (GET /legal/<document>.json)
  */
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { AgreementDocument } from '../domain/api-types'
 import type { CountryCode } from '../domain/countries'
 import { failureOf, messageOf, type Message } from './kit/call-failure'
@@ -70,3 +70,8 @@ export const legalDocumentMachine = setup({
     shown: {},
   },
 })
+
+/** What a legal document page shows — its one read of this machine: the text, or that it failed and why. */
+export function legalDocumentView(s: SnapshotFrom<typeof legalDocumentMachine>) {
+  return { document: s.context.text, failed: s.hasTag('loadFailed'), error: s.context.error }
+}

@@ -24,7 +24,7 @@
  *   queryPermissions   ({ names }) → PermissionStates   (bridge queryPermissions)
  *   requestPermissions ({ names }) → PermissionStates   (bridge requestPermissions)
  */
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import {
   DISCLOSED_PERMISSIONS,
   permissionsToRequest,
@@ -77,7 +77,6 @@ interface NamesInput {
   names: readonly DisclosedPermission[]
 }
 
-
 export const permissionMachine = setup({
   types: {
     context: {} as PermissionContext,
@@ -90,8 +89,12 @@ export const permissionMachine = setup({
     readPolicy: fromPromise<UploadFlag[], { country: CountryCode }>(notProvided('readPolicy', 'API')),
     recallAcceptance: fromPromise<Acceptance | null>(notProvided('recallAcceptance', 'native bridge')),
     rememberAcceptance: fromPromise<Acceptance>(notProvided('rememberAcceptance', 'native bridge')),
-    queryPermissions: fromPromise<PermissionStates, NamesInput>(notProvided('queryPermissions', 'native bridge')),
-    requestPermissions: fromPromise<PermissionStates, NamesInput>(notProvided('requestPermissions', 'native bridge')),
+    queryPermissions: fromPromise<PermissionStates, NamesInput>(
+      notProvided('queryPermissions', 'native bridge'),
+    ),
+    requestPermissions: fromPromise<PermissionStates, NamesInput>(
+      notProvided('requestPermissions', 'native bridge'),
+    ),
   },
   guards: {
     alreadyAccepted: ({ context }, params: { acceptance: Acceptance | null }) =>
@@ -110,7 +113,9 @@ export const permissionMachine = setup({
       requiredFlags: params.requiredFlags,
       error: null,
     })),
-    showPolicyFailure: assign((_, params: { error: unknown }) => ({ error: messageOf(failureOf(params.error)) })),
+    showPolicyFailure: assign((_, params: { error: unknown }) => ({
+      error: messageOf(failureOf(params.error)),
+    })),
     clearError: assign({ error: null }),
   },
 }).createMachine({
@@ -129,7 +134,8 @@ export const permissionMachine = setup({
   initial: 'recalling',
   states: {
     recalling: {
-      description: 'Whether the disclosure was accepted on this device; the /pop prompt then is not shown again.',
+      description:
+        'Whether the disclosure was accepted on this device; the /pop prompt then is not shown again.',
       tags: ['busy'],
       invoke: {
         src: 'recallAcceptance',
@@ -167,7 +173,8 @@ export const permissionMachine = setup({
       },
     },
     policyUnknown: {
-      description: 'The policy could not be read: the list is not shown (nothing is accepted blind); try again or not now.',
+      description:
+        'The policy could not be read: the list is not shown (nothing is accepted blind); try again or not now.',
       tags: ['policyUnknown'],
       on: {
         'permissions.retried': { target: 'readingPolicy', actions: 'clearError' },
@@ -231,3 +238,21 @@ export const permissionMachine = setup({
   },
   output: ({ context }) => ({ outcome: context.outcome ?? 'declined', states: context.states }),
 })
+
+/**
+ * What the permission disclosure shows — its one read of this machine: the permissions the policy requires and
+ * their states, when they were accepted, whether the policy is unknown (a retry), and what the borrower may do.
+ */
+export function permissionView(s: SnapshotFrom<typeof permissionMachine>) {
+  const { context } = s
+  return {
+    requiredFlags: context.requiredFlags,
+    states: context.states,
+    error: context.error,
+    acceptedAt: context.acceptedAt,
+    busy: s.hasTag('busy'),
+    policyUnknown: s.hasTag('policyUnknown'),
+    canAccept: s.can({ type: 'permissions.accepted' }),
+    canDecline: s.can({ type: 'permissions.declined' }),
+  }
+}

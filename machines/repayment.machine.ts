@@ -26,7 +26,7 @@
  *   loadRepayables     () → RepayProduct[]                                   (GET /loanMarket/repay/products)
  *   paymentOrder       = paymentOrderMachine with its checkPayment actor provided
  */
-import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate'
+import { assign, enqueueActions, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate'
 import { ApiCode } from '../domain/api-codes'
 import type { RepaymentDetail as ApiRepaymentDetail, RepayProduct } from '../domain/api-types'
 import { fieldErrors } from '../domain/schemas/field-errors'
@@ -167,13 +167,7 @@ export const repaymentMachine = setup({
     emitted: {} as SessionEndedEvent,
     children: {} as { paymentOrder: 'paymentOrder' },
     tags: {} as
-      | 'busy'
-      | 'canSubmit'
-      | 'cashier'
-      | 'waitingPayment'
-      | 'timedOut'
-      | 'paymentFailed'
-      | 'loadFailed',
+      'busy' | 'canSubmit' | 'cashier' | 'waitingPayment' | 'timedOut' | 'paymentFailed' | 'loadFailed',
   },
   actors: {
     loadDetail: fromPromise<RepaymentDetail, { orderNo: string }>(() => {
@@ -212,9 +206,12 @@ export const repaymentMachine = setup({
     invalid: ({ event }) => 'error' in event && isInvalid(event.error),
   },
   actions: {
-    keepRepayables: assign((_, params: { repayables: RepayProduct[] }) => ({ repayables: params.repayables })),
+    keepRepayables: assign((_, params: { repayables: RepayProduct[] }) => ({
+      repayables: params.repayables,
+    })),
     chooseOrder: assign({
-      orderNo: ({ context, event }) => (event.type === 'repayment.orderChosen' ? event.orderNo : context.orderNo),
+      orderNo: ({ context, event }) =>
+        event.type === 'repayment.orderChosen' ? event.orderNo : context.orderNo,
       detail: null,
       error: null,
       fieldErrors: {},
@@ -298,7 +295,10 @@ export const repaymentMachine = setup({
     src: 'loadRepayables',
     onDone: { actions: { type: 'keepRepayables', params: ({ event }) => ({ repayables: event.output }) } },
     onError: [
-      { guard: { type: 'errorEndsSession', params: ({ event }) => ({ error: event.error }) }, target: '.sessionEnded' },
+      {
+        guard: { type: 'errorEndsSession', params: ({ event }) => ({ error: event.error }) },
+        target: '.sessionEnded',
+      },
       {},
     ],
   },
@@ -391,3 +391,30 @@ export const repaymentMachine = setup({
   },
   output: ({ event }) => event.output as RepaymentOutput,
 })
+
+/**
+ * What repay detail and the cashier show — their one read of this machine (screens/shared/use-view.ts): the detail
+ * and its form, the loans to choose from, and what the borrower may do now (retry, pay, choose another loan). The
+ * rollover is offered only while the journey's own order is shown (the rollover child extends that order).
+ */
+export function repaymentView(s: SnapshotFrom<typeof repaymentMachine>) {
+  const { context } = s
+  return {
+    detail: context.detail,
+    error: context.error,
+    loadFailed: s.hasTag('loadFailed'),
+    editing: s.hasTag('cashier'),
+    busy: s.hasTag('busy'),
+    canRetry: s.can({ type: 'repayment.retried' }),
+    canPay: s.can({ type: 'repayment.submitted' }),
+    canChooseOrder: s.hasTag('canSubmit') || s.hasTag('loadFailed'),
+    entryOrder: showsEntryOrder(context),
+    amountText: context.amountText,
+    channelId: context.channelId,
+    fieldErrors: context.fieldErrors,
+    repayables: context.repayables,
+    orderNo: context.orderNo,
+  }
+}
+
+export type RepaymentView = ReturnType<typeof repaymentView>

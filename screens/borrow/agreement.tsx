@@ -4,52 +4,70 @@
  * confirmed order's signed contract (titled "Loan contract"). Readable and scrollable; back returns where the
  * borrower came from.
  */
-import type { ReactElement } from 'react'
+import type { ReactElement, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
-import type { agreementMachine } from '../../machines/agreement.machine'
+import { agreementView, type agreementMachine } from '../../machines/agreement.machine'
 import { PageHeader } from '../../ui/page-header'
 import { ErrorState } from '../../ui/states'
 import type { ScreenProps } from '../screen-props'
 import { useMessageText } from '../shared/message-text'
 import { AgreementView } from './parts/agreement-view'
 import { NAV_BACK } from '../shared/route-to'
+import { useView } from '../shared/use-view'
 
 type AgreementRef = ActorRefFrom<typeof agreementMachine>
 
 export default function AgreementScreen({ journey }: ScreenProps): ReactElement {
-  const { t } = useTranslation()
   const agreement = useSelector(journey, (s) => s.children.agreement)
-  const contract = useSelector(agreement, (s) => s?.context.kind === 'contract')
+  const onBack = () => journey.send(NAV_BACK)
+  return agreement ? (
+    <Agreement agreement={agreement} onBack={onBack} />
+  ) : (
+    <Page contract={false} onBack={onBack} />
+  )
+}
+
+function Page({
+  contract,
+  onBack,
+  children,
+}: {
+  contract: boolean
+  onBack: () => void
+  children?: ReactNode
+}) {
+  const { t } = useTranslation()
   return (
     <main className="k-page">
       <PageHeader
         title={contract ? t('borrow.agreement.contractTitle') : t('borrow.agreement.title')}
-        onBack={() => journey.send(NAV_BACK)}
+        onBack={onBack}
       />
-      {agreement && <Agreement agreement={agreement} />}
+      {children}
     </main>
   )
 }
 
-function Agreement({ agreement }: { agreement: AgreementRef }): ReactElement {
+function Agreement({ agreement, onBack }: { agreement: AgreementRef; onBack: () => void }): ReactElement {
   const { t } = useTranslation()
   const text = useMessageText()
-  const document = useSelector(agreement, (s) => s.context.document)
-  const failed = useSelector(agreement, (s) => s.hasTag('loadFailed'))
-  const error = useSelector(agreement, (s) => s.context.error)
-  if (failed)
-    return (
-      <ErrorState
-        text={error ? text(error) : undefined}
-        onRetry={() => agreement.send({ type: 'agreement.retried' })}
-      />
-    )
-  if (!document) return <p className="k-muted">{t('ui.loading')}</p>
+  const { contract, document, failed, error } = useView(agreement, agreementView)
   return (
-    <section className="k-card">
-      <AgreementView document={document} />
-    </section>
+    <Page contract={contract} onBack={onBack}>
+      {failed ? (
+        <ErrorState
+          text={error ? text(error) : undefined}
+          onRetry={() => agreement.send({ type: 'agreement.retried' })}
+        />
+      ) : !document ? (
+        <p className="k-muted">{t('ui.loading')}</p>
+      ) : (
+        <section className="k-card">
+          <AgreementView document={document} />
+        </section>
+      )}
+    </Page>
   )
 }

@@ -6,6 +6,7 @@ import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import type { JourneyEvent, JourneySnapshot } from '../../machines/journey.machine'
 import type { submitMachine } from '../../machines/submit.machine'
+import { lifecycleOf } from '../../machines/latest-order'
 import { DEFAULT_COUNTRY, type CountryCode } from '../../domain/countries'
 import type { JourneyRef } from '../screen-props'
 import { routeTo } from './route-to'
@@ -20,11 +21,29 @@ export const selectCountry = (s: JourneySnapshot): CountryCode =>
 /** Whether a session is stored (a borrower, not a visitor). */
 export const selectSignedIn = (s: JourneySnapshot): boolean => s.context.session.token !== null
 
+/** The signed-in borrower's account (Me's header), or null for a visitor or while the session loads it. */
+export const selectSignedInUser = (s: JourneySnapshot) =>
+  s.context.session.token ? s.context.session.user : null
+
+/** The signed-in account's country, or null before login (a landing page then names no country). */
+export const selectAccountCountry = (s: JourneySnapshot): CountryCode | null =>
+  s.context.session.user?.basicInfo.country ?? null
+
 /** The order number of the borrower's latest order, as the journey follows it. */
 export const selectCurrentOrderNo = (s: JourneySnapshot): string | undefined => s.context.order?.orderNo
 
 /** A support reply the borrower has not read (the Me tab's and Me's feedback row's dot). */
 export const selectUnreadReplies = (s: JourneySnapshot): boolean => (s.context.unreadReplies ?? 0) > 0
+
+/** The borrower's latest order failed to pay out (status 10): repay detail explains it instead of the debt. */
+export const selectPayoutFailed = (s: JourneySnapshot): boolean =>
+  lifecycleOf(s.context.order).hasTag('payoutFailed')
+
+/** A failure of the journey's own calls (finish loading shows it with its retry). */
+export const selectJourneyError = (s: JourneySnapshot) => s.context.error
+
+/** The outcome the journey shows on its outcome screen, or null when there is none. */
+export const selectOutcome = (s: JourneySnapshot) => s.context.outcome ?? null
 
 export type FormChildId = 'personalInfoForm' | 'additionalInfoForm' | 'walletForm' | 'questionnaireForm'
 

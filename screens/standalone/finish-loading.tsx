@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../../ui/button'
 import { PageHeader } from '../../ui/page-header'
 import type { ScreenProps } from '../screen-props'
-import { GO_HOME } from '../shared/journey-selectors'
+import { GO_HOME, selectJourneyError } from '../shared/journey-selectors'
 import { MessageNotice } from '../shared/message-text'
 import { OrderWatchNotice } from '../shared/order-watch-notice'
 
@@ -21,7 +21,7 @@ export default function FinishLoadingScreen({ journey }: ScreenProps): ReactElem
   const { t } = useTranslation()
   const canRetry = useSelector(journey, (s) => s.can({ type: 'finishLoading.retried' }))
   const collecting = useSelector(journey, (s) => s.children.uploadGate !== undefined)
-  const error = useSelector(journey, (s) => s.context.error)
+  const error = useSelector(journey, selectJourneyError)
   const step: Step = collecting ? 'collecting' : 'submitting'
   const current = STEPS.indexOf(step)
   return (

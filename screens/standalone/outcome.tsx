@@ -16,11 +16,12 @@ import { Icon } from '../../ui/icons'
 import { KvLine } from '../../ui/kv-line'
 import { PageHeader } from '../../ui/page-header'
 import type { ScreenProps } from '../screen-props'
+import { selectOutcome } from '../shared/journey-selectors'
 import { DayText, useDisplayText } from '../shared/display-text'
 
 export default function OutcomeScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
-  const outcome = useSelector(journey, (s) => s.context.outcome ?? null)
+  const outcome = useSelector(journey, selectOutcome)
   const canContinue = useSelector(journey, (s) => s.can({ type: 'outcome.dismissed' }))
   if (!outcome) return <main className="k-page" />
   const { kind } = outcome
@@ -28,7 +29,11 @@ export default function OutcomeScreen({ journey }: ScreenProps): ReactElement {
     <main className="k-page">
       <PageHeader title={t(`outcome.${kind}.title`)} />
       <div className="k-stack">
-        <section className="k-card k-card--brand k-stack k-center" role="status" aria-labelledby="outcome-heading">
+        <section
+          className="k-card k-card--brand k-stack k-center"
+          role="status"
+          aria-labelledby="outcome-heading"
+        >
           <Icon name="check" size={48} />
           <h2 className="k-section-title" id="outcome-heading">
             {t(`outcome.${kind}.heading`)}

@@ -12,13 +12,14 @@ import { useSelector } from '@xstate/react'
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
-import type { permissionMachine } from '../../machines/permission.machine'
+import { permissionView, type permissionMachine } from '../../machines/permission.machine'
 import { DISCLOSED_PERMISSIONS, permissionUse, type PermissionUse } from '../../domain/permissions'
 import { Button } from '../../ui/button'
 import { DateText } from '../../ui/display'
 import { PageHeader } from '../../ui/page-header'
 import type { ScreenProps } from '../screen-props'
 import { MessageNotice } from '../shared/message-text'
+import { useView } from '../shared/use-view'
 
 type PermissionRef = ActorRefFrom<typeof permissionMachine>
 
@@ -45,14 +46,10 @@ export default function PermissionScreen({ journey }: ScreenProps): ReactElement
 
 function Disclosure({ child }: { child: PermissionRef }): ReactElement {
   const { t } = useTranslation()
-  const requiredFlags = useSelector(child, (s) => s.context.requiredFlags)
-  const states = useSelector(child, (s) => s.context.states)
-  const error = useSelector(child, (s) => s.context.error)
-  const busy = useSelector(child, (s) => s.hasTag('busy'))
-  const canAccept = useSelector(child, (s) => s.can({ type: 'permissions.accepted' }))
-  const canDecline = useSelector(child, (s) => s.can({ type: 'permissions.declined' }))
-  const acceptedAt = useSelector(child, (s) => s.context.acceptedAt)
-  const policyUnknown = useSelector(child, (s) => s.hasTag('policyUnknown'))
+  const { requiredFlags, states, error, busy, canAccept, canDecline, acceptedAt, policyUnknown } = useView(
+    child,
+    permissionView,
+  )
   if (policyUnknown)
     return (
       <>

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../../ui/button'
 import { PageHeader } from '../../ui/page-header'
 import type { ScreenProps } from '../screen-props'
-import { GO_HOME, selectSignedIn } from '../shared/journey-selectors'
+import { GO_HOME, selectAccountCountry, selectSignedIn } from '../shared/journey-selectors'
 import { routeTo } from '../shared/route-to'
 
 const STEPS = ['register', 'profile', 'money'] as const
@@ -18,7 +18,7 @@ const ELIGIBILITY = ['age', 'income', 'resident'] as const
 export default function Yx1Screen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
   const signedIn = useSelector(journey, selectSignedIn)
-  const country = useSelector(journey, (s) => s.context.session.user?.basicInfo.country ?? null)
+  const country = useSelector(journey, selectAccountCountry)
   return (
     <div className="k-page">
       <PageHeader title={t('standalone.yx1.title')} />
@@ -52,10 +52,7 @@ export default function Yx1Screen({ journey }: ScreenProps): ReactElement {
           </ul>
         </section>
         <div className="k-actions">
-          <Button
-            block
-            onClick={() => journey.send(signedIn ? GO_HOME : routeTo('register'))}
-          >
+          <Button block onClick={() => journey.send(signedIn ? GO_HOME : routeTo('register'))}>
             {t('standalone.yx1.start')}
           </Button>
         </div>

@@ -16,6 +16,7 @@ import { TextField } from '../../ui/form-fields'
 import { validateWith } from '../../ui/forms'
 import { PageHeader } from '../../ui/page-header'
 import type { ScreenProps } from '../screen-props'
+import { selectCountry } from '../shared/journey-selectors'
 
 interface Values {
   mobile?: string
@@ -25,7 +26,7 @@ const BENEFITS = ['amount', 'fast', 'phone'] as const
 
 export default function Yx3Screen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
-  const country = useSelector(journey, (s) => s.context.session.user?.basicInfo.country ?? s.context.country)
+  const country = useSelector(journey, selectCountry)
   const validate = useMemo(() => validateWith(v.object({ mobile: mobileNumber(country) })), [country])
   const { dialCode } = COUNTRIES[country]
   return (

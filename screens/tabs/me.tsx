@@ -12,7 +12,7 @@ import type { RouteName } from '../../domain/routes'
 import { ListRow } from '../../ui/list-row'
 import { PageHeader } from '../../ui/page-header'
 import type { ScreenProps } from '../screen-props'
-import { selectSignedIn, selectUnreadReplies } from '../shared/journey-selectors'
+import { selectSignedIn, selectSignedInUser, selectUnreadReplies } from '../shared/journey-selectors'
 import { maskedMobile } from '../shared/masked-mobile'
 import { routeTo } from '../shared/route-to'
 import { TabNavigation } from '../shared/tab-navigation'
@@ -22,7 +22,7 @@ const AGREEMENTS = ['privacyPolicy', 'termsOfService', 'agreement'] as const
 
 export default function MeScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
-  const user = useSelector(journey, (s) => (s.context.session.token ? s.context.session.user : null))
+  const user = useSelector(journey, selectSignedInUser)
   const signedIn = useSelector(journey, selectSignedIn)
   const unread = useSelector(journey, selectUnreadReplies)
   const go = (route: RouteName) => journey.send(routeTo(route))

@@ -8,19 +8,16 @@ import { useSelector } from '@xstate/react'
 import { useId, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
-import { couponsView, type couponsMachine } from '../../machines/coupons.machine'
-import type { Coupon } from '../../domain/api-types'
+import { couponsView, type CouponsView, type couponsMachine } from '../../machines/coupons.machine'
 import { COUPON_STATUSES } from '../../domain/schemas/coupon'
 import { Button } from '../../ui/button'
-import { Dialog } from '../../ui/dialog'
-import { Money } from '../../ui/display'
 import { PageHeader } from '../../ui/page-header'
 import { EmptyState, ErrorState } from '../../ui/states'
 import type { ScreenProps } from '../screen-props'
-import { useDisplayText } from '../shared/display-text'
 import { MessageNotice, useMessageText } from '../shared/message-text'
-import { useView } from '../shared/use-view'
 import { routeTo } from '../shared/route-to'
+import { CouponSummary, LotteryDraw } from './parts/coupon-cards'
+import { useView } from '../shared/use-view'
 
 type CouponsRef = ActorRefFrom<typeof couponsMachine>
 
@@ -38,7 +35,8 @@ export default function CouponsScreen({ journey }: ScreenProps): ReactElement {
 function CouponCentre({ coupons }: { coupons: CouponsRef }): ReactElement {
   const { t } = useTranslation()
   const text = useMessageText()
-  const { failed, ready, error, available } = useView(coupons, couponsView)
+  const view = useView(coupons, couponsView)
+  const { failed, ready, error, available } = view
   if (failed)
     return (
       <ErrorState
@@ -53,47 +51,21 @@ function CouponCentre({ coupons }: { coupons: CouponsRef }): ReactElement {
         <p>{t('coupons.available', { count: available })}</p>
         <p className="k-small">{t('coupons.howToUse')}</p>
       </section>
-      <LotteryDraw coupons={coupons} />
+      <LotteryDraw
+        view={view}
+        onDraw={() => coupons.send({ type: 'lottery.drawn' })}
+        onAcknowledge={() => coupons.send({ type: 'draw.acknowledged' })}
+      />
       <MessageNotice message={error} />
-      <CouponTabs coupons={coupons} />
+      <CouponTabs view={view} coupons={coupons} />
     </>
   )
 }
 
-function LotteryDraw({ coupons }: { coupons: CouponsRef }): ReactElement | null {
-  const { t } = useTranslation()
-  const { offered, canDraw, drawing, showingResult, drawn } = useView(coupons, couponsView)
-  if (!offered) return null
-  const won = drawn?.coupon ?? null
-  return (
-    <section className="k-card k-stack" aria-labelledby="coupons-draw">
-      <h2 id="coupons-draw" className="k-section-title">
-        {t('coupons.draw.title')}
-      </h2>
-      <p className="k-muted">{t('coupons.draw.text')}</p>
-      <Button
-        block
-        busy={drawing}
-        disabled={!canDraw}
-        onClick={() => coupons.send({ type: 'lottery.drawn' })}
-      >
-        {t('coupons.draw.button')}
-      </Button>
-      <Dialog
-        open={showingResult}
-        title={won ? t('coupons.draw.won') : t('coupons.draw.nothing')}
-        onConfirm={() => coupons.send({ type: 'draw.acknowledged' })}
-      >
-        {won ? <CouponSummary coupon={won} /> : t('coupons.draw.nothingText')}
-      </Dialog>
-    </section>
-  )
-}
-
-function CouponTabs({ coupons }: { coupons: CouponsRef }): ReactElement {
+function CouponTabs({ view, coupons }: { view: CouponsView; coupons: CouponsRef }): ReactElement {
   const { t } = useTranslation()
   const tabsId = useId()
-  const { tab, list, loading, canMore } = useView(coupons, couponsView)
+  const { tab, list, listLoading: loading, canMore } = view
   return (
     <div className="k-stack">
       <div className="k-chips" role="tablist" aria-label={t('coupons.tabs')}>
@@ -142,29 +114,5 @@ function CouponTabs({ coupons }: { coupons: CouponsRef }): ReactElement {
         )}
       </div>
     </div>
-  )
-}
-
-/** One coupon: its title, what it takes off, its quota condition, and its expiry (or when it was used). */
-function CouponSummary({ coupon }: { coupon: Coupon }): ReactElement {
-  const { t } = useTranslation()
-  const { money, date } = useDisplayText()
-  const when =
-    coupon.status === 'used' && coupon.usedAt
-      ? t('coupons.usedOn', { date: date(coupon.usedAt) })
-      : coupon.status === 'expired'
-        ? t('coupons.expiredOn', { date: date(coupon.expiresAt) })
-        : t('coupons.expires', { date: date(coupon.expiresAt) })
-  return (
-    <>
-      <span className="k-row__main">
-        <span className="k-row__title">{t(coupon.titleKey)}</span>
-        <span className="k-row__detail">{t('coupons.minLoan', { amount: money(coupon.minLoanMinor) })}</span>
-        <span className="k-row__detail">{when}</span>
-      </span>
-      <span className="k-row__value">
-        <Money minor={-coupon.discountMinor} />
-      </span>
-    </>
   )
 }

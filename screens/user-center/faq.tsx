@@ -2,7 +2,6 @@
  * faq — the questions and answers the server keeps for the borrower's language (English, Kiswahili, Spanish),
  * grouped in sections, with a search box that filters them on the phone (no call per letter typed).
  */
-import { useSelector } from '@xstate/react'
 import { useId, useMemo, useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '../../ui/page-header'
@@ -12,6 +11,8 @@ import { FaqList } from '../shared/faq-list'
 import { useMessageText } from '../shared/message-text'
 import { routeTo } from '../shared/route-to'
 import { filterFaq } from './parts/faq-search'
+import { helpContentView } from '../../machines/help-content.machine'
+import { useView } from '../shared/use-view'
 import { useHelpContent, type HelpContentRef } from './parts/help-content'
 
 export default function FaqScreen({ journey }: ScreenProps): ReactElement {
@@ -30,9 +31,7 @@ function Faq({ content }: { content: HelpContentRef }): ReactElement {
   const text = useMessageText()
   const searchId = useId()
   const [query, setQuery] = useState('')
-  const faq = useSelector(content, (s) => s.context.faq)
-  const failed = useSelector(content, (s) => s.hasTag('loadFailed'))
-  const error = useSelector(content, (s) => s.context.error)
+  const { faq, failed, error } = useView(content, helpContentView)
   const sections = useMemo(() => filterFaq(faq?.sections ?? [], query), [faq, query])
   if (failed)
     return (

@@ -3,7 +3,6 @@
  * loan) work only in the Kopa app, so a borrower in a plain browser is given the download address the server
  * names. Inside the app there is nothing to download, and the screen says so.
  */
-import { useSelector } from '@xstate/react'
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../ui/button'
@@ -12,6 +11,8 @@ import { ErrorState } from '../../ui/states'
 import type { ScreenProps } from '../screen-props'
 import { GO_HOME } from '../shared/journey-selectors'
 import { useMessageText } from '../shared/message-text'
+import { helpContentView } from '../../machines/help-content.machine'
+import { useView } from '../shared/use-view'
 import { useHelpContent, type HelpContentRef } from './parts/help-content'
 
 export default function OpenAppScreen({ journey }: ScreenProps): ReactElement {
@@ -33,10 +34,7 @@ export default function OpenAppScreen({ journey }: ScreenProps): ReactElement {
 function Download({ content }: { content: HelpContentRef }): ReactElement {
   const { t } = useTranslation()
   const text = useMessageText()
-  const download = useSelector(content, (s) => s.context.download)
-  const inApp = useSelector(content, (s) => s.context.inApp)
-  const failed = useSelector(content, (s) => s.hasTag('loadFailed'))
-  const error = useSelector(content, (s) => s.context.error)
+  const { download, inApp, failed, error } = useView(content, helpContentView)
   if (failed)
     return (
       <ErrorState

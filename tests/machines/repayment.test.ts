@@ -10,6 +10,7 @@ import {
 import {
   parseAmount,
   repaymentMachine,
+  repaymentView,
   showsEntryOrder,
   type RepaymentDetail,
 } from '../../machines/repayment.machine'
@@ -376,13 +377,19 @@ describe('repayment: more than one loan with something to repay', () => {
 
   function openMany(list: () => Promise<RepayProduct[]>) {
     const loadDetail = vi.fn(async ({ input }: { input: { orderNo: string } }) =>
-      detail(input.orderNo === OTHER ? { orderNo: OTHER, loanOrderId: 'L-2', balance: { ...detail().balance, totalMinor: tzs(9_000) } } : {}),
+      detail(
+        input.orderNo === OTHER
+          ? { orderNo: OTHER, loanOrderId: 'L-2', balance: { ...detail().balance, totalMinor: tzs(9_000) } }
+          : {},
+      ),
     )
     const machine = repaymentMachine.provide({
       actors: {
         loadDetail: fromPromise(loadDetail),
         loadRepayables: fromPromise(list),
-        createPaymentOrder: fromPromise(async (): Promise<PaymentOrder> => Promise.reject(new Error('not here'))),
+        createPaymentOrder: fromPromise(async (): Promise<PaymentOrder> =>
+          Promise.reject(new Error('not here')),
+        ),
       },
     })
     const actor = createActor(machine, { input: { orderNo: 'KP261203000000001' } }).start()
@@ -402,7 +409,10 @@ describe('repayment: more than one loan with something to repay', () => {
     expect(other.context).toMatchObject({ orderNo: OTHER, amountMinor: tzs(9_000) })
     expect(showsEntryOrder(other.context)).toBe(false)
     actor.send({ type: 'repayment.orderChosen', orderNo: 'KP261203000000001' })
-    const back = await waitFor(actor, (s) => s.hasTag('canSubmit') && s.context.detail?.orderNo === 'KP261203000000001')
+    const back = await waitFor(
+      actor,
+      (s) => s.hasTag('canSubmit') && s.context.detail?.orderNo === 'KP261203000000001',
+    )
     expect(showsEntryOrder(back.context)).toBe(true)
   })
 
@@ -410,15 +420,39 @@ describe('repayment: more than one loan with something to repay', () => {
     const { actor } = openMany(async () => [repayable('KP261203000000001', tzs(1)), repayable(OTHER, tzs(1))])
     await waitFor(actor, (s) => s.hasTag('canSubmit') && s.context.repayables.length === 2)
     expect(actor.getSnapshot().can({ type: 'repayment.orderChosen', orderNo: 'KP-NOT-MINE' })).toBe(false)
-    expect(actor.getSnapshot().can({ type: 'repayment.orderChosen', orderNo: 'KP261203000000001' })).toBe(false)
+    expect(actor.getSnapshot().can({ type: 'repayment.orderChosen', orderNo: 'KP261203000000001' })).toBe(
+      false,
+    )
   })
 
   it('repays the journey’s loan as before when the list cannot be read', async () => {
-    const { actor } = openMany(async () => Promise.reject({ ok: false, kind: 'network', message: 'errors.network' }))
+    const { actor } = openMany(async () =>
+      Promise.reject({ ok: false, kind: 'network', message: 'errors.network' }),
+    )
     await waitFor(actor, (s) => s.hasTag('canSubmit'))
     await settle()
     expect(actor.getSnapshot().status).toBe('active')
     expect(actor.getSnapshot().context.repayables).toEqual([])
     expect(actor.getSnapshot().hasTag('canSubmit')).toBe(true)
+  })
+})
+
+describe("repaymentView (the screens' one read of the repayment child)", () => {
+  it('says what repay detail may do while editing, and keeps its fields between snapshots that change nothing shown', async () => {
+    const { actor } = open()
+    await editing(actor)
+    const view = repaymentView(actor.getSnapshot())
+    expect(view).toMatchObject({
+      loadFailed: false,
+      editing: true,
+      canPay: true,
+      canRetry: false,
+      canChooseOrder: true,
+      entryOrder: true,
+      amountText: '54321.50',
+      channelId: 'mpesa',
+    })
+    const again = repaymentView(actor.getSnapshot())
+    for (const key of Object.keys(view) as (keyof typeof view)[]) expect(again[key]).toBe(view[key])
   })
 })

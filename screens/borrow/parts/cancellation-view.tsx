@@ -7,14 +7,14 @@
  */
 import { useId, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
-import type { cancellationMachine } from '../../../machines/cancellation.machine'
+import { cancellationView, type cancellationMachine } from '../../../machines/cancellation.machine'
 import { CANCEL_REASONS } from '../../../domain/enums'
 import { Button } from '../../../ui/button'
 import { useErrorFocus } from '../../../ui/error-focus'
 import { FieldFrame, fieldIds } from '../../../ui/field-frame'
 import { MessageNotice, useMessageText } from '../../shared/message-text'
+import { useView } from '../../shared/use-view'
 
 export type CancellationRef = ActorRefFrom<typeof cancellationMachine>
 
@@ -27,13 +27,10 @@ export function CancellationView({ cancellation }: { cancellation: CancellationR
   const reasonIds = fieldIds(useId())
   const remarkId = useId()
   const errorFocus = useErrorFocus()
-  const reasons = useSelector(cancellation, (s) => s.context.reasons)
-  const remark = useSelector(cancellation, (s) => s.context.remark)
-  const reasonError = useSelector(cancellation, (s) => s.context.reasonError)
-  const error = useSelector(cancellation, (s) => s.context.error)
-  const busy = useSelector(cancellation, (s) => s.hasTag('busy'))
-  const canSubmit = useSelector(cancellation, (s) => s.can({ type: 'cancellation.submitted' }))
-  const canKeep = useSelector(cancellation, (s) => s.can({ type: 'cancellation.dismissed' }))
+  const { reasons, remark, reasonError, error, busy, canSubmit, canKeep } = useView(
+    cancellation,
+    cancellationView,
+  )
   const shownError = reasonError ? text(reasonError) : null
   return (
     <form

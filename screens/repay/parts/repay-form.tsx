@@ -5,9 +5,8 @@
  */
 import { useId, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
-import type { repaymentMachine } from '../../../machines/repayment.machine'
+import type { repaymentMachine, RepaymentView } from '../../../machines/repayment.machine'
 import { Button } from '../../../ui/button'
 import { FieldFrame, describedBy, fieldIds } from '../../../ui/field-frame'
 import { MessageNotice, useMessageText } from '../../shared/message-text'
@@ -16,18 +15,18 @@ import { ChannelChoice } from './channel-choice'
 
 export type RepaymentRef = ActorRefFrom<typeof repaymentMachine>
 
-export function RepayForm({ repayment }: { repayment: RepaymentRef }): ReactElement | null {
+export function RepayForm({
+  view,
+  repayment,
+}: {
+  view: RepaymentView
+  repayment: RepaymentRef
+}): ReactElement | null {
   const { t } = useTranslation()
   const text = useMessageText()
   const { money } = useDisplayText()
   const ids = fieldIds(useId())
-  const detail = useSelector(repayment, (s) => s.context.detail)
-  const amountText = useSelector(repayment, (s) => s.context.amountText)
-  const channelId = useSelector(repayment, (s) => s.context.channelId)
-  const fieldErrors = useSelector(repayment, (s) => s.context.fieldErrors)
-  const error = useSelector(repayment, (s) => s.context.error)
-  const busy = useSelector(repayment, (s) => s.hasTag('busy'))
-  const canPay = useSelector(repayment, (s) => s.can({ type: 'repayment.submitted' }))
+  const { detail, amountText, channelId, fieldErrors, error, busy, canPay } = view
   if (!detail) return null
   const amountError = fieldErrors.amountMinor ? text(fieldErrors.amountMinor) : null
   const hint = t('repay.form.hint', {

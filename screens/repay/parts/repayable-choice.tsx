@@ -5,18 +5,22 @@
  */
 import { useId, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSelector } from '@xstate/react'
+import type { RepaymentView } from '../../../machines/repayment.machine'
 import { FieldFrame, fieldIds } from '../../../ui/field-frame'
 import { useDisplayText } from '../../shared/display-text'
 import type { RepaymentRef } from './repay-form'
 
-export function RepayableChoice({ repayment }: { repayment: RepaymentRef }): ReactElement | null {
+export function RepayableChoice({
+  view,
+  repayment,
+}: {
+  view: RepaymentView
+  repayment: RepaymentRef
+}): ReactElement | null {
   const { t } = useTranslation()
   const { money, day } = useDisplayText()
   const ids = fieldIds(useId())
-  const repayables = useSelector(repayment, (s) => s.context.repayables)
-  const current = useSelector(repayment, (s) => s.context.orderNo)
-  const canChoose = useSelector(repayment, (s) => s.hasTag('canSubmit') || s.hasTag('loadFailed'))
+  const { repayables, orderNo: current, canChooseOrder: canChoose } = view
   if (repayables.length < 2) return null
   return (
     <section className="k-card">

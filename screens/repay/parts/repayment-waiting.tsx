@@ -5,8 +5,10 @@
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSelector } from '@xstate/react'
+import { repaymentView } from '../../../machines/repayment.machine'
 import { PageHeader } from '../../../ui/page-header'
 import type { ScreenProps } from '../../screen-props'
+import { useView } from '../../shared/use-view'
 import { PaymentWait } from './payment-wait'
 import { RepayForm, type RepaymentRef } from './repay-form'
 
@@ -23,12 +25,12 @@ export function RepaymentWaiting({ journey, titleKey }: ScreenProps & { titleKey
 
 function Waiting({ repayment }: { repayment: RepaymentRef }): ReactElement | null {
   const paymentOrder = useSelector(repayment, (s) => s.children.paymentOrder)
-  const channels = useSelector(repayment, (s) => s.context.detail?.channels)
-  if (!paymentOrder) return <RepayForm repayment={repayment} />
+  const view = useView(repayment, repaymentView)
+  if (!paymentOrder) return <RepayForm view={view} repayment={repayment} />
   return (
     <PaymentWait
       paymentOrder={paymentOrder}
-      channels={channels}
+      channels={view.detail?.channels}
       onPaid={() => repayment.send({ type: 'payment.checked' })}
     />
   )

@@ -6,13 +6,14 @@ import { useSelector } from '@xstate/react'
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
-import type { legalDocumentMachine } from '../../../machines/legal-document.machine'
+import { legalDocumentView, type legalDocumentMachine } from '../../../machines/legal-document.machine'
 import { PageHeader } from '../../../ui/page-header'
 import { ErrorState } from '../../../ui/states'
 import { AgreementView } from '../../borrow/parts/agreement-view'
 import type { JourneyRef } from '../../screen-props'
 import { useMessageText } from '../../shared/message-text'
 import { NAV_BACK } from '../../shared/route-to'
+import { useView } from '../../shared/use-view'
 
 type DocumentRef = ActorRefFrom<typeof legalDocumentMachine>
 
@@ -29,9 +30,7 @@ export function LegalDocumentPage({ journey, title }: { journey: JourneyRef; tit
 function LegalText({ child }: { child: DocumentRef }): ReactElement {
   const { t } = useTranslation()
   const text = useMessageText()
-  const document = useSelector(child, (s) => s.context.text)
-  const failed = useSelector(child, (s) => s.hasTag('loadFailed'))
-  const error = useSelector(child, (s) => s.context.error)
+  const { document, failed, error } = useView(child, legalDocumentView)
   if (failed)
     return (
       <ErrorState
