@@ -22,7 +22,7 @@
  *   cancellation  = cancellationMachine with its cancelOrder actor provided
  *   coupons       = couponsMachine with its actors provided (choose mode applies the coupon)
  */
-import { assign, enqueueActions, fromPromise, setup } from 'xstate'
+import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { AgreementDocument, ConfirmProductInfo } from '../domain/api-types'
 import { REQUIRED } from '../domain/schemas/common'
 import { fieldErrors } from '../domain/schemas/field-errors'
@@ -87,7 +87,6 @@ export type ConfirmBorrowEvent =
 
 export type ConfirmBorrowOutput = { outcome: 'confirmed' | 'cancelled' | 'expired' | 'sessionEnded' }
 
-
 /** What GET /loan/get-money sends, and what the domain schema finds wrong with it (the tick, spec §5). */
 const getMoneyRequest = (c: ConfirmBorrowContext): GetMoneyRequest => ({
   loanOrderId: c.loanOrderId,
@@ -122,7 +121,8 @@ export const confirmBorrowMachine = setup({
     output: {} as ConfirmBorrowOutput,
     emitted: {} as SessionEndedEvent,
     children: {} as { cancellation: 'cancellation'; coupons: 'coupons' },
-    tags: {} as 'busy' | 'canConfirm' | 'canCancel' | 'expired' | 'loadFailed' | 'agreementOpen' | 'confirming',
+    tags: {} as
+      'busy' | 'canConfirm' | 'canCancel' | 'expired' | 'loadFailed' | 'agreementOpen' | 'confirming',
   },
   actors: {
     loadOffer: fromPromise<ConfirmOffer, { loanOrderId: string }>(notProvided('loadOffer')),
@@ -207,7 +207,11 @@ export const confirmBorrowMachine = setup({
         src: 'loadOffer',
         input: ({ context }) => ({ loanOrderId: context.loanOrderId }),
         onDone: [
-          { guard: { type: 'offerAlreadyExpired', params: outputParams }, target: 'expired', actions: { type: 'keepOffer', params: outputParams } },
+          {
+            guard: { type: 'offerAlreadyExpired', params: outputParams },
+            target: 'expired',
+            actions: { type: 'keepOffer', params: outputParams },
+          },
           { target: 'ready', actions: { type: 'keepOffer', params: outputParams } },
         ],
         onError: loadErrors(),
@@ -287,8 +291,15 @@ export const confirmBorrowMachine = setup({
                   principalMinor: context.offer?.principalMinor ?? 0,
                 }),
                 onDone: [
-                  { guard: { type: 'couponApplied', params: outputParams }, target: 'idle', actions: { type: 'showCouponEffect', params: outputParams } },
-                  { guard: { type: 'couponsSessionEnded', params: outputParams }, target: '#confirmBorrow.sessionEnded' },
+                  {
+                    guard: { type: 'couponApplied', params: outputParams },
+                    target: 'idle',
+                    actions: { type: 'showCouponEffect', params: outputParams },
+                  },
+                  {
+                    guard: { type: 'couponsSessionEnded', params: outputParams },
+                    target: '#confirmBorrow.sessionEnded',
+                  },
                   { target: 'idle' },
                 ],
               },
@@ -314,7 +325,10 @@ export const confirmBorrowMachine = setup({
                 input: ({ context }) => ({ loanOrderId: context.loanOrderId }),
                 onDone: [
                   { guard: { type: 'cancelled', params: outputParams }, target: '#confirmBorrow.cancelled' },
-                  { guard: { type: 'cancelSessionEnded', params: outputParams }, target: '#confirmBorrow.sessionEnded' },
+                  {
+                    guard: { type: 'cancelSessionEnded', params: outputParams },
+                    target: '#confirmBorrow.sessionEnded',
+                  },
                   { target: 'idle' },
                 ],
               },
@@ -340,3 +354,28 @@ export const confirmBorrowMachine = setup({
   },
   output: ({ event }) => event.output as ConfirmBorrowOutput,
 })
+
+/**
+ * What confirm borrow shows — its screen's one read of this machine (screens/shared/use-view.ts): the offer, its
+ * load and the 24 hours (expired, the deadline on the server's clock), the coupon and cancellation children, the
+ * agreement and whether it is accepted, and which of confirm and cancel may be pressed now.
+ */
+export function confirmBorrowView(s: SnapshotFrom<typeof confirmBorrowMachine>) {
+  return {
+    offer: s.context.offer,
+    error: s.context.error,
+    loadFailed: s.hasTag('loadFailed'),
+    expired: s.hasTag('expired'),
+    deadline: confirmDeadlineOf(s.context),
+    offsetMs: s.context.clockOffsetMs,
+    canChoose: s.can({ type: 'coupon.choose' }),
+    coupons: s.children.coupons,
+    accepted: s.context.agreementAccepted,
+    open: s.hasTag('agreementOpen'),
+    document: s.context.agreement,
+    canConfirm: s.can({ type: 'borrow.confirmed' }),
+    canCancel: s.can({ type: 'cancel.started' }),
+    busy: s.hasTag('confirming'),
+    cancellation: s.children.cancellation,
+  }
+}

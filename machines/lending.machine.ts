@@ -12,7 +12,7 @@
  * Actors the composition provides (services/actors/lending-actors.ts):
  *   loadMoneyTime ({ loanOrderId }) → MoneyTime   (GET /loan/get-money-time)
  */
-import { assign, enqueueActions, fromPromise, setup } from 'xstate'
+import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { MoneyTime } from '../domain/api-types'
 import {
   endsSession,
@@ -104,3 +104,15 @@ export const lendingMachine = setup({
   },
   output: ({ event }) => event.output as LendingOutput,
 })
+
+/**
+ * What the lending screen shows — its one read of this machine (screens/shared/use-view.ts): when the money
+ * should arrive, and whether it was sent or its status could not be read.
+ */
+export function lendingView(s: SnapshotFrom<typeof lendingMachine>) {
+  return {
+    moneyTime: s.context.moneyTime,
+    sent: s.hasTag('sent'),
+    failed: s.hasTag('loadFailed'),
+  }
+}

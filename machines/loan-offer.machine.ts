@@ -21,7 +21,7 @@
  *   loadProducts () → ProductSummary[]        (GET /loan/product/list-market)
  *   loadCredit () → CreditInfo                (GET /loan/get-credit-info)
  */
-import { assign, enqueueActions, fromPromise, setup } from 'xstate'
+import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { CreditInfo, ProductSummary, StepAmounts } from '../domain/api-types'
 import { checkLoanRequest, quote, type Quote } from '../domain/pricing'
 import { suggestedAmountMinor } from '../domain/suggested-amount'
@@ -84,7 +84,8 @@ export function choiceOf(offer: LoanOffer, values: Readonly<Record<string, unkno
     checkLoanRequest(offer.pricing, { amountMinor: drafted, tenureDays, ...terms }) === null
   if (amountOffered) return { productId: offer.productId, amountMinor: drafted, tenureDays }
   const suggested = suggestedAmountMinor(offer, offer.previousAmountMinor ?? null)
-  const suggestedOffered = checkLoanRequest(offer.pricing, { amountMinor: suggested, tenureDays, ...terms }) === null
+  const suggestedOffered =
+    checkLoanRequest(offer.pricing, { amountMinor: suggested, tenureDays, ...terms }) === null
   return {
     productId: offer.productId,
     amountMinor: suggestedOffered ? suggested : offer.defaultAmountMinor,
@@ -133,7 +134,8 @@ export const loanOfferMachine = setup({
   },
   actions: {
     chooseProduct: assign({
-      productId: ({ context, event }) => (event.type === 'offer.productChosen' ? event.productId : context.productId),
+      productId: ({ context, event }) =>
+        event.type === 'offer.productChosen' ? event.productId : context.productId,
       error: null,
     }),
     keepProducts: assign((_, params: { products: ProductSummary[] }) => ({ products: params.products })),
@@ -156,7 +158,10 @@ export const loanOfferMachine = setup({
       src: 'loadProducts',
       onDone: { actions: { type: 'keepProducts', params: ({ event }) => ({ products: event.output }) } },
       onError: [
-        { guard: { type: 'errorEndsSession', params: ({ event }) => ({ error: event.error }) }, target: '.sessionEnded' },
+        {
+          guard: { type: 'errorEndsSession', params: ({ event }) => ({ error: event.error }) },
+          target: '.sessionEnded',
+        },
         {},
       ],
     },
@@ -164,7 +169,10 @@ export const loanOfferMachine = setup({
       src: 'loadCredit',
       onDone: { actions: { type: 'keepCredit', params: ({ event }) => ({ credit: event.output }) } },
       onError: [
-        { guard: { type: 'errorEndsSession', params: ({ event }) => ({ error: event.error }) }, target: '.sessionEnded' },
+        {
+          guard: { type: 'errorEndsSession', params: ({ event }) => ({ error: event.error }) },
+          target: '.sessionEnded',
+        },
         {},
       ],
     },
@@ -195,3 +203,18 @@ export const loanOfferMachine = setup({
   },
   output: ({ event }) => event.output as LoanOfferOutput,
 })
+
+/**
+ * What the borrow screen shows of the offer — its one read of this machine (screens/shared/use-view.ts): the
+ * offer, the products and the credit, the chosen product, and the offer's load.
+ */
+export function loanOfferView(s: SnapshotFrom<typeof loanOfferMachine>) {
+  return {
+    offer: s.context.offer,
+    products: s.context.products,
+    credit: s.context.credit,
+    chosenProduct: s.context.productId,
+    loadFailed: s.hasTag('loadFailed'),
+    offerError: s.context.error,
+  }
+}

@@ -17,9 +17,14 @@
  * Actors the composition provides: checkPayment ({ payOrderId }) → PayOrder (its status)
  *   (GET /portal/repayment/pay-order)
  */
-import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate'
+import { assign, enqueueActions, fromPromise, raise, setup, type SnapshotFrom } from 'xstate'
 import type { PayOrder } from '../domain/api-types'
-import { endsSession, escalateSessionEnded, type ServerTime, type SessionEndedEvent } from './kit/call-failure'
+import {
+  endsSession,
+  escalateSessionEnded,
+  type ServerTime,
+  type SessionEndedEvent,
+} from './kit/call-failure'
 import { outputParams, type Output } from './kit/params'
 
 export const PAYMENT_WINDOW_MS = 15 * 60 * 1000
@@ -53,8 +58,10 @@ export function expiryOf(p: Pick<PayOrder, 'createdAt' | 'expiresAt'>): number {
 }
 
 /** The payment order's status as the server read it (the params of the guards below). */
-const statusIs = (status: PaymentState) => (_: unknown, { output }: Output<Pick<PayOrder, 'status'>>) =>
-  output.status === status
+const statusIs =
+  (status: PaymentState) =>
+  (_: unknown, { output }: Output<Pick<PayOrder, 'status'>>) =>
+    output.status === status
 
 export const paymentOrderMachine = setup({
   types: {
@@ -157,7 +164,10 @@ export const paymentOrderMachine = setup({
       invoke: {
         src: 'checkPayment',
         input: ({ context }) => ({ payOrderId: context.payment.payOrderId }),
-        onDone: [{ guard: { type: 'succeeded', params: outputParams }, target: 'paid' }, { target: 'timedOut' }],
+        onDone: [
+          { guard: { type: 'succeeded', params: outputParams }, target: 'paid' },
+          { target: 'timedOut' },
+        ],
         onError: [{ guard: 'sessionEnded', target: 'sessionEnded' }, { target: 'timedOut' }],
       },
     },
@@ -176,3 +186,15 @@ export const paymentOrderMachine = setup({
   },
   output: ({ event }) => event.output as PaymentOrderOutput,
 })
+
+/**
+ * What the payment wait shows — its one read of this machine (screens/shared/use-view.ts): the payment with its
+ * window on the server's clock, and whether its status is being checked.
+ */
+export function paymentOrderView(s: SnapshotFrom<typeof paymentOrderMachine>) {
+  return {
+    payment: s.context.payment,
+    offsetMs: s.context.clockOffsetMs,
+    checking: s.hasTag('busy'),
+  }
+}

@@ -18,17 +18,13 @@
  *   confirmExtension ({ orderNo, channelId }) → PayOrder & ServerTime      (GET /repay/confirmExtensionOrder)
  *   paymentOrder     = paymentOrderMachine with its checkPayment actor provided
  */
-import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate'
+import { assign, enqueueActions, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate'
 import { ApiCode } from '../domain/api-codes'
 import type { RolloverOffer } from '../domain/api-types'
 import type { IsoDate } from '../domain/pricing'
 import { fieldErrors } from '../domain/schemas/field-errors'
 import { rolloverConfirmSchema } from '../domain/schemas/repayment'
-import {
-  paymentOrderMachine,
-  type PaymentOrder,
-  type PaymentOrderOutput,
-} from './payment-order.machine'
+import { paymentOrderMachine, type PaymentOrder, type PaymentOrderOutput } from './payment-order.machine'
 import {
   codeMessage,
   endsSession,
@@ -90,8 +86,7 @@ export type RolloverEvent =
   | { type: 'app.foregrounded'; at: number }
 
 export type RolloverOutput =
-  | { outcome: 'rolledOver'; newDueDate: IsoDate; feeMinor: number }
-  | { outcome: 'sessionEnded' }
+  { outcome: 'rolledOver'; newDueDate: IsoDate; feeMinor: number } | { outcome: 'sessionEnded' }
 
 const channelProblem = (c: RolloverContext) =>
   fieldErrors(rolloverConfirmSchema(), {
@@ -132,8 +127,7 @@ export const rolloverMachine = setup({
     },
     mustRepay: (_, { output: data }: Output<ExtensionData>) => {
       return (
-        !data.available &&
-        (data.unavailableReason === 'tooLate' || data.unavailableReason === 'capReached')
+        !data.available && (data.unavailableReason === 'tooLate' || data.unavailableReason === 'capReached')
       )
     },
     offerWithdrawn: ({ event }) => withdrawnFor(event) !== undefined,
@@ -295,3 +289,25 @@ export const rolloverMachine = setup({
   },
   output: ({ event }) => event.output as RolloverOutput,
 })
+
+/**
+ * What the rollover screen shows — its one read of this machine (screens/shared/use-view.ts): the extension on
+ * offer with its channels, the chosen channel and messages, why it may not be taken (none left, must repay),
+ * and which of confirm and retry may be pressed now; the payment-order child once a payment is under way.
+ */
+export function rolloverView(s: SnapshotFrom<typeof rolloverMachine>) {
+  return {
+    paymentOrder: s.children.paymentOrder,
+    channels: s.context.extension?.channels,
+    extension: s.context.extension,
+    channelId: s.context.channelId,
+    fieldErrors: s.context.fieldErrors,
+    error: s.context.error,
+    loadFailed: s.hasTag('loadFailed'),
+    refused: s.hasTag('noRolloversLeft'),
+    mustRepay: s.hasTag('mustRepay'),
+    busy: s.hasTag('busy'),
+    canConfirm: s.can({ type: 'rollover.confirmed' }),
+    canRetry: s.can({ type: 'rollover.retried' }),
+  }
+}

@@ -20,13 +20,7 @@
  * Actors the composition provides: submit ({ values }) → data; draftStore (callback; input { formId }; receives
  *   draft.save {values} and draft.clear; sends back draft.restored {values} when a draft is kept).
  */
-import {
-  assign,
-  enqueueActions,
-  fromCallback,
-  fromPromise,
-  setup,
-} from 'xstate'
+import { assign, enqueueActions, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { GenericSchema } from 'valibot'
 import { fieldErrors } from '../domain/schemas/field-errors'
 import { notProvided } from './kit/not-provided'
@@ -89,7 +83,6 @@ export type SubmitOutput = { status: 'saved'; data: unknown } | { status: 'sessi
 export type DraftStoreEvent = { type: 'draft.save'; values: FormValues } | { type: 'draft.clear' }
 /** What the draft store's callback may send back (it sends draft.restored): the form's events but the review's. */
 export type DraftStoreReply = Exclude<SubmitEvent, { type: 'form.confirmed' }>
-
 
 /**
  * Submit and the review's confirm, from idle or after a failure (`back`: where a submission that is not sent goes;
@@ -239,4 +232,18 @@ export const submitMachine = setup({
 
 function extraOf(event: SubmitEvent): FormValues {
   return event.type === 'form.submitted' ? (event.extra ?? {}) : {}
+}
+
+/**
+ * What a form screen shows of its submit child — its one read of this machine (screens/shared/use-view.ts): the
+ * values and their messages as the machine holds them, the form's error, and whether it may be submitted now.
+ */
+export function submitView(s: SnapshotFrom<typeof submitMachine>) {
+  return {
+    values: s.context.values,
+    fieldErrors: s.context.fieldErrors,
+    applyError: s.context.error,
+    busy: s.hasTag('busy'),
+    canApply: s.can({ type: 'form.submitted' }),
+  }
 }

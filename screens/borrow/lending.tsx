@@ -10,7 +10,7 @@ import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
-import type { lendingMachine } from '../../machines/lending.machine'
+import { lendingView, type lendingMachine } from '../../machines/lending.machine'
 import { subMinor } from '../../domain/money'
 import { Button } from '../../ui/button'
 import { DateText, Money } from '../../ui/display'
@@ -21,6 +21,7 @@ import { selectCountry } from '../shared/journey-selectors'
 import { OrderWatchNotice } from '../shared/order-watch-notice'
 import { COUNTRIES } from '../../domain/countries'
 import { routeTo } from '../shared/route-to'
+import { useView } from '../shared/use-view'
 
 type LendingRef = ActorRefFrom<typeof lendingMachine>
 
@@ -33,10 +34,7 @@ export default function LendingScreen({ journey }: ScreenProps): ReactElement {
   const country = useSelector(journey, selectCountry)
   return (
     <main className="k-page">
-      <PageHeader
-        title={t('borrow.lending.title')}
-        onBack={() => journey.send(routeTo('home'))}
-      />
+      <PageHeader title={t('borrow.lending.title')} onBack={() => journey.send(routeTo('home'))} />
       <div className="k-stack">
         <section className="k-card k-card--brand" aria-live="polite">
           <h2 className="k-section-title">{t('borrow.lending.heading')}</h2>
@@ -105,9 +103,7 @@ export default function LendingScreen({ journey }: ScreenProps): ReactElement {
 function MoneyTime({ lending }: { lending: LendingRef }): ReactElement | null {
   const { t } = useTranslation()
   const { dateTimeRange } = useDisplayText()
-  const moneyTime = useSelector(lending, (s) => s.context.moneyTime)
-  const sent = useSelector(lending, (s) => s.hasTag('sent'))
-  const failed = useSelector(lending, (s) => s.hasTag('loadFailed'))
+  const { moneyTime, sent, failed } = useView(lending, lendingView)
   if (failed)
     return (
       <p className="k-small">

@@ -10,8 +10,8 @@ import { useMemo, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
-import { choiceOf, quoteOf, type loanOfferMachine } from '../../machines/loan-offer.machine'
-import type { submitMachine } from '../../machines/submit.machine'
+import { choiceOf, loanOfferView, quoteOf, type loanOfferMachine } from '../../machines/loan-offer.machine'
+import { submitView, type submitMachine } from '../../machines/submit.machine'
 import { COUNTRIES } from '../../domain/countries'
 import { AmountStepper } from '../../ui/amount-stepper'
 import { Button } from '../../ui/button'
@@ -26,6 +26,7 @@ import { Breakdown } from './parts/breakdown'
 import { CreditLine } from './parts/credit-line'
 import { ProductChoice } from './parts/product-choice'
 import { routeTo } from '../shared/route-to'
+import { useView } from '../shared/use-view'
 
 type OfferRef = ActorRefFrom<typeof loanOfferMachine>
 type ApplicationRef = ActorRefFrom<typeof submitMachine>
@@ -36,10 +37,7 @@ export default function ToBorrowScreen({ journey }: ScreenProps): ReactElement {
   const application = useSelector(journey, (s) => s.children.application)
   return (
     <main className="k-page">
-      <PageHeader
-        title={t('borrow.toBorrow.title')}
-        onBack={() => journey.send(routeTo('home'))}
-      />
+      <PageHeader title={t('borrow.toBorrow.title')} onBack={() => journey.send(routeTo('home'))} />
       {offer && application && (
         <Choice
           offer={offer}
@@ -63,17 +61,8 @@ function Choice({
   const { t } = useTranslation()
   const text = useMessageText()
   const { money, percent } = useDisplayText()
-  const offer = useSelector(offerRef, (s) => s.context.offer)
-  const products = useSelector(offerRef, (s) => s.context.products)
-  const credit = useSelector(offerRef, (s) => s.context.credit)
-  const chosenProduct = useSelector(offerRef, (s) => s.context.productId)
-  const loadFailed = useSelector(offerRef, (s) => s.hasTag('loadFailed'))
-  const offerError = useSelector(offerRef, (s) => s.context.error)
-  const values = useSelector(application, (s) => s.context.values)
-  const fieldErrors = useSelector(application, (s) => s.context.fieldErrors)
-  const applyError = useSelector(application, (s) => s.context.error)
-  const busy = useSelector(application, (s) => s.hasTag('busy'))
-  const canApply = useSelector(application, (s) => s.can({ type: 'form.submitted' }))
+  const { offer, products, credit, chosenProduct, loadFailed, offerError } = useView(offerRef, loanOfferView)
+  const { values, fieldErrors, applyError, busy, canApply } = useView(application, submitView)
   const choice = useMemo(() => (offer ? choiceOf(offer, values) : null), [offer, values])
   const quote = useMemo(() => (offer && choice ? quoteOf(offer, choice) : null), [offer, choice])
 

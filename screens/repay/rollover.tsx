@@ -11,6 +11,8 @@ import type { ScreenProps } from '../screen-props'
 import { PaymentWait } from './parts/payment-wait'
 import { RolloverOffer, type RolloverRef } from './parts/rollover-offer'
 import { routeTo } from '../shared/route-to'
+import { useView } from '../shared/use-view'
+import { rolloverView } from '../../machines/rollover.machine'
 
 export default function RolloverScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
@@ -18,19 +20,13 @@ export default function RolloverScreen({ journey }: ScreenProps): ReactElement {
   return (
     <main className="k-page">
       <PageHeader title={t('repay.rollover.title')} />
-      {rollover && (
-        <Paying
-          rollover={rollover}
-          onDone={() => journey.send(routeTo('repayDetail'))}
-        />
-      )}
+      {rollover && <Paying rollover={rollover} onDone={() => journey.send(routeTo('repayDetail'))} />}
     </main>
   )
 }
 
 function Paying({ rollover, onDone }: { rollover: RolloverRef; onDone: () => void }): ReactElement {
-  const paymentOrder = useSelector(rollover, (s) => s.children.paymentOrder)
-  const channels = useSelector(rollover, (s) => s.context.extension?.channels)
+  const { paymentOrder, channels } = useView(rollover, rolloverView)
   if (!paymentOrder) return <RolloverOffer rollover={rollover} onDone={onDone} onRepay={onDone} />
   return (
     <PaymentWait

@@ -58,7 +58,9 @@ export function Breakdown({ quote, aprLabel, feeTaxNameKey, coupon }: BreakdownP
         <KvLine label={t('borrow.breakdown.amount')}>
           <Money minor={quote.principalMinor} />
         </KvLine>
-        <KvLine label={t('borrow.breakdown.tenure')}>{t('ui.tenure.days', { count: quote.tenureDays })}</KvLine>
+        <KvLine label={t('borrow.breakdown.tenure')}>
+          {t('ui.tenure.days', { count: quote.tenureDays })}
+        </KvLine>
         <KvLine
           label={t('borrow.breakdown.interest', {
             daily: percent(quote.interestRate.dailyPercent / 100),
@@ -90,7 +92,9 @@ export function Breakdown({ quote, aprLabel, feeTaxNameKey, coupon }: BreakdownP
             </KvLine>
           </>
         )}
-        <KvLine label={t(`borrow.breakdown.apr.${aprLabel}`)}>{percent(quote.apr.basisPoints / 10_000)}</KvLine>
+        <KvLine label={t(`borrow.breakdown.apr.${aprLabel}`)}>
+          {percent(quote.apr.basisPoints / 10_000)}
+        </KvLine>
       </dl>
       {aprLabel === 'CAT' && <p className="k-small k-muted">{t('borrow.breakdown.catNote')}</p>}
       {quote.installments.length > 1 && (

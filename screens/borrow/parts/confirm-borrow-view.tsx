@@ -8,7 +8,7 @@ import { useId, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
-import { confirmDeadlineOf, type confirmBorrowMachine } from '../../../machines/confirm-borrow.machine'
+import { confirmBorrowView, type confirmBorrowMachine } from '../../../machines/confirm-borrow.machine'
 import type { Message } from '../../../machines/kit/call-failure'
 import { BottomSheet } from '../../../ui/bottom-sheet'
 import { Button } from '../../../ui/button'
@@ -23,6 +23,7 @@ import { CancellationView } from './cancellation-view'
 import { CouponSheet } from './coupon-sheet'
 import '../borrow.css'
 import { routeTo } from '../../shared/route-to'
+import { useView } from '../../shared/use-view'
 
 type ConfirmRef = ActorRefFrom<typeof confirmBorrowMachine>
 
@@ -31,10 +32,7 @@ export function ConfirmBorrowView({ journey }: ScreenProps): ReactElement {
   const confirm = useSelector(journey, (s) => s.children.confirmBorrow)
   return (
     <main className="k-page">
-      <PageHeader
-        title={t('borrow.confirm.title')}
-        onBack={() => journey.send(routeTo('home'))}
-      />
+      <PageHeader title={t('borrow.confirm.title')} onBack={() => journey.send(routeTo('home'))} />
       {confirm && <Confirm confirm={confirm} />}
     </main>
   )
@@ -43,10 +41,7 @@ export function ConfirmBorrowView({ journey }: ScreenProps): ReactElement {
 function Confirm({ confirm }: { confirm: ConfirmRef }): ReactElement | null {
   const { t } = useTranslation()
   const text = useMessageText()
-  const offer = useSelector(confirm, (s) => s.context.offer)
-  const error = useSelector(confirm, (s) => s.context.error)
-  const loadFailed = useSelector(confirm, (s) => s.hasTag('loadFailed'))
-  const expired = useSelector(confirm, (s) => s.hasTag('expired'))
+  const { offer, error, loadFailed, expired } = useView(confirm, confirmBorrowView)
 
   if (loadFailed)
     return (
@@ -103,8 +98,7 @@ function Confirm({ confirm }: { confirm: ConfirmRef }): ReactElement | null {
 /** The 24 hours counted on the server's clock: the device's clock corrected by the offset the machine learned. */
 function TimeLeft({ confirm }: { confirm: ConfirmRef }): ReactElement | null {
   const { t } = useTranslation()
-  const deadline = useSelector(confirm, (s) => confirmDeadlineOf(s.context))
-  const offsetMs = useSelector(confirm, (s) => s.context.clockOffsetMs)
+  const { deadline, offsetMs } = useView(confirm, confirmBorrowView)
   if (deadline === null) return null
   return (
     <section className="k-card k-spread">
@@ -116,8 +110,7 @@ function TimeLeft({ confirm }: { confirm: ConfirmRef }): ReactElement | null {
 
 function CouponChoice({ confirm, usable }: { confirm: ConfirmRef; usable: number }): ReactElement | null {
   const { t } = useTranslation()
-  const canChoose = useSelector(confirm, (s) => s.can({ type: 'coupon.choose' }))
-  const coupons = useSelector(confirm, (s) => s.children.coupons)
+  const { canChoose, coupons } = useView(confirm, confirmBorrowView)
   if (usable === 0 && !coupons) return null
   return (
     <>
@@ -136,9 +129,7 @@ function CouponChoice({ confirm, usable }: { confirm: ConfirmRef; usable: number
 
 function Agreement({ confirm }: { confirm: ConfirmRef }): ReactElement {
   const { t } = useTranslation()
-  const accepted = useSelector(confirm, (s) => s.context.agreementAccepted)
-  const open = useSelector(confirm, (s) => s.hasTag('agreementOpen'))
-  const document = useSelector(confirm, (s) => s.context.agreement)
+  const { accepted, open, document } = useView(confirm, confirmBorrowView)
   return (
     <>
       <label className="k-check">
@@ -175,10 +166,7 @@ function Agreement({ confirm }: { confirm: ConfirmRef }): ReactElement {
 function Actions({ confirm, error }: { confirm: ConfirmRef; error: Message | null }): ReactElement {
   const { t } = useTranslation()
   const whyId = useId()
-  const canConfirm = useSelector(confirm, (s) => s.can({ type: 'borrow.confirmed' }))
-  const canCancel = useSelector(confirm, (s) => s.can({ type: 'cancel.started' }))
-  const accepted = useSelector(confirm, (s) => s.context.agreementAccepted)
-  const busy = useSelector(confirm, (s) => s.hasTag('confirming'))
+  const { canConfirm, canCancel, accepted, busy } = useView(confirm, confirmBorrowView)
   const why = !accepted && !busy && !error
   return (
     <div className="k-actions k-stack">
@@ -215,7 +203,7 @@ function Actions({ confirm, error }: { confirm: ConfirmRef; error: Message | nul
 
 function CancelSheet({ confirm }: { confirm: ConfirmRef }): ReactElement | null {
   const { t } = useTranslation()
-  const cancellation = useSelector(confirm, (s) => s.children.cancellation)
+  const { cancellation } = useView(confirm, confirmBorrowView)
   if (!cancellation) return null
   return (
     <BottomSheet

@@ -6,14 +6,14 @@
  */
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
-import { expiryOf, type paymentOrderMachine } from '../../../machines/payment-order.machine'
+import { expiryOf, paymentOrderView, type paymentOrderMachine } from '../../../machines/payment-order.machine'
 import type { PaymentChannel } from '../../../domain/api-types'
 import { Button } from '../../../ui/button'
 import { CopyButton } from '../../../ui/copy-button'
 import { Countdown } from '../../../ui/countdown'
 import { Money } from '../../../ui/display'
+import { useView } from '../../shared/use-view'
 
 export type PaymentOrderRef = ActorRefFrom<typeof paymentOrderMachine>
 
@@ -27,9 +27,7 @@ export interface PaymentWaitProps {
 
 export function PaymentWait({ paymentOrder, channels, onPaid }: PaymentWaitProps): ReactElement {
   const { t } = useTranslation()
-  const payment = useSelector(paymentOrder, (s) => s.context.payment)
-  const offsetMs = useSelector(paymentOrder, (s) => s.context.clockOffsetMs)
-  const checking = useSelector(paymentOrder, (s) => s.hasTag('busy'))
+  const { payment, offsetMs, checking } = useView(paymentOrder, paymentOrderView)
   const channel = channels?.find((c) => c.channelId === payment.channelId)
   const { payTo, reference, pushSent } = payment.instructions
   const manual = channel ? channel.kind !== 'push' : payTo !== null || reference !== null

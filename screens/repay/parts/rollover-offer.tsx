@@ -8,9 +8,8 @@
  */
 import { useEffect, useRef, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
-import type { rolloverMachine } from '../../../machines/rollover.machine'
+import { rolloverView, type rolloverMachine } from '../../../machines/rollover.machine'
 import type { Message } from '../../../machines/kit/call-failure'
 import { Button } from '../../../ui/button'
 import { Money } from '../../../ui/display'
@@ -18,6 +17,7 @@ import { ErrorState } from '../../../ui/states'
 import { DayText, useDisplayText } from '../../shared/display-text'
 import { MessageNotice, useMessageText } from '../../shared/message-text'
 import { ChannelChoice } from './channel-choice'
+import { useView } from '../../shared/use-view'
 
 export type RolloverRef = ActorRefFrom<typeof rolloverMachine>
 
@@ -35,16 +35,18 @@ export function RolloverOffer({
   const { t } = useTranslation()
   const text = useMessageText()
   const { money } = useDisplayText()
-  const extension = useSelector(rollover, (s) => s.context.extension)
-  const channelId = useSelector(rollover, (s) => s.context.channelId)
-  const fieldErrors = useSelector(rollover, (s) => s.context.fieldErrors)
-  const error = useSelector(rollover, (s) => s.context.error)
-  const loadFailed = useSelector(rollover, (s) => s.hasTag('loadFailed'))
-  const refused = useSelector(rollover, (s) => s.hasTag('noRolloversLeft'))
-  const mustRepay = useSelector(rollover, (s) => s.hasTag('mustRepay'))
-  const busy = useSelector(rollover, (s) => s.hasTag('busy'))
-  const canConfirm = useSelector(rollover, (s) => s.can({ type: 'rollover.confirmed' }))
-  const canRetry = useSelector(rollover, (s) => s.can({ type: 'rollover.retried' }))
+  const {
+    extension,
+    channelId,
+    fieldErrors,
+    error,
+    loadFailed,
+    refused,
+    mustRepay,
+    busy,
+    canConfirm,
+    canRetry,
+  } = useView(rollover, rolloverView)
 
   if (loadFailed)
     return (
