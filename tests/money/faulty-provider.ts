@@ -150,6 +150,11 @@ export interface HeldTransfer {
 }
 
 /** Money that really moved at the provider. */
+/** The provider's receipt (transaction id) of a movement it made, as its callbacks and status answers carry it. */
+export function receiptOf(providerRef: string): string {
+  return `R${providerRef.slice(4)}`
+}
+
 export interface Movement {
   reference: string
   providerRef: string
@@ -406,7 +411,7 @@ export class FaultyProvider implements PaymentProvider {
       kind: h.kind,
       status,
       amountMinor,
-      receipt: status === 'SUCCESS' ? `R${h.providerRef.slice(4)}` : null,
+      receipt: status === 'SUCCESS' ? receiptOf(h.providerRef) : null,
       reason,
     })
     if (h.truth === 'succeeded') {
@@ -569,7 +574,7 @@ export class FaultyProvider implements PaymentProvider {
       state: 'succeeded',
       providerRef: h.providerRef,
       ...(this.rng.chance(0.3) ? {} : { amountMinor: h.amountMinor }),
-      receipt: `R${h.providerRef.slice(4)}`,
+      receipt: receiptOf(h.providerRef),
     }
   }
 }
