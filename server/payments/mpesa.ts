@@ -109,6 +109,11 @@ export interface MpesaPushLedger {
    * money of that payer and amount cannot be tied to one of them, and goes to suspense. Optional for older callers.
    */
   severalUnansweredPushes?(phone: string, amountMinor: number): Promise<boolean>
+  /**
+   * The one such collection from this payer, whatever its amount; null when none or several. For a success that
+   * names no amount: the server books it only once the STK query under its CheckoutRequestID confirms it.
+   */
+  onlyUnansweredPushOf?(phone: string): Promise<string | null>
   /** Whether a transfer of ours carries this CheckoutRequestID. */
   knownPush(checkoutRequestId: string): Promise<boolean>
   /** A collection's payment window: over after `expiresAt`. */
@@ -118,7 +123,7 @@ export interface MpesaPushLedger {
 /** The ledger over the server's payment_transfers. */
 export function pushesIn(q: Queryable, provider = 'mpesa'): MpesaPushLedger {
   /** Up to two M-Pesa collections from this payer for this amount with no CheckoutRequestID and no money yet. */
-  async function waiting(phone: string, amountMinor: number): Promise<{ reference: string }[]> {
+  async function waiting(phone: string, amountMinor: number | null): Promise<{ reference: string }[]> {
     const digits = phone.replace(/\D/g, '')
     if (digits.length < 9) return []
     const local = digits.slice(-9)
@@ -130,7 +135,7 @@ export function pushesIn(q: Queryable, provider = 'mpesa'): MpesaPushLedger {
           eq(paymentTransfers.provider, provider),
           eq(paymentTransfers.kind, 'collection'),
           isNull(paymentTransfers.providerRef),
-          eq(paymentTransfers.amountMinor, amountMinor),
+          amountMinor === null ? undefined : eq(paymentTransfers.amountMinor, amountMinor),
           inArray(paymentTransfers.account, [`0${local}`, `254${local}`, `+254${local}`, local]),
           notInArray(paymentTransfers.state, ['succeeded', 'reversed']),
         ),
@@ -145,11 +150,17 @@ export function pushesIn(q: Queryable, provider = 'mpesa'): MpesaPushLedger {
     async severalUnansweredPushes(phone, amountMinor) {
       return (await waiting(phone, amountMinor)).length > 1
     },
+    async onlyUnansweredPushOf(phone) {
+      const rows = await waiting(phone, null)
+      return rows.length === 1 ? rows[0]!.reference : null
+    },
     async knownPush(checkoutRequestId) {
       const [row] = await q
         .select({ id: paymentTransfers.id })
         .from(paymentTransfers)
-        .where(and(eq(paymentTransfers.provider, provider), eq(paymentTransfers.providerRef, checkoutRequestId)))
+        .where(
+          and(eq(paymentTransfers.provider, provider), eq(paymentTransfers.providerRef, checkoutRequestId)),
+        )
         .limit(1)
       return row !== undefined
     },
@@ -627,7 +638,10 @@ export class MpesaProvider implements PaymentProvider {
     // reached Daraja. It is sent again under the same id (Daraja dedupes on it) or failed, as a synchronous
     // "not found" is (server/payments/service.ts). v1's id is Daraja's own: not found there proves nothing.
     if (resultCode !== '0' && v3 && NOT_FOUND.test(text(result.ResultDesc) ?? ''))
-      return { ok: true, outcome: { ...base, state: 'notFound', reason: text(result.ResultDesc) ?? 'not found' } }
+      return {
+        ok: true,
+        outcome: { ...base, state: 'notFound', reason: text(result.ResultDesc) ?? 'not found' },
+      }
     if (resultCode !== '0')
       return pending(`status query failed: ${text(result.ResultDesc) ?? `ResultCode ${resultCode}`}`)
     const transaction = text(params.get('TransactionStatus')) ?? ''
@@ -686,11 +700,17 @@ export class MpesaProvider implements PaymentProvider {
   ): Promise<VerifiedCallback> {
     const checkout = verified.outcome.providerRef
     const amountMinor = verified.outcome.amountMinor
-    if (!checkout || amountMinor === undefined || (await pushes.knownPush(checkout))) return verified
+    if (!checkout || (await pushes.knownPush(checkout))) return verified
     const items = pairs(record(stk.CallbackMetadata)?.Item, 'Name')
     // Daraja sends the number as a JSON number (254712345678).
     const phone = code(items.get('PhoneNumber'))
     if (!phone) return verified
+    if (amountMinor === undefined) {
+      // No amount to match by: the payer's one waiting push, if only one waits. Claiming no amount, it is booked
+      // only once the STK query under this CheckoutRequestID (which the server now stores) confirms it.
+      const only = await pushes.onlyUnansweredPushOf?.(phone)
+      return only ? { ok: true, outcome: { ...verified.outcome, reference: only } } : verified
+    }
     const reference = await pushes.unansweredPush(phone, amountMinor)
     if (reference) return { ok: true, outcome: { ...verified.outcome, reference } }
     // Several pushes of this payer and amount wait (a payment tried again): the money is ours but not one order's.

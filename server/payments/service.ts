@@ -470,7 +470,9 @@ export function createPayments(options: PaymentsOptions): Payments {
    * the answer's replay had looked for it), leaving a settled pay-out accepted until the next status query.
    */
   async function lockProviderRef(tx: Tx, provider: string, providerRef: string): Promise<void> {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`kopa.payments.ref:${provider}:${providerRef}`}))`)
+    await tx.execute(
+      sql`SELECT pg_advisory_xact_lock(hashtext(${`kopa.payments.ref:${provider}:${providerRef}`}))`,
+    )
   }
 
   /** Callbacks that arrived before we knew the transfer's providerRef, applied now that we do. */
@@ -618,7 +620,11 @@ export function createPayments(options: PaymentsOptions): Payments {
         })
       }
       const result = await apply(tx, t, { type: 'provider.notFound' }, now)
-      await jobs.enqueue(PAYMENT_JOBS.send, { transferId: result.row.id }, { q: tx, key: sendKey(result.row), runAt: now })
+      await jobs.enqueue(
+        PAYMENT_JOBS.send,
+        { transferId: result.row.id },
+        { q: tx, key: sendKey(result.row), runAt: now },
+      )
       return result
     }
     if (t.state === 'expired' || t.state === 'failed') {
@@ -829,7 +835,28 @@ export function createPayments(options: PaymentsOptions): Payments {
         },
         now,
       )
-      if (t) await lookUpSoon(tx, t, now)
+      if (!t) return
+      // The callback named the transfer by our reference and carries the provider's: keep that, or the look-up
+      // could not ask about it (Daraja's STK query needs the CheckoutRequestID, which only the callback told us
+      // when the push's answer was lost), and money the callback announced would never be booked.
+      let row = t
+      if (outcome.providerRef && !t.providerRef && outcome.reference === t.reference) {
+        await lockProviderRef(tx, name, outcome.providerRef)
+        const [taken] = await tx
+          .select({ id: paymentTransfers.id })
+          .from(paymentTransfers)
+          .where(
+            and(eq(paymentTransfers.provider, name), eq(paymentTransfers.providerRef, outcome.providerRef)),
+          )
+          .limit(1)
+        if (!taken)
+          [row] = (await tx
+            .update(paymentTransfers)
+            .set({ providerRef: outcome.providerRef })
+            .where(eq(paymentTransfers.id, t.id))
+            .returning()) as [TransferRow]
+      }
+      await lookUpSoon(tx, row, now)
     })
   }
 

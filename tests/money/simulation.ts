@@ -202,7 +202,11 @@ const MARKETS: Record<'TZ' | 'KE', Market> = {
   },
 }
 
-const MARKET_OF: Record<SimAdapter, Market> = { [FAULTY]: MARKETS.TZ, azampay: MARKETS.TZ, daraja: MARKETS.KE }
+const MARKET_OF: Record<SimAdapter, Market> = {
+  [FAULTY]: MARKETS.TZ,
+  azampay: MARKETS.TZ,
+  daraja: MARKETS.KE,
+}
 
 export function isSimAdapter(name: string): name is SimAdapter {
   return (SIM_ADAPTERS as readonly string[]).includes(name)
@@ -256,6 +260,7 @@ export async function startSimulation(target: DatabaseTarget, adapter: SimAdapte
       unansweredPush: (phone, amountMinor) => pushesIn(db()).unansweredPush(phone, amountMinor),
       severalUnansweredPushes: (phone, amountMinor) =>
         pushesIn(db()).severalUnansweredPushes!(phone, amountMinor),
+      onlyUnansweredPushOf: (phone) => pushesIn(db()).onlyUnansweredPushOf!(phone),
       knownPush: (checkout) => pushesIn(db()).knownPush(checkout),
       window: (reference) => pushesIn(db()).window(reference),
     })
@@ -526,7 +531,8 @@ class BorrowerScript {
     } else {
       const unit = this.env.market.partUnitMinor
       const part = Math.floor((remaining * this.rng.int(20, 70)) / 100 / unit) * unit
-      const amountMinor = stage === 'part' && part >= Math.min(1000 * TZS, unit) && part < remaining ? part : remaining
+      const amountMinor =
+        stage === 'part' && part >= Math.min(1000 * TZS, unit) && part < remaining ? part : remaining
       intent = { purpose: 'repayment', amountMinor, calls: n, payOrderIds: [] }
       results = await this.burst<PayOrder>(
         '/portal/repayment/confirm',
@@ -555,9 +561,7 @@ class BorrowerScript {
       return 'progress'
     }
     const blocking = results.find((r) => r.code === ApiCode.PaymentInProgress)?.data as
-      | { payOrderId?: string }
-      | null
-      | undefined
+      { payOrderId?: string } | null | undefined
     if (blocking?.payOrderId) {
       // The last payment order is not settled yet: the app shows it and waits.
       this.payOrderId = blocking.payOrderId
@@ -1107,12 +1111,15 @@ async function invariants(
         )
     : []
   const heldInSuspense = (m: Movement): boolean => {
-    const entry = inSuspense.find((e) => e.uniqueKey === `unmatched:${env.providerName}:${receiptOf(m.providerRef)}`)
+    const entry = inSuspense.find(
+      (e) => e.uniqueKey === `unmatched:${env.providerName}:${receiptOf(m.providerRef)}`,
+    )
     if (!entry) return false
     const held = suspenseLines
       .filter((l) => l.entryId === entry.id && l.account === 'suspense')
       .reduce((s, l) => s + l.creditMinor - l.debitMinor, 0)
-    if (held !== m.amountMinor) problems.push(`${m.reference}: ${held} in suspense, the provider moved ${m.amountMinor}`)
+    if (held !== m.amountMinor)
+      problems.push(`${m.reference}: ${held} in suspense, the provider moved ${m.amountMinor}`)
     if (entry.orderId !== null || entry.transferId !== null)
       problems.push(`${m.reference}: its suspense entry ${entry.id} names an order or a transfer`)
     return true
@@ -1127,7 +1134,8 @@ async function invariants(
       continue
     }
     if (m.kind === 'collection' && heldInSuspense(m)) {
-      if (t.state !== 'failed') problems.push(`${m.reference} is in suspense and also ${t.state} on its transfer`)
+      if (t.state !== 'failed')
+        problems.push(`${m.reference} is in suspense and also ${t.state} on its transfer`)
       if (entries.some((e) => e.transferId === t.id))
         problems.push(`${m.reference} is in suspense and booked on its transfer as well`)
       suspended.add(m.reference)
