@@ -32,8 +32,9 @@
  *     this transfer, so they throw and the outbox retries. The result codes it lists (1, 2, 3, 4, 8, 17, 1019, 1025,
  *     1032, 1037, 2001, 2028, 8006, SFC_IC0003; with 1001 and 9999 from ronnyabuto/daraja-error-codes) are final
  *     failures of an STK push; any other non-zero code from the STK query is left `pending`.
- *   - Transaction Status of a pay-out that failed the query itself (ResultCode ≠ 0, e.g. not found) concludes
- *     nothing about the pay-out: `pending`. TransactionStatus Completed → succeeded; Failed, Cancelled, Expired →
+ *   - Transaction Status of a pay-out that failed the query itself (ResultCode ≠ 0) concludes nothing about the
+ *     pay-out: `pending` — except "not found" with B2C v3 (queried by our OriginatorConversationID): the pay-out
+ *     never reached Daraja, `notFound`, sent again under the same id or failed (docs/decisions.md). TransactionStatus Completed → succeeded; Failed, Cancelled, Expired →
  *     failed; anything else → pending.
  *   - safaricom/LNMOnlineAndroidSample#13: the STK query answers `500.001.1001 "The transaction is being processed"`
  *     while the prompt is still open ("the standard response … it is being processed") → `pending`.
@@ -604,8 +605,8 @@ export class MpesaProvider implements PaymentProvider {
 
   /**
    * The Transaction Status query's Result (kind=status) or its queue time-out (kind=status-timeout), about the
-   * pay-out whose reference the URL carries. A query that failed (ResultCode ≠ 0, e.g. the transaction is not
-   * found) concludes nothing about the pay-out: pending.
+   * pay-out whose reference the URL carries. A query that failed (ResultCode ≠ 0) concludes nothing about the
+   * pay-out (pending), except "not found" under B2C v3: never received (notFound).
    */
   private statusResult(result: Record<string, unknown>, ref: unknown, timedOut: boolean): VerifiedCallback {
     const reference = text(ref)

@@ -489,14 +489,15 @@ export class FaultyProvider implements PaymentProvider {
     let taken = 0
     for (const c of order) {
       const held = this.byProviderRef.get(c.body.providerRef)!
-      const wire = c.wire ?? this.wire?.render(c.body, held) ?? {
-        path: FAULTY_CALLBACK_PATH,
-        headers: {
-          'content-type': 'application/json',
-          [FAULTY_SIGNATURE_HEADER]: signFaulty(this.secret, JSON.stringify(c.body)),
-        },
-        raw: JSON.stringify(c.body),
-      }
+      const wire = c.wire ??
+        this.wire?.render(c.body, held) ?? {
+          path: FAULTY_CALLBACK_PATH,
+          headers: {
+            'content-type': 'application/json',
+            [FAULTY_SIGNATURE_HEADER]: signFaulty(this.secret, JSON.stringify(c.body)),
+          },
+          raw: JSON.stringify(c.body),
+        }
       let status: number
       try {
         status = await post(wire.path, wire.headers, wire.raw)
