@@ -71,18 +71,8 @@ export class FaultyAzamPay implements CallbackWire {
       const reference = String(body.externalId)
       this.operators.set(reference, String(body.provider))
       const amountMinor = Number(body.amount) * PER_UNIT
-      const ack = await this.book.receive(
-        'collection',
-        reference,
-        amountMinor,
-        national(String(body.accountNumber)),
-        now,
-      )
-      return this.answer(ack, (providerRef) => ({
-        success: true,
-        transactionId: providerRef,
-        message: 'Request in progress. You will receive a callback shortly',
-      }))
+      const ack = await this.book.receive('collection', reference, amountMinor, national(String(body.accountNumber)), now)
+      return this.answer(ack, (providerRef) => ({ success: true, transactionId: providerRef, message: 'Request in progress. You will receive a callback shortly' }))
     }
     if (url.pathname === AZAMPAY_PATHS.transfer) {
       const reference = String(body.externalReferenceId)
@@ -90,29 +80,13 @@ export class FaultyAzamPay implements CallbackWire {
       const details = body.transferDetails as Json
       this.operators.set(reference, String(destination.bankName))
       const amountMinor = Number(details.amount) * PER_UNIT
-      const ack = await this.book.receive(
-        'payout',
-        reference,
-        amountMinor,
-        national(String(destination.accountNumber)),
-        now,
-      )
-      return this.answer(ack, (providerRef) => ({
-        data: 'Transfer initiated',
-        transactionId: providerRef,
-        message: 'Success',
-        success: true,
-        statusCode: 200,
-      }))
+      const ack = await this.book.receive('payout', reference, amountMinor, national(String(destination.accountNumber)), now)
+      return this.answer(ack, (providerRef) => ({ data: 'Transfer initiated', transactionId: providerRef, message: 'Success', success: true, statusCode: 200 }))
     }
     if (url.pathname === AZAMPAY_PATHS.status) {
       const id = url.searchParams.get('pgReferenceId') ?? ''
-      const status = await this.book.status(
-        { kind: 'payout', reference: id, providerRef: id, amountMinor: 0 },
-        { q: null as never, now },
-      )
-      if (status.state === 'notFound')
-        return json(200, { data: null, message: 'Transaction not found', success: false, statusCode: 404 })
+      const status = await this.book.status({ kind: 'payout', reference: id, providerRef: id, amountMinor: 0 }, { q: null as never, now })
+      if (status.state === 'notFound') return json(200, { data: null, message: 'Transaction not found', success: false, statusCode: 404 })
       const words = {
         pending: 'Transaction pending.',
         succeeded: 'Transaction successful.',
@@ -122,26 +96,13 @@ export class FaultyAzamPay implements CallbackWire {
       return json(200, { data: words, message: 'Status retrieved', success: true, statusCode: 200 })
     }
     if (url.pathname === AZAMPAY_PATHS.nameLookup)
-      return json(200, {
-        name: REGISTERED_NAME,
-        message: 'Name found',
-        success: true,
-        accountNumber: body.accountNumber,
-        bankName: body.bankName,
-      })
+      return json(200, { name: REGISTERED_NAME, message: 'Name found', success: true, accountNumber: body.accountNumber, bankName: body.bankName })
     return json(404, { message: `no such path ${url.pathname}`, success: false })
   }
 
-  private answer(
-    ack: Awaited<ReturnType<FaultyProvider['receive']>>,
-    accepted: (providerRef: string) => Json,
-  ): Response {
+  private answer(ack: Awaited<ReturnType<FaultyProvider['receive']>>, accepted: (providerRef: string) => Json): Response {
     if (ack.result === 'accepted') return json(200, accepted(ack.providerRef))
-    if (ack.result === 'duplicate')
-      return json(200, {
-        success: false,
-        message: 'Duplicate externalId: this reference has already been used',
-      })
+    if (ack.result === 'duplicate') return json(200, { success: false, message: 'Duplicate externalId: this reference has already been used' })
     return json(400, {
       type: 'https://tools.ietf.org/html/rfc7231#section-6.5.1',
       title: 'One or more validation errors occurred.',
@@ -150,10 +111,7 @@ export class FaultyAzamPay implements CallbackWire {
     })
   }
 
-  render(
-    body: FaultyCallbackBody,
-    held: HeldTransfer,
-  ): { path: string; headers: Record<string, string>; raw: string } {
+  render(body: FaultyCallbackBody, held: HeldTransfer): { path: string; headers: Record<string, string>; raw: string } {
     const operator = this.operators.get(held.reference) ?? AZAMPAY_OPERATORS.mpesa!
     const raw = JSON.stringify({
       msisdn: `255${held.account.slice(1)}`,

@@ -31,13 +31,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { CollectionRequest, ProviderAck } from '../../server/payments/provider'
 import { MpesaProvider, type MpesaPushLedger } from '../../server/payments/mpesa'
-import type {
-  CallbackWire,
-  FaultyCallbackBody,
-  FaultyProvider,
-  HeldTransfer,
-  RenderedCallback,
-} from './faulty-provider'
+import type { CallbackWire, FaultyCallbackBody, FaultyProvider, HeldTransfer, RenderedCallback } from './faulty-provider'
 
 export const SIM_DARAJA_CALLBACK_TOKEN = 'fault-simulation-daraja-token'
 const PER_UNIT = 100
@@ -94,18 +88,11 @@ export class FaultyDaraja implements CallbackWire {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
     const body = (typeof init?.body === 'string' ? JSON.parse(init.body) : {}) as Json
     const now = new Date(this.now())
-    if (url.pathname === '/oauth/v1/generate')
-      return json(200, { access_token: 'sim-token', expires_in: '3599' })
+    if (url.pathname === '/oauth/v1/generate') return json(200, { access_token: 'sim-token', expires_in: '3599' })
     if (url.pathname === '/mpesa/b2c/v3/paymentrequest') {
       const reference = String(body.OriginatorConversationID)
       const amountMinor = Number(body.Amount) * PER_UNIT
-      const ack = await this.book.receive(
-        'payout',
-        reference,
-        amountMinor,
-        national(String(body.PartyB)),
-        now,
-      )
+      const ack = await this.book.receive('payout', reference, amountMinor, national(String(body.PartyB)), now)
       if (ack.result === 'accepted')
         return json(200, {
           ConversationID: ack.providerRef,
@@ -119,30 +106,15 @@ export class FaultyDaraja implements CallbackWire {
           errorCode: '500.002.1001',
           errorMessage: 'Duplicate OriginatorConversationID.',
         })
-      return json(400, {
-        requestId: `sim-${++this.serial}`,
-        errorCode: '400.002.02',
-        errorMessage: 'Bad Request - Invalid PartyB',
-      })
+      return json(400, { requestId: `sim-${++this.serial}`, errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid PartyB' })
     }
     if (url.pathname === '/mpesa/stkpush/v1/processrequest') {
       const reference = pushFor.getStore()
-      if (!reference)
-        throw new Error('a push without its reference: only SimMpesaProvider may call this fake')
+      if (!reference) throw new Error('a push without its reference: only SimMpesaProvider may call this fake')
       const amountMinor = Number(body.Amount) * PER_UNIT
-      const ack = await this.book.receive(
-        'collection',
-        reference,
-        amountMinor,
-        national(String(body.PhoneNumber)),
-        now,
-      )
+      const ack = await this.book.receive('collection', reference, amountMinor, national(String(body.PhoneNumber)), now)
       if (ack.result === 'refused')
-        return json(400, {
-          requestId: `sim-${++this.serial}`,
-          errorCode: '400.002.02',
-          errorMessage: 'Bad Request - Invalid PhoneNumber',
-        })
+        return json(400, { requestId: `sim-${++this.serial}`, errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid PhoneNumber' })
       const checkout = this.book.transfer(reference)!.providerRef
       return json(200, {
         MerchantRequestID: `M-${checkout}`,
@@ -154,22 +126,11 @@ export class FaultyDaraja implements CallbackWire {
     }
     if (url.pathname === '/mpesa/stkpushquery/v1/query') {
       const checkout = String(body.CheckoutRequestID)
-      const status = await this.book.status(
-        { kind: 'collection', reference: '', providerRef: checkout, amountMinor: 0 },
-        { q: null as never, now },
-      )
+      const status = await this.book.status({ kind: 'collection', reference: '', providerRef: checkout, amountMinor: 0 }, { q: null as never, now })
       if (status.state === 'notFound')
-        return json(400, {
-          requestId: `sim-${++this.serial}`,
-          errorCode: '400.002.02',
-          errorMessage: 'Bad Request - Invalid CheckoutRequestID',
-        })
+        return json(400, { requestId: `sim-${++this.serial}`, errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid CheckoutRequestID' })
       if (status.state === 'pending')
-        return json(500, {
-          requestId: `sim-${++this.serial}`,
-          errorCode: '500.001.1001',
-          errorMessage: 'The transaction is being processed',
-        })
+        return json(500, { requestId: `sim-${++this.serial}`, errorCode: '500.001.1001', errorMessage: 'The transaction is being processed' })
       const paid = status.state === 'succeeded'
       return json(200, {
         ResponseCode: '0',
@@ -183,10 +144,7 @@ export class FaultyDaraja implements CallbackWire {
     if (url.pathname === '/mpesa/transactionstatus/v1/query') {
       const originator = String(body.OriginalConversationID)
       const resultUrl = new URL(String(body.ResultURL), 'http://callbacks.invalid')
-      const status = await this.book.status(
-        { kind: 'payout', reference: originator, providerRef: originator, amountMinor: 0 },
-        { q: null as never, now },
-      )
+      const status = await this.book.status({ kind: 'payout', reference: originator, providerRef: originator, amountMinor: 0 }, { q: null as never, now })
       const conversation = `AG_STATUS_${++this.serial}`
       // Daraja's Result of the query, later, on its ResultURL; while the pay-out is pending, none comes.
       if (status.state !== 'pending') {
@@ -194,10 +152,7 @@ export class FaultyDaraja implements CallbackWire {
         const result = {
           ResultType: 0,
           ResultCode: status.state === 'notFound' ? 2001 : 0,
-          ResultDesc:
-            status.state === 'notFound'
-              ? 'The transaction is not found.'
-              : 'The service request is processed successfully.',
+          ResultDesc: status.state === 'notFound' ? 'The transaction is not found.' : 'The service request is processed successfully.',
           OriginatorConversationID: `status-${this.serial}`,
           ConversationID: conversation,
           TransactionID: 'MBN0000000',
@@ -208,9 +163,7 @@ export class FaultyDaraja implements CallbackWire {
                   ResultParameter: [
                     { Key: 'OriginatorConversationID', Value: originator },
                     { Key: 'TransactionStatus', Value: transaction },
-                    ...(status.amountMinor !== undefined
-                      ? [{ Key: 'Amount', Value: status.amountMinor / PER_UNIT }]
-                      : []),
+                    ...(status.amountMinor !== undefined ? [{ Key: 'Amount', Value: status.amountMinor / PER_UNIT }] : []),
                     ...(status.receipt ? [{ Key: 'ReceiptNo', Value: status.receipt }] : []),
                   ],
                 },
@@ -218,16 +171,8 @@ export class FaultyDaraja implements CallbackWire {
         }
         this.book.sendLater(
           now.getTime(),
-          this.book.transfer(originator) ?? {
-            providerRef: originator,
-            reference: originator,
-            kind: 'payout',
-          },
-          {
-            path: `${resultUrl.pathname}${resultUrl.search}`,
-            headers: { 'content-type': 'application/json' },
-            raw: JSON.stringify({ Result: result }),
-          },
+          this.book.transfer(originator) ?? { providerRef: originator, reference: originator, kind: 'payout' },
+          { path: `${resultUrl.pathname}${resultUrl.search}`, headers: { 'content-type': 'application/json' }, raw: JSON.stringify({ Result: result }) },
           'status result',
         )
       }
@@ -250,9 +195,7 @@ export class FaultyDaraja implements CallbackWire {
             Result: {
               ResultType: 0,
               ResultCode: ok ? 0 : 2040,
-              ResultDesc: ok
-                ? 'The service request is processed successfully.'
-                : (body.reason ?? 'The transaction failed.'),
+              ResultDesc: ok ? 'The service request is processed successfully.' : (body.reason ?? 'The transaction failed.'),
               // B2C v3 echoes our OriginatorConversationID in every Result: Daraja's callback always names ours.
               OriginatorConversationID: held.reference,
               ConversationID: body.providerRef,
@@ -276,9 +219,7 @@ export class FaultyDaraja implements CallbackWire {
                 MerchantRequestID: `M-${body.providerRef}`,
                 CheckoutRequestID: body.providerRef,
                 ResultCode: ok ? 0 : 1032,
-                ResultDesc: ok
-                  ? 'The service request is processed successfully.'
-                  : (body.reason ?? 'Request cancelled by user'),
+                ResultDesc: ok ? 'The service request is processed successfully.' : (body.reason ?? 'Request cancelled by user'),
                 ...(ok
                   ? {
                       CallbackMetadata: {

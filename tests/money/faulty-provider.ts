@@ -149,12 +149,12 @@ export interface HeldTransfer {
   requests: number
 }
 
-/** Money that really moved at the provider. */
 /** The provider's receipt (transaction id) of a movement it made, as its callbacks and status answers carry it. */
 export function receiptOf(providerRef: string): string {
   return `R${providerRef.slice(4)}`
 }
 
+/** Money that really moved at the provider. */
 export interface Movement {
   reference: string
   providerRef: string
@@ -489,15 +489,14 @@ export class FaultyProvider implements PaymentProvider {
     let taken = 0
     for (const c of order) {
       const held = this.byProviderRef.get(c.body.providerRef)!
-      const wire = c.wire ??
-        this.wire?.render(c.body, held) ?? {
-          path: FAULTY_CALLBACK_PATH,
-          headers: {
-            'content-type': 'application/json',
-            [FAULTY_SIGNATURE_HEADER]: signFaulty(this.secret, JSON.stringify(c.body)),
-          },
-          raw: JSON.stringify(c.body),
-        }
+      const wire = c.wire ?? this.wire?.render(c.body, held) ?? {
+        path: FAULTY_CALLBACK_PATH,
+        headers: {
+          'content-type': 'application/json',
+          [FAULTY_SIGNATURE_HEADER]: signFaulty(this.secret, JSON.stringify(c.body)),
+        },
+        raw: JSON.stringify(c.body),
+      }
       let status: number
       try {
         status = await post(wire.path, wire.headers, wire.raw)
