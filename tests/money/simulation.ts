@@ -202,11 +202,7 @@ const MARKETS: Record<'TZ' | 'KE', Market> = {
   },
 }
 
-const MARKET_OF: Record<SimAdapter, Market> = {
-  [FAULTY]: MARKETS.TZ,
-  azampay: MARKETS.TZ,
-  daraja: MARKETS.KE,
-}
+const MARKET_OF: Record<SimAdapter, Market> = { [FAULTY]: MARKETS.TZ, azampay: MARKETS.TZ, daraja: MARKETS.KE }
 
 export function isSimAdapter(name: string): name is SimAdapter {
   return (SIM_ADAPTERS as readonly string[]).includes(name)
@@ -531,8 +527,7 @@ class BorrowerScript {
     } else {
       const unit = this.env.market.partUnitMinor
       const part = Math.floor((remaining * this.rng.int(20, 70)) / 100 / unit) * unit
-      const amountMinor =
-        stage === 'part' && part >= Math.min(1000 * TZS, unit) && part < remaining ? part : remaining
+      const amountMinor = stage === 'part' && part >= Math.min(1000 * TZS, unit) && part < remaining ? part : remaining
       intent = { purpose: 'repayment', amountMinor, calls: n, payOrderIds: [] }
       results = await this.burst<PayOrder>(
         '/portal/repayment/confirm',
@@ -561,7 +556,9 @@ class BorrowerScript {
       return 'progress'
     }
     const blocking = results.find((r) => r.code === ApiCode.PaymentInProgress)?.data as
-      { payOrderId?: string } | null | undefined
+      | { payOrderId?: string }
+      | null
+      | undefined
     if (blocking?.payOrderId) {
       // The last payment order is not settled yet: the app shows it and waits.
       this.payOrderId = blocking.payOrderId
