@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { journalEntries, paymentTransfers } from '../../server/db/schema/loans'
 import { checkBooks } from '../../server/money/check'
+import type { FaultPoint } from '../../server/payments/service'
 import { DARAJA_TEST_CREDENTIALS, FakeDaraja, type Scripted } from './helpers/fake-daraja'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type * as T from '../../domain/api-types'
@@ -786,6 +787,7 @@ describeOnEachDatabase('Loans paid out and repaid through M-Pesa', (target) => {
   // The server's harness, loaded here so that the adapter's own suites above never depend on the server.
   let h: typeof import('./loans-harness')
   const config = baseConfig('')
+  let crashAt: FaultPoint | null = null
 
   beforeAll(async () => {
     h = await import('./loans-harness')
@@ -794,6 +796,12 @@ describeOnEachDatabase('Loans paid out and repaid through M-Pesa', (target) => {
     ls = await h.startLoanServer(target, 'http', {
       payments: { routes: { 'KE:mpesa': 'mpesa' } },
       providers: [new MpesaProvider(config)],
+      // A crash at one point, once, when a test asks for it (as a restart would leave it).
+      faults: (point) => {
+        if (point !== crashAt) return
+        crashAt = null
+        throw new Error(`simulated crash at ${point}`)
+      },
     })
     const address = ls.s.server.app.server.address() as AddressInfo
     config.callbackBaseUrl = `http://127.0.0.1:${address.port}`
@@ -1066,6 +1074,26 @@ describeOnEachDatabase('Loans paid out and repaid through M-Pesa', (target) => {
     expect(report.problems).toEqual([])
     expect(report.figures.receiptsInSuspense).toBe(before.figures.receiptsInSuspense + 1)
     expect(report.figures.suspenseMinor.KES ?? 0).toBe((before.figures.suspenseMinor.KES ?? 0) - 1_300 * KES)
+  })
+
+  // Found by the fault simulation: a callback whose application crashed is stored as an error and answered 200 (so
+  // Daraja does not send it again); the CheckoutRequestID it named was lost with the rollback, and the push, whose
+  // answer was lost too, could never be asked about: its money stayed unbooked.
+  it('keeps the CheckoutRequestID of a callback whose application failed, and books the push once asked', async () => {
+    const { b, paid } = await withLostPush('0712345676', 1_600)
+    crashAt = 'changed.beforeCommit'
+    await stkCallback('ws_CO_CRASHED', {
+      amount: 1_600,
+      receipt: 'RKTCRASH',
+      phone: toMsisdn(b.mobile, '254'),
+    })
+    expect(crashAt).toBeNull()
+    expect(await config.pushes!.knownPush('ws_CO_CRASHED')).toBe(true)
+    for (let i = 0; i < 10 && (await latest(b)).remainingMinor === paid.remainingMinor; i++) {
+      await h.advance(ls, 60_000)
+      await daraja.drain()
+    }
+    expect((await latest(b)).remainingMinor).toBe(paid.remainingMinor! - 1_600 * KES)
   })
 
   // Found by the fault simulation: a success callback naming no amount could not be matched by payer and amount.
