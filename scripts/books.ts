@@ -115,6 +115,7 @@ export function formatBooks(out: BooksOutput): string {
     `  suspense (moved, not applied)         ${amounts(f.suspenseMinor)}`,
     `  refund due (owed back to payers)      ${amounts(f.refundDueMinor)}`,
     `  provider answers unmatched            ${f.observationsUnmatched}`,
+    `  receipts in suspense (no one order)   ${f.receiptsInSuspense}`,
     `  provider answers that failed to apply ${f.observationsError}`,
     `  transfers expired, unresolved         ${f.transfersExpired}`,
     `  open transfers past their window      ${f.transfersOverdue}`,

@@ -49,6 +49,11 @@ export interface BooksFigures {
   refundDueMinor: Record<string, number>
   /** Provider answers no transfer matched (yet). */
   observationsUnmatched: number
+  /**
+   * Receipts booked to suspense because no single payment order accounts for them (unmatched:<provider>:<receipt>,
+   * server/money/ledger.ts): each is a suspense item for ops to resolve.
+   */
+  receiptsInSuspense: number
   /** Provider answers whose application failed. */
   observationsError: number
   /** Transfers that expired without a final word from the provider (reconciliation keeps asking). */
@@ -128,6 +133,7 @@ export async function checkBooks(q: Queryable, opts: BooksOptions = {}): Promise
     total: string | null
     stray_lines: string
     unmatched: string
+    in_suspense: string
     errors: string
     expired: string
     overdue: string
@@ -139,6 +145,7 @@ export async function checkBooks(q: Queryable, opts: BooksOptions = {}): Promise
                (SELECT COUNT(*) FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
                  WHERE l.order_id IS DISTINCT FROM e.order_id)::text AS stray_lines,
                (SELECT COUNT(*) FROM payment_observations WHERE outcome = 'unmatched')::text AS unmatched,
+               (SELECT COUNT(*) FROM journal_entries WHERE unique_key LIKE 'unmatched:%')::text AS in_suspense,
                (SELECT COUNT(*) FROM payment_observations WHERE outcome = 'error')::text AS errors,
                (SELECT COUNT(*) FROM payment_transfers WHERE state = 'expired')::text AS expired,
                (SELECT COUNT(*) FROM payment_transfers
@@ -325,6 +332,11 @@ export async function checkBooks(q: Queryable, opts: BooksOptions = {}): Promise
         LEFT JOIN loan_orders o ON o.id = e.order_id
         WHERE l.account LIKE 'clearing.%'
           AND (t.id IS NULL OR l.account <> 'clearing.' || t.provider || '.' || t.kind)
+          -- Money received that no single transfer accounts for (unmatched:<provider>:<receipt>, server/money/
+          -- ledger.ts): its clearing line is that provider's collections, and its other line suspense.
+          AND NOT (t.id IS NULL AND e.kind = 'unapplied' AND e.order_id IS NULL
+                   AND e.unique_key LIKE 'unmatched:%'
+                   AND l.account = 'clearing.' || split_part(e.unique_key, ':', 2) || '.collection')
         ORDER BY sort_id, l.account`,
   )
   for (const s of strayClearing) {
@@ -389,6 +401,7 @@ export async function checkBooks(q: Queryable, opts: BooksOptions = {}): Promise
     suspenseMinor: {},
     refundDueMinor: {},
     observationsUnmatched: n(totals?.unmatched),
+    receiptsInSuspense: n(totals?.in_suspense),
     observationsError: n(totals?.errors),
     transfersExpired: n(totals?.expired),
     transfersOverdue: n(totals?.overdue),

@@ -32,10 +32,16 @@
  *   unapplied       Dr clearing.<p>.collection  Cr suspense         (another amount than asked moved)
  *                   Dr suspense              Cr clearing.<p>.payout (a pay-out the loan can no longer take)
  *   reversal        the movement's clearing line turned around, against suspense
+ *   unapplied       Dr clearing.<p>.collection  Cr suspense, no order and no transfer, key
+ *                   unmatched:<p>:<receipt> (money received that the provider's callback cannot tie to exactly one
+ *                   payment order, e.g. Daraja's push whose answer was lost among several of that payer and amount)
  */
 import { sql } from 'drizzle-orm'
 import type { Queryable } from '../db/client'
 import { journalEntries, journalLines, type Account, type JournalKind } from '../db/schema/loans'
+
+/** Key prefix of money received that no single transfer of ours accounts for: unmatched:<provider>:<receipt>. */
+export const UNMATCHED_RECEIPT_KEY = 'unmatched:'
 
 export interface Line {
   account: Account

@@ -32,8 +32,9 @@
  *     this transfer, so they throw and the outbox retries. The result codes it lists (1, 2, 3, 4, 8, 17, 1019, 1025,
  *     1032, 1037, 2001, 2028, 8006, SFC_IC0003; with 1001 and 9999 from ronnyabuto/daraja-error-codes) are final
  *     failures of an STK push; any other non-zero code from the STK query is left `pending`.
- *   - Transaction Status of a pay-out that failed the query itself (ResultCode ≠ 0, e.g. not found) concludes
- *     nothing about the pay-out: `pending`. TransactionStatus Completed → succeeded; Failed, Cancelled, Expired →
+ *   - Transaction Status of a pay-out that failed the query itself (ResultCode ≠ 0) concludes nothing about the
+ *     pay-out: `pending` — except "not found" with B2C v3 (queried by our OriginatorConversationID): the pay-out
+ *     never reached Daraja, `notFound`, sent again under the same id or failed (docs/decisions.md). TransactionStatus Completed → succeeded; Failed, Cancelled, Expired →
  *     failed; anything else → pending.
  *   - safaricom/LNMOnlineAndroidSample#13: the STK query answers `500.001.1001 "The transaction is being processed"`
  *     while the prompt is still open ("the standard response … it is being processed") → `pending`.
@@ -104,6 +105,16 @@ export interface MpesaPushLedger {
    * CheckoutRequestID we never learned and that has no money yet; null when there is none, or more than one.
    */
   unansweredPush(phone: string, amountMinor: number): Promise<string | null>
+  /**
+   * Whether more than one such collection waits (a payment tried again while the first push's answer was lost):
+   * money of that payer and amount cannot be tied to one of them, and goes to suspense. Optional for older callers.
+   */
+  severalUnansweredPushes?(phone: string, amountMinor: number): Promise<boolean>
+  /**
+   * The one such collection from this payer, whatever its amount; null when none or several. For a success that
+   * names no amount: the server books it only once the STK query under its CheckoutRequestID confirms it.
+   */
+  onlyUnansweredPushOf?(phone: string): Promise<string | null>
   /** Whether a transfer of ours carries this CheckoutRequestID. */
   knownPush(checkoutRequestId: string): Promise<boolean>
   /** A collection's payment window: over after `expiresAt`. */
@@ -112,32 +123,45 @@ export interface MpesaPushLedger {
 
 /** The ledger over the server's payment_transfers. */
 export function pushesIn(q: Queryable, provider = 'mpesa'): MpesaPushLedger {
+  /** Up to two M-Pesa collections from this payer for this amount with no CheckoutRequestID and no money yet. */
+  async function waiting(phone: string, amountMinor: number | null): Promise<{ reference: string }[]> {
+    const digits = phone.replace(/\D/g, '')
+    if (digits.length < 9) return []
+    const local = digits.slice(-9)
+    return q
+      .select({ reference: paymentTransfers.reference })
+      .from(paymentTransfers)
+      .where(
+        and(
+          eq(paymentTransfers.provider, provider),
+          eq(paymentTransfers.kind, 'collection'),
+          isNull(paymentTransfers.providerRef),
+          amountMinor === null ? undefined : eq(paymentTransfers.amountMinor, amountMinor),
+          inArray(paymentTransfers.account, [`0${local}`, `254${local}`, `+254${local}`, local]),
+          notInArray(paymentTransfers.state, ['succeeded', 'reversed']),
+        ),
+      )
+      .limit(2)
+  }
   return {
     async unansweredPush(phone, amountMinor) {
-      const digits = phone.replace(/\D/g, '')
-      if (digits.length < 9) return null
-      const local = digits.slice(-9)
-      const rows = await q
-        .select({ reference: paymentTransfers.reference })
-        .from(paymentTransfers)
-        .where(
-          and(
-            eq(paymentTransfers.provider, provider),
-            eq(paymentTransfers.kind, 'collection'),
-            isNull(paymentTransfers.providerRef),
-            eq(paymentTransfers.amountMinor, amountMinor),
-            inArray(paymentTransfers.account, [`0${local}`, `254${local}`, `+254${local}`, local]),
-            notInArray(paymentTransfers.state, ['succeeded', 'reversed']),
-          ),
-        )
-        .limit(2)
+      const rows = await waiting(phone, amountMinor)
+      return rows.length === 1 ? rows[0]!.reference : null
+    },
+    async severalUnansweredPushes(phone, amountMinor) {
+      return (await waiting(phone, amountMinor)).length > 1
+    },
+    async onlyUnansweredPushOf(phone) {
+      const rows = await waiting(phone, null)
       return rows.length === 1 ? rows[0]!.reference : null
     },
     async knownPush(checkoutRequestId) {
       const [row] = await q
         .select({ id: paymentTransfers.id })
         .from(paymentTransfers)
-        .where(and(eq(paymentTransfers.provider, provider), eq(paymentTransfers.providerRef, checkoutRequestId)))
+        .where(
+          and(eq(paymentTransfers.provider, provider), eq(paymentTransfers.providerRef, checkoutRequestId)),
+        )
         .limit(1)
       return row !== undefined
     },
@@ -171,6 +195,8 @@ const CURRENCY = 'KES'
 const DUPLICATE_ORIGINATOR = '500.002.1001'
 /** STK query's "still open" answer; the same code means other things, so the message decides. */
 const STK_QUERY_PROCESSING = '500.001.1001'
+/** Transaction Status's ResultDesc for an OriginatorConversationID Daraja never received. */
+const NOT_FOUND = /not\s+found|does not exist/i
 const TOKEN_ERRORS = new Set(['404.001.03', '401.003.01', '400.003.01'])
 /** STK result codes Daraja documents as final: the payer was not charged. */
 const STK_FAILURES = new Set([
@@ -579,8 +605,8 @@ export class MpesaProvider implements PaymentProvider {
 
   /**
    * The Transaction Status query's Result (kind=status) or its queue time-out (kind=status-timeout), about the
-   * pay-out whose reference the URL carries. A query that failed (ResultCode ≠ 0, e.g. the transaction is not
-   * found) concludes nothing about the pay-out: pending.
+   * pay-out whose reference the URL carries. A query that failed (ResultCode ≠ 0) concludes nothing about the
+   * pay-out (pending), except "not found" under B2C v3: never received (notFound).
    */
   private statusResult(result: Record<string, unknown>, ref: unknown, timedOut: boolean): VerifiedCallback {
     const reference = text(ref)
@@ -609,6 +635,14 @@ export class MpesaProvider implements PaymentProvider {
     })
     if (timedOut) return pending('status query timed out in the M-Pesa queue')
     if (interim) return pending(text(result.ResultDesc) ?? 'not final (ResultType 1)')
+    // "The transaction is not found": B2C v3 names a pay-out by our OriginatorConversationID, so the pay-out never
+    // reached Daraja. It is sent again under the same id (Daraja dedupes on it) or failed, as a synchronous
+    // "not found" is (server/payments/service.ts). v1's id is Daraja's own: not found there proves nothing.
+    if (resultCode !== '0' && v3 && NOT_FOUND.test(text(result.ResultDesc) ?? ''))
+      return {
+        ok: true,
+        outcome: { ...base, state: 'notFound', reason: text(result.ResultDesc) ?? 'not found' },
+      }
     if (resultCode !== '0')
       return pending(`status query failed: ${text(result.ResultDesc) ?? `ResultCode ${resultCode}`}`)
     const transaction = text(params.get('TransactionStatus')) ?? ''
@@ -639,13 +673,18 @@ export class MpesaProvider implements PaymentProvider {
         outcome: { ...base, state: 'failed', reason: text(stk.ResultDesc) ?? `ResultCode ${resultCode}` },
       }
     const items = pairs(record(stk.CallbackMetadata)?.Item, 'Name')
+    const amount = this.amount(items.get('Amount'))
     // No Amount item: claim none, and the server confirms by a status query rather than booking blindly.
+    // A success is keyed apart from a failure under the same CheckoutRequestID, and by its amount: a success that
+    // follows a (contradicting) failure, or a wrong amount, brings money and is examined, not dropped as a replay;
+    // the journal's keys (movement:<reference>, unmatched:mpesa:<receipt>) keep it from being booked twice.
     return {
       ok: true,
       outcome: {
         ...base,
+        idempotencyKey: `stk:${ref}:paid:${amount.amountMinor ?? ''}`,
         state: 'succeeded',
-        ...this.amount(items.get('Amount')),
+        ...amount,
         ...receipt(items.get('MpesaReceiptNumber')),
       },
     }
@@ -662,13 +701,25 @@ export class MpesaProvider implements PaymentProvider {
   ): Promise<VerifiedCallback> {
     const checkout = verified.outcome.providerRef
     const amountMinor = verified.outcome.amountMinor
-    if (!checkout || amountMinor === undefined || (await pushes.knownPush(checkout))) return verified
+    if (!checkout || (await pushes.knownPush(checkout))) return verified
     const items = pairs(record(stk.CallbackMetadata)?.Item, 'Name')
     // Daraja sends the number as a JSON number (254712345678).
     const phone = code(items.get('PhoneNumber'))
     if (!phone) return verified
+    if (amountMinor === undefined) {
+      // No amount to match by: the payer's one waiting push, if only one waits. Claiming no amount, it is booked
+      // only once the STK query under this CheckoutRequestID (which the server now stores) confirms it.
+      const only = await pushes.onlyUnansweredPushOf?.(phone)
+      return only ? { ok: true, outcome: { ...verified.outcome, reference: only } } : verified
+    }
     const reference = await pushes.unansweredPush(phone, amountMinor)
-    return reference ? { ok: true, outcome: { ...verified.outcome, reference } } : verified
+    if (reference) return { ok: true, outcome: { ...verified.outcome, reference } }
+    // Several pushes of this payer and amount wait (a payment tried again): the money is ours but not one order's.
+    // It goes to suspense, once per receipt, for a person to resolve; never guessed onto one of them. With none
+    // waiting it stays unmatched (perhaps not ours, or the answer naming it is being recorded right now).
+    if (verified.outcome.receipt && (await pushes.severalUnansweredPushes?.(phone, amountMinor)))
+      return { ok: true, outcome: { ...verified.outcome, suspense: { currency: CURRENCY } } }
+    return verified
   }
 
   /** `{ amountMinor }` from whole shillings (a number or a numeric string), or nothing. */

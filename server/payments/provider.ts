@@ -109,10 +109,13 @@ export interface CallbackOutcome {
   providerRef?: string
   /** Our reference, when the callback carries it (Daraja B2C v3's OriginatorConversationID, the sandbox's). */
   reference?: string
-  state: 'succeeded' | 'failed' | 'pending' | 'reversed'
+  /** notFound: the answer to our status query says the provider never received the transfer (confirmed only). */
+  state: 'succeeded' | 'failed' | 'pending' | 'reversed' | 'notFound'
   /**
    * Key of this notification: the same notification delivered twice has the same key. It names the transfer and
-   * the notification, never the result code, so a replay with another code is still a replay.
+   * the notification, not the failure code, so a replay with another failure is still a replay; a provider whose
+   * callback can carry money after a failure under the same id (Daraja's STK) keys its success apart, with the
+   * amount, so money that no booking holds is examined rather than dropped as a replay.
    */
   idempotencyKey: string
   /** The amount the provider says moved, in minor units, when it says. */
@@ -126,6 +129,12 @@ export interface CallbackOutcome {
    * query named): it speaks from the provider's books, as a synchronous status answer does.
    */
   confirmed?: boolean
+  /**
+   * Money received that the provider's callback cannot tie to exactly one transfer of ours (Daraja: a push whose
+   * answer was lost, of a payer and amount several waiting pushes share): when no transfer matches, it is booked
+   * once to suspense under `unmatched:<provider>:<receipt>` for a person to resolve, never guessed onto an order.
+   */
+  suspense?: { currency: string }
 }
 
 /** Which wallet a name lookup is about. */

@@ -36,10 +36,12 @@ import type { Db, Queryable, Tx } from '../db/client'
 import {
   paymentObservations,
   paymentTransfers,
+  type Account,
   type ObservationOutcome,
   type TransferPurpose,
 } from '../db/schema/loans'
 import type { JobRunner } from '../jobs'
+import { post, transfer, UNMATCHED_RECEIPT_KEY } from '../money/ledger'
 import { safeError, type Log } from '../log'
 import type { Ops } from '../ops'
 import { NAME_MISMATCH_REASON, namesMatch } from './names'
@@ -468,7 +470,9 @@ export function createPayments(options: PaymentsOptions): Payments {
    * the answer's replay had looked for it), leaving a settled pay-out accepted until the next status query.
    */
   async function lockProviderRef(tx: Tx, provider: string, providerRef: string): Promise<void> {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`kopa.payments.ref:${provider}:${providerRef}`}))`)
+    await tx.execute(
+      sql`SELECT pg_advisory_xact_lock(hashtext(${`kopa.payments.ref:${provider}:${providerRef}`}))`,
+    )
   }
 
   /** Callbacks that arrived before we knew the transfer's providerRef, applied now that we do. */
@@ -586,36 +590,7 @@ export function createPayments(options: PaymentsOptions): Payments {
           }))
         }
       } else if (status.state === 'notFound') {
-        if (row.state === 'submitted') {
-          if (row.sendAttempts >= timings.maxSends) {
-            ;({ row, outcome } = await apply(
-              tx,
-              row,
-              { type: 'send.abandoned', reason: 'never reached the provider' },
-              now,
-              {
-                failureReason: 'never reached the provider',
-                checkAt: null,
-              },
-            ))
-          } else {
-            ;({ row, outcome } = await apply(tx, row, { type: 'provider.notFound' }, now))
-            await jobs.enqueue(
-              PAYMENT_JOBS.send,
-              { transferId: row.id },
-              { q: tx, key: sendKey(row), runAt: now },
-            )
-          }
-        } else if (row.state === 'expired' || row.state === 'failed') {
-          // It never reached the provider: nothing moved, for certain.
-          ;({ row, outcome } = await apply(
-            tx,
-            row,
-            { type: 'provider.failed', reason: 'never reached the provider', confirmed: true },
-            now,
-            { failureReason: row.failureReason ?? 'never reached the provider', checkAt: null },
-          ))
-        }
+        ;({ row, outcome } = await neverReached(tx, row, now))
       } else {
         ;({ row, outcome } = await applyWord(tx, row, status as { state: string }, true, now))
       }
@@ -625,6 +600,44 @@ export function createPayments(options: PaymentsOptions): Payments {
         .set({ statusQueries: row.statusQueries + 1, checkAt: nextCheck(row, status, now) })
         .where(eq(paymentTransfers.id, row.id))
     })
+  }
+
+  /**
+   * The provider says (its status query, synchronous or on a callback) it never received the transfer: one still
+   * submitted is sent again under the same reference (or abandoned after maxSends), one expired or failed is
+   * failed for certain — nothing moved — and no longer asked about.
+   */
+  async function neverReached(
+    tx: Tx,
+    t: TransferRow,
+    now: Date,
+  ): Promise<{ row: TransferRow; outcome: ObservationOutcome }> {
+    if (t.state === 'submitted') {
+      if (t.sendAttempts >= timings.maxSends) {
+        return apply(tx, t, { type: 'send.abandoned', reason: 'never reached the provider' }, now, {
+          failureReason: 'never reached the provider',
+          checkAt: null,
+        })
+      }
+      const result = await apply(tx, t, { type: 'provider.notFound' }, now)
+      await jobs.enqueue(
+        PAYMENT_JOBS.send,
+        { transferId: result.row.id },
+        { q: tx, key: sendKey(result.row), runAt: now },
+      )
+      return result
+    }
+    if (t.state === 'expired' || t.state === 'failed') {
+      // It never reached the provider: nothing moved, for certain.
+      return apply(
+        tx,
+        t,
+        { type: 'provider.failed', reason: 'never reached the provider', confirmed: true },
+        now,
+        { failureReason: t.failureReason ?? 'never reached the provider', checkAt: null },
+      )
+    }
+    return { row: t, outcome: 'noChange' }
   }
 
   /** When to ask about a transfer again after a status query's answer: never, once it is final for certain. */
@@ -715,7 +728,7 @@ export function createPayments(options: PaymentsOptions): Payments {
     name: string,
     outcome: CallbackOutcome,
     now: Date,
-  ): Promise<'applied' | 'replay' | 'unmatched' | 'noChange' | 'notApplied'> {
+  ): Promise<'applied' | 'replay' | 'unmatched' | 'suspense' | 'noChange' | 'notApplied'> {
     return db.transaction(async (tx) => {
       let t = await transferOf(tx, name, outcome)
       if (!t && outcome.providerRef) {
@@ -735,7 +748,10 @@ export function createPayments(options: PaymentsOptions): Payments {
         now,
       )
       if (id === null) return 'replay'
-      if (!t) return 'unmatched'
+      if (!t) {
+        if (await toSuspense(tx, name, outcome, id, now)) return 'suspense'
+        return 'unmatched'
+      }
       let row = t
       if (outcome.providerRef && !t.providerRef) {
         ;[row] = (await tx
@@ -744,7 +760,12 @@ export function createPayments(options: PaymentsOptions): Payments {
           .where(eq(paymentTransfers.id, t.id))
           .returning()) as [TransferRow]
       }
-      const result = await applyWord(tx, row, outcome, outcome.confirmed === true, now)
+      const result =
+        outcome.state === 'notFound'
+          ? outcome.confirmed === true
+            ? await neverReached(tx, row, now)
+            : { row, outcome: 'noChange' as const }
+          : await applyWord(tx, row, outcome, outcome.confirmed === true, now)
       await fault('callback.beforeCommit')
       await tx
         .update(paymentObservations)
@@ -756,6 +777,38 @@ export function createPayments(options: PaymentsOptions): Payments {
           ? 'notApplied'
           : 'noChange'
     })
+  }
+
+  /**
+   * Money received that the provider could not tie to exactly one transfer (outcome.suspense; Daraja: several
+   * unanswered pushes of that payer and amount): booked once to suspense, keyed by the provider's receipt, so a
+   * duplicate callback books nothing; the observation is marked so it is never replayed onto a transfer. A person
+   * resolves it (the books check's suspense figure, the ops log line). False when it is no such callback.
+   */
+  async function toSuspense(
+    tx: Tx,
+    name: string,
+    outcome: CallbackOutcome,
+    observationId: number,
+    now: Date,
+  ): Promise<boolean> {
+    const { suspense, amountMinor, receipt } = outcome
+    if (!suspense || outcome.kind !== 'collection' || outcome.state !== 'succeeded') return false
+    if (amountMinor === undefined || !receipt) return false
+    await post(tx, {
+      orderId: null,
+      kind: 'unapplied',
+      currency: suspense.currency,
+      key: `${UNMATCHED_RECEIPT_KEY}${name}:${receipt}`,
+      at: now,
+      lines: transfer(`clearing.${name}.collection` as Account, 'suspense', amountMinor),
+    })
+    await tx
+      .update(paymentObservations)
+      .set({ outcome: 'applied', note: 'booked to suspense: not one payment order' })
+      .where(eq(paymentObservations.id, observationId))
+    log.warn({ provider: name }, 'money received that matches no single payment order: booked to suspense')
+    return true
   }
 
   async function callbackFailed(
@@ -782,7 +835,28 @@ export function createPayments(options: PaymentsOptions): Payments {
         },
         now,
       )
-      if (t) await lookUpSoon(tx, t, now)
+      if (!t) return
+      // The callback named the transfer by our reference and carries the provider's: keep that, or the look-up
+      // could not ask about it (Daraja's STK query needs the CheckoutRequestID, which only the callback told us
+      // when the push's answer was lost), and money the callback announced would never be booked.
+      let row = t
+      if (outcome.providerRef && !t.providerRef && outcome.reference === t.reference) {
+        await lockProviderRef(tx, name, outcome.providerRef)
+        const [taken] = await tx
+          .select({ id: paymentTransfers.id })
+          .from(paymentTransfers)
+          .where(
+            and(eq(paymentTransfers.provider, name), eq(paymentTransfers.providerRef, outcome.providerRef)),
+          )
+          .limit(1)
+        if (!taken)
+          [row] = (await tx
+            .update(paymentTransfers)
+            .set({ providerRef: outcome.providerRef })
+            .where(eq(paymentTransfers.id, t.id))
+            .returning()) as [TransferRow]
+      }
+      await lookUpSoon(tx, row, now)
     })
   }
 

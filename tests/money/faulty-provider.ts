@@ -149,6 +149,11 @@ export interface HeldTransfer {
   requests: number
 }
 
+/** The provider's receipt (transaction id) of a movement it made, as its callbacks and status answers carry it. */
+export function receiptOf(providerRef: string): string {
+  return `R${providerRef.slice(4)}`
+}
+
 /** Money that really moved at the provider. */
 export interface Movement {
   reference: string
@@ -406,7 +411,7 @@ export class FaultyProvider implements PaymentProvider {
       kind: h.kind,
       status,
       amountMinor,
-      receipt: status === 'SUCCESS' ? `R${h.providerRef.slice(4)}` : null,
+      receipt: status === 'SUCCESS' ? receiptOf(h.providerRef) : null,
       reason,
     })
     if (h.truth === 'succeeded') {
@@ -569,7 +574,7 @@ export class FaultyProvider implements PaymentProvider {
       state: 'succeeded',
       providerRef: h.providerRef,
       ...(this.rng.chance(0.3) ? {} : { amountMinor: h.amountMinor }),
-      receipt: `R${h.providerRef.slice(4)}`,
+      receipt: receiptOf(h.providerRef),
     }
   }
 }

@@ -485,6 +485,7 @@ describeOnEachDatabase('The books against the provider', (target) => {
         suspenseMinor: {},
         refundDueMinor: {},
         observationsUnmatched: 1,
+        receiptsInSuspense: 0,
         observationsError: 0,
         transfersExpired: 1,
         transfersOverdue: 1,

@@ -10,7 +10,9 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
-import { paymentTransfers } from '../../server/db/schema/loans'
+import { journalEntries, paymentTransfers } from '../../server/db/schema/loans'
+import { checkBooks } from '../../server/money/check'
+import type { FaultPoint } from '../../server/payments/service'
 import { DARAJA_TEST_CREDENTIALS, FakeDaraja, type Scripted } from './helpers/fake-daraja'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type * as T from '../../domain/api-types'
@@ -156,9 +158,7 @@ describe('The M-Pesa adapter', () => {
     })
     const stk = { Body: { stkCallback: { CheckoutRequestID: 'ws_1', ResultCode: 0 } } }
     expect(verifyNow(p, { headers: {}, query: {}, body: stk, rawBody: '' }).ok).toBe(false)
-    expect(verifyNow(p, { headers: {}, query: { token: 'wrong' }, body: stk, rawBody: '' }).ok).toBe(
-      false,
-    )
+    expect(verifyNow(p, { headers: {}, query: { token: 'wrong' }, body: stk, rawBody: '' }).ok).toBe(false)
     expect(
       verifyNow(p, { headers: {}, query: { token: CALLBACK_TOKEN }, body: { x: 1 }, rawBody: '' }).ok,
     ).toBe(false)
@@ -493,7 +493,9 @@ describe('The M-Pesa adapter against a fake Daraja', () => {
       expect(outcome.amountMinor).toBeUndefined()
     })
 
-    it('reads a status query that found no transaction as pending, not as a failure', async () => {
+    // Found by the fault simulation: read as pending, a pay-out that never reached Daraja stayed expired and was
+    // asked about for ever. B2C v3 names it by our OriginatorConversationID, so "not found" means never received.
+    it('reads a status query that found no transaction as not found (never received), not as a failure', async () => {
       const ref = nextRef()
       await expect(
         p.status({ kind: 'payout', reference: ref, providerRef: null, amountMinor: 5_000 * KES }),
@@ -503,8 +505,9 @@ describe('The M-Pesa adapter against a fake Daraja', () => {
       expect(outcome).toMatchObject({
         kind: 'payout',
         reference: ref,
-        state: 'pending',
-        reason: 'status query failed: The transaction is not found.',
+        state: 'notFound',
+        confirmed: true,
+        reason: 'The transaction is not found.',
       })
       expect(outcome.receipt).toBeUndefined()
     })
@@ -636,7 +639,7 @@ describe('The M-Pesa adapter against a fake Daraja', () => {
         kind: 'collection',
         providerRef: checkout,
         state: 'succeeded',
-        idempotencyKey: `stk:${checkout}`,
+        idempotencyKey: `stk:${checkout}:paid:${2_000 * KES}`,
         amountMinor: 2_000 * KES,
         receipt: expect.stringMatching(/^RKT/) as string,
       })
@@ -673,7 +676,7 @@ describe('The M-Pesa adapter against a fake Daraja', () => {
         kind: 'collection',
         providerRef: 'ws_CO_9',
         state: 'succeeded',
-        idempotencyKey: 'stk:ws_CO_9',
+        idempotencyKey: 'stk:ws_CO_9:paid:',
         receipt: 'RKT9',
       })
       const failed = outcomeOf(
@@ -784,6 +787,7 @@ describeOnEachDatabase('Loans paid out and repaid through M-Pesa', (target) => {
   // The server's harness, loaded here so that the adapter's own suites above never depend on the server.
   let h: typeof import('./loans-harness')
   const config = baseConfig('')
+  let crashAt: FaultPoint | null = null
 
   beforeAll(async () => {
     h = await import('./loans-harness')
@@ -792,6 +796,12 @@ describeOnEachDatabase('Loans paid out and repaid through M-Pesa', (target) => {
     ls = await h.startLoanServer(target, 'http', {
       payments: { routes: { 'KE:mpesa': 'mpesa' } },
       providers: [new MpesaProvider(config)],
+      // A crash at one point, once, when a test asks for it (as a restart would leave it).
+      faults: (point) => {
+        if (point !== crashAt) return
+        crashAt = null
+        throw new Error(`simulated crash at ${point}`)
+      },
     })
     const address = ls.s.server.app.server.address() as AddressInfo
     config.callbackBaseUrl = `http://127.0.0.1:${address.port}`
@@ -959,7 +969,8 @@ describeOnEachDatabase('Loans paid out and repaid through M-Pesa', (target) => {
     }
     expect((await latest(b)).remainingMinor).toBe(paid.remainingMinor! - 1_500 * KES)
     const pushes = daraja.seen.filter(
-      (s) => s.path === '/mpesa/stkpush/v1/processrequest' && s.body.PhoneNumber === toMsisdn(b.mobile, '254'),
+      (s) =>
+        s.path === '/mpesa/stkpush/v1/processrequest' && s.body.PhoneNumber === toMsisdn(b.mobile, '254'),
     )
     // Daraja made one push (an STK push is never sent again), and the server now knows it by its id.
     expect(pushes).toHaveLength(1)
@@ -967,6 +978,185 @@ describeOnEachDatabase('Loans paid out and repaid through M-Pesa', (target) => {
       Body: { stkCallback: { CheckoutRequestID: string } }
     }
     expect(await config.pushes!.knownPush(checkout.Body.stkCallback.CheckoutRequestID)).toBe(true)
+  })
+
+  /** Posts an stkCallback to the server as Daraja would. */
+  async function stkCallback(
+    checkout: string,
+    paid: { amount: number; receipt: string; phone: string } | null,
+  ) {
+    const stk = paid
+      ? {
+          MerchantRequestID: `M-${checkout}`,
+          CheckoutRequestID: checkout,
+          ResultCode: 0,
+          ResultDesc: 'The service request is processed successfully.',
+          CallbackMetadata: {
+            Item: [
+              { Name: 'Amount', Value: paid.amount },
+              { Name: 'MpesaReceiptNumber', Value: paid.receipt },
+              { Name: 'TransactionDate', Value: 20260101101010 },
+              { Name: 'PhoneNumber', Value: Number(paid.phone) },
+            ],
+          },
+        }
+      : {
+          MerchantRequestID: `M-${checkout}`,
+          CheckoutRequestID: checkout,
+          ResultCode: 1032,
+          ResultDesc: 'Request cancelled by user',
+        }
+    const res = await ls.s.raw({
+      method: 'POST',
+      url: `/payments/callback/mpesa?kind=stk&token=${CALLBACK_TOKEN}`,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ Body: { stkCallback: stk } }),
+    })
+    expect(res.status).toBe(200)
+    await h.settle(ls)
+  }
+
+  /** A Kenyan borrower paid out, with a repayment whose push never reached Daraja (no CheckoutRequestID). */
+  async function withLostPush(wallet: string, amount: number) {
+    const { b, applied } = await approvedKenyan(wallet)
+    await h.ok(ls, b, '/loan/get-money', { loanOrderId: applied.loanOrderId, agreed: true })
+    const paid = await until(b, [2])
+    daraja.script('/mpesa/stkpush/v1/processrequest', { drop: true })
+    await h.ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
+      orderNo: applied.orderNo,
+      amountMinor: amount * KES,
+      channelId: 'mpesa',
+    })
+    await h.settle(ls)
+    await daraja.drain()
+    return { b, applied, paid }
+  }
+
+  // Found by the fault simulation: the key of an stkCallback named only its CheckoutRequestID, so Daraja's success
+  // after a (contradicting) failure under the same id was dropped as a replay, and the money never booked.
+  it('books a success that comes after a failure under the same CheckoutRequestID', async () => {
+    const { b, paid } = await withLostPush('0712345672', 1_200)
+    const phone = toMsisdn(b.mobile, '254')
+    await stkCallback('ws_CO_AFTER_FAILURE', null)
+    await stkCallback('ws_CO_AFTER_FAILURE', { amount: 1_200, receipt: 'RKTAFTER1', phone })
+    expect((await latest(b)).remainingMinor).toBe(paid.remainingMinor! - 1_200 * KES)
+    // The same success again books nothing more.
+    await stkCallback('ws_CO_AFTER_FAILURE', { amount: 1_200, receipt: 'RKTAFTER1', phone })
+    expect((await latest(b)).remainingMinor).toBe(paid.remainingMinor! - 1_200 * KES)
+  })
+
+  // Found by the fault simulation: a payment tried again after its push's answer was lost leaves two pushes of the
+  // same payer and amount that Daraja names by no id of ours; the money of one was booked nowhere.
+  it('books money that several waiting pushes could be to suspense, once per receipt, and onto no order', async () => {
+    const { b, applied, paid } = await withLostPush('0712345673', 1_300)
+    // The first push's window passes; the borrower tries again, and that push's answer is lost too.
+    await h.advance(ls, 16 * 60_000)
+    daraja.script('/mpesa/stkpush/v1/processrequest', { drop: true })
+    await h.ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
+      orderNo: applied.orderNo,
+      amountMinor: 1_300 * KES,
+      channelId: 'mpesa',
+    })
+    await h.settle(ls)
+    const phone = toMsisdn(b.mobile, '254')
+    const { db } = ls.s.server.ctx
+    const before = await checkBooks(db, { now: ls.s.server.ctx.clock.now() })
+    await stkCallback('ws_CO_ONE_OF_TWO', { amount: 1_300, receipt: 'RKTSUSP1', phone })
+    await stkCallback('ws_CO_ONE_OF_TWO', { amount: 1_300, receipt: 'RKTSUSP1', phone })
+    expect((await latest(b)).remainingMinor).toBe(paid.remainingMinor)
+    const held = await db
+      .select()
+      .from(journalEntries)
+      .where(eq(journalEntries.uniqueKey, 'unmatched:mpesa:RKTSUSP1'))
+    expect(held).toHaveLength(1)
+    expect(held[0]).toMatchObject({ kind: 'unapplied', orderId: null, transferId: null, currency: 'KES' })
+    const report = await checkBooks(db, { now: ls.s.server.ctx.clock.now() })
+    expect(report.problems).toEqual([])
+    expect(report.figures.receiptsInSuspense).toBe(before.figures.receiptsInSuspense + 1)
+    expect(report.figures.suspenseMinor.KES ?? 0).toBe((before.figures.suspenseMinor.KES ?? 0) - 1_300 * KES)
+  })
+
+  // Found by the fault simulation: a callback whose application crashed is stored as an error and answered 200 (so
+  // Daraja does not send it again); the CheckoutRequestID it named was lost with the rollback, and the push, whose
+  // answer was lost too, could never be asked about: its money stayed unbooked.
+  it('keeps the CheckoutRequestID of a callback whose application failed, and books the push once asked', async () => {
+    const { b, paid } = await withLostPush('0712345676', 1_600)
+    crashAt = 'changed.beforeCommit'
+    await stkCallback('ws_CO_CRASHED', {
+      amount: 1_600,
+      receipt: 'RKTCRASH',
+      phone: toMsisdn(b.mobile, '254'),
+    })
+    expect(crashAt).toBeNull()
+    expect(await config.pushes!.knownPush('ws_CO_CRASHED')).toBe(true)
+    for (let i = 0; i < 10 && (await latest(b)).remainingMinor === paid.remainingMinor; i++) {
+      await h.advance(ls, 60_000)
+      await daraja.drain()
+    }
+    expect((await latest(b)).remainingMinor).toBe(paid.remainingMinor! - 1_600 * KES)
+  })
+
+  // Found by the fault simulation: a success callback naming no amount could not be matched by payer and amount.
+  it('books a success naming no amount to the payer’s one waiting push once the STK query confirms it', async () => {
+    const { b, paid } = await withLostPush('0712345674', 1_400)
+    const res = await ls.s.raw({
+      method: 'POST',
+      url: `/payments/callback/mpesa?kind=stk&token=${CALLBACK_TOKEN}`,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        Body: {
+          stkCallback: {
+            CheckoutRequestID: 'ws_CO_NO_AMOUNT',
+            ResultCode: 0,
+            ResultDesc: 'The service request is processed successfully.',
+            CallbackMetadata: {
+              Item: [
+                { Name: 'MpesaReceiptNumber', Value: 'RKTNOAMT' },
+                { Name: 'PhoneNumber', Value: Number(toMsisdn(b.mobile, '254')) },
+              ],
+            },
+          },
+        },
+      }),
+    })
+    expect(res.status).toBe(200)
+    for (let i = 0; i < 10 && (await latest(b)).remainingMinor === paid.remainingMinor; i++) {
+      await h.advance(ls, 60_000)
+      await daraja.drain()
+    }
+    expect((await latest(b)).remainingMinor).toBe(paid.remainingMinor! - 1_400 * KES)
+    expect(
+      daraja.seen.some(
+        (s) => s.path === '/mpesa/stkpushquery/v1/query' && s.body.CheckoutRequestID === 'ws_CO_NO_AMOUNT',
+      ),
+    ).toBe(true)
+  })
+
+  // Found by the fault simulation: a pay-out that never reached Daraja was read as pending by Transaction Status
+  // ("not found"), left expired, and asked about for ever. Now nothing moved, for certain: it fails, and is not
+  // asked about again (a still submitted one would be sent again under the same OriginatorConversationID).
+  it('fails a pay-out Daraja says it never received, and stops asking about it', async () => {
+    const { b, applied } = await approvedKenyan('0712345675')
+    // Every request of this pay-out is lost before it reaches Daraja (more than the outbox's sends).
+    const lost: Scripted[] = Array.from({ length: 8 }, () => ({ drop: true }))
+    daraja.script('/mpesa/b2c/v3/paymentrequest', ...lost)
+    await h.ok(ls, b, '/loan/get-money', { loanOrderId: applied.loanOrderId, agreed: true })
+    const { db } = ls.s.server.ctx
+    const byRef = eq(paymentTransfers.reference, `PO${applied.orderNo}-1`)
+    let order = await latest(b)
+    for (let i = 0; i < 40 && order.status !== 10; i++) {
+      await h.advance(ls, 10 * 60_000)
+      await daraja.drain()
+      order = await latest(b)
+    }
+    expect(order.status).toBe(10)
+    const [t] = await db.select().from(paymentTransfers).where(byRef)
+    expect(t).toMatchObject({ state: 'failed', checkAt: null })
+    const asked = t!.statusQueries
+    await h.advance(ls, 24 * 60 * 60_000)
+    await daraja.drain()
+    const [later] = await db.select().from(paymentTransfers).where(byRef)
+    expect(later!.statusQueries).toBe(asked)
   })
 
   it('refuses a Daraja callback that does not carry the secret token', async () => {
