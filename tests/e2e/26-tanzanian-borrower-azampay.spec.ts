@@ -11,11 +11,11 @@
  * - the repayment is an MNO checkout (a USSD push) to the borrower's phone, completed by AzamPay's callback;
  * - the money moves once: one transfer and one checkout at AzamPay.
  */
-import { OrderStatus } from '../../domain/order-status'
-import { approvedBorrower, freshMobile, orderWhen } from './borrower-api'
-import { expect, t, test } from './fixtures'
-import { confirmBorrowScreen, passOutcome } from './steps/money-path'
-import { approveOnPhone, expectPaymentWaiting, latestOf, shownIn, signInOnHome } from './steps/repay'
+import { approvedBorrower, freshMobile } from './borrower-api'
+import { expect, test } from './fixtures'
+import { passOutcome } from './steps/money-path'
+import { confirmAndAwaitPayout, repayAllByPush } from './steps/rails'
+import { shownIn } from './steps/repay'
 
 const lang = 'en' as const
 
@@ -41,13 +41,7 @@ test.describe('(26) a Tanzanian borrower paid out and repaid through AzamPay [en
     const shown = shownIn(page, lang)
 
     // Approved: confirm borrow, and AzamPay pays the M-Pesa wallet.
-    await signInOnHome(page, b.token, lang, 'approved')
-    await page.getByRole('button', { name: t(lang, 'home.button.getMoney'), exact: true }).click()
-    const { confirm, tick } = await confirmBorrowScreen(page, lang)
-    await tick.check()
-    await shot('confirm-borrow')
-    await confirm.click()
-    const paid = await orderWhen(kopa, b, (o) => o.status === OrderStatus.Repaying, 'the pay-out')
+    const paid = await confirmAndAwaitPayout(page, kopa, b, lang, shot)
     await passOutcome(page, shot, lang, 'moneySent')
     await expect(page).toHaveURL(/#\/repay\/repay_detail$/)
 
@@ -58,16 +52,14 @@ test.describe('(26) a Tanzanian borrower paid out and repaid through AzamPay [en
     expect(azampay.calls('/azampay/createtransfer', (s) => s.body.externalReferenceId === transfer.externalId)).toHaveLength(1)
 
     // Repay it all: AzamPay pushes the checkout to the phone, and its callback closes the loan.
-    const owed = paid.remainingMinor
-    if (owed === null) throw new Error('a loan paid out owes something')
-    await page.getByRole('button', { name: t(lang, 'repay.form.pay'), exact: true }).click()
-    await expect(page).toHaveURL(/#\/repay\/cashier$/)
-    await expectPaymentWaiting(page, lang, 'repayment', await shown.money(owed))
-    await shot('cashier-azampay-push')
-    await approveOnPhone(page, kopa, lang)
-    await passOutcome(page, shot, lang, 'repaidInFull', [await shown.money(owed)])
-    const repaid = await latestOf(kopa, b)
-    expect(repaid).toMatchObject({ orderNo: applied.orderNo, status: OrderStatus.Finish, remainingMinor: 0 })
+    const owed = await repayAllByPush(page, kopa, b, {
+      lang,
+      shot,
+      shown,
+      paid,
+      orderNo: applied.orderNo,
+      cashierShot: 'cashier-azampay-push',
+    })
 
     // The push goes to the phone the borrower signed in with.
     const phone = `255${b.mobile.slice(1)}`

@@ -12,12 +12,12 @@
  * - every callback URL Daraja is given is the server's own, with the callback secret (Daraja signs nothing);
  * - the money moves once: one B2C request and one STK push at Daraja.
  */
-import { OrderStatus } from '../../domain/order-status'
 import { stkPassword } from '../../server/payments/mpesa'
-import { approvedBorrower, freshKenyanMobile, orderWhen } from './borrower-api'
-import { DARAJA_CALLBACK_TOKEN, DARAJA_SHORTCODES, expect, t, test } from './fixtures'
-import { confirmBorrowScreen, passOutcome } from './steps/money-path'
-import { approveOnPhone, expectPaymentWaiting, latestOf, shownIn, signInOnHome } from './steps/repay'
+import { approvedBorrower, freshKenyanMobile } from './borrower-api'
+import { DARAJA_CALLBACK_TOKEN, DARAJA_SHORTCODES, expect, test } from './fixtures'
+import { passOutcome } from './steps/money-path'
+import { confirmAndAwaitPayout, repayAllByPush } from './steps/rails'
+import { shownIn } from './steps/repay'
 
 const lang = 'en' as const
 const KES = 100
@@ -37,13 +37,7 @@ test.describe('(27) a Kenyan borrower paid out and repaid through Daraja [en]', 
     const shown = shownIn(page, lang, 'KES', KES, 'KE')
 
     // Approved: confirm borrow, and Daraja pays the M-Pesa wallet.
-    await signInOnHome(page, b.token, lang, 'approved')
-    await page.getByRole('button', { name: t(lang, 'home.button.getMoney'), exact: true }).click()
-    const { confirm, tick } = await confirmBorrowScreen(page, lang)
-    await tick.check()
-    await shot('confirm-borrow')
-    await confirm.click()
-    const paid = await orderWhen(kopa, b, (o) => o.status === OrderStatus.Repaying, 'the pay-out')
+    const paid = await confirmAndAwaitPayout(page, kopa, b, lang, shot)
     await passOutcome(page, shot, lang, 'moneySent')
     await expect(page).toHaveURL(/#\/repay\/repay_detail$/)
 
@@ -60,16 +54,14 @@ test.describe('(27) a Kenyan borrower paid out and repaid through Daraja [en]', 
     expect(daraja.callbacks.filter((c) => c.url.includes('kind=b2c-result')).map((c) => c.status)).toEqual([200])
 
     // Repay it all: Daraja pushes the STK prompt to the phone, and its stkCallback closes the loan.
-    const owed = paid.remainingMinor
-    if (owed === null) throw new Error('a loan paid out owes something')
-    await page.getByRole('button', { name: t(lang, 'repay.form.pay'), exact: true }).click()
-    await expect(page).toHaveURL(/#\/repay\/cashier$/)
-    await expectPaymentWaiting(page, lang, 'repayment', await shown.money(owed))
-    await shot('cashier-stk-push')
-    await approveOnPhone(page, kopa, lang)
-    await passOutcome(page, shot, lang, 'repaidInFull', [await shown.money(owed)])
-    const repaid = await latestOf(kopa, b)
-    expect(repaid).toMatchObject({ orderNo: applied.orderNo, status: OrderStatus.Finish, remainingMinor: 0 })
+    const owed = await repayAllByPush(page, kopa, b, {
+      lang,
+      shot,
+      shown,
+      paid,
+      orderNo: applied.orderNo,
+      cashierShot: 'cashier-stk-push',
+    })
 
     // One push, to the phone the borrower signed in with, for the whole shillings owed.
     const phone = `254${b.mobile.slice(1)}`

@@ -19,10 +19,11 @@ import type { RepaymentDetail } from '../../domain/api-types'
 import { isValidClabe } from '../../domain/identity-numbers'
 import { OrderStatus } from '../../domain/order-status'
 import { borrowerOfClabe, cadenaOriginal, pesos } from '../../server/payments/stp'
-import { approvedBorrower, MX_CLABE, MXN, ok, orderWhen, settle } from './borrower-api'
+import { approvedBorrower, MX_CLABE, MXN, ok, settle } from './borrower-api'
 import { expect, STP_LENDER, t, test } from './fixtures'
-import { confirmBorrowScreen, passOutcome } from './steps/money-path'
-import { latestOf, shownIn, signInOnHome, valueOf } from './steps/repay'
+import { passOutcome } from './steps/money-path'
+import { confirmAndAwaitPayout } from './steps/rails'
+import { latestOf, shownIn, valueOf } from './steps/repay'
 
 const lang = 'es' as const
 
@@ -40,13 +41,7 @@ test.describe('(28) a Mexican borrower paid out and repaid through STP [es]', { 
     const shown = shownIn(page, lang, 'MXN', MXN, 'MX')
 
     // Approved: confirm borrow, and STP pays the CLABE.
-    await signInOnHome(page, b.token, lang, 'approved')
-    await page.getByRole('button', { name: t(lang, 'home.button.getMoney'), exact: true }).click()
-    const { confirm, tick } = await confirmBorrowScreen(page, lang)
-    await tick.check()
-    await shot('confirm-borrow')
-    await confirm.click()
-    const paid = await orderWhen(kopa, b, (o) => o.status === OrderStatus.Repaying, 'the pay-out')
+    const paid = await confirmAndAwaitPayout(page, kopa, b, lang, shot)
     const disbursal = paid.disbursalMinor
     if (disbursal === null) throw new Error('a loan paid out has a disbursal')
     await passOutcome(page, shot, lang, 'moneySent', [await shown.money(disbursal)])
