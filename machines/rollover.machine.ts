@@ -298,7 +298,6 @@ export const rolloverMachine = setup({
 export function rolloverView(s: SnapshotFrom<typeof rolloverMachine>) {
   return {
     paymentOrder: s.children.paymentOrder,
-    channels: s.context.extension?.channels,
     extension: s.context.extension,
     channelId: s.context.channelId,
     fieldErrors: s.context.fieldErrors,

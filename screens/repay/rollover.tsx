@@ -26,12 +26,12 @@ export default function RolloverScreen({ journey }: ScreenProps): ReactElement {
 }
 
 function Paying({ rollover, onDone }: { rollover: RolloverRef; onDone: () => void }): ReactElement {
-  const { paymentOrder, channels } = useView(rollover, rolloverView)
+  const { paymentOrder, extension } = useView(rollover, rolloverView)
   if (!paymentOrder) return <RolloverOffer rollover={rollover} onDone={onDone} onRepay={onDone} />
   return (
     <PaymentWait
       paymentOrder={paymentOrder}
-      channels={channels}
+      channels={extension?.channels}
       onPaid={() => rollover.send({ type: 'payment.checked' })}
     />
   )
