@@ -43,21 +43,24 @@ function countReport(label, file, ok, read) {
   }
   const report = JSON.parse(readFileSync(file, 'utf8'))
   const counts = read(report)
-  failedTests.push(...failedNames(report, root))
+  const names = testNames(report, root)
+  failedTests.push(...names.failed)
+  flakyTests.push(...names.flaky)
   passed += counts.passed
   failed += counts.failed
   if (counts.failed > 0 || !ok) failures.push(label)
   if (!ok && counts.failed === 0) failed += 1
 }
 
-/** The failing tests' names from a vitest or Playwright JSON report. */
-function failedNames(report, base) {
+/** From a vitest or Playwright JSON report: the failing tests' names, and those that passed only when run again. */
+function testNames(report, base) {
   const names = []
+  const flaky = []
   for (const file of report.testResults ?? []) {
     for (const t of file.assertionResults ?? []) {
       if (t.status === 'failed') names.push(`${path.relative(base, file.name)} › ${t.fullName}`)
       else if (t.status === 'passed' && (t.failureMessages ?? []).length > 0)
-        flakyTests.push(`${path.relative(base, file.name)} › ${t.fullName}: ${String(t.failureMessages[0]).split('\n')[0].slice(0, 200)}`)
+        flaky.push(`${path.relative(base, file.name)} › ${t.fullName}: ${String(t.failureMessages[0]).split('\n')[0].slice(0, 200)}`)
     }
     if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
       names.push(`${path.relative(base, file.name)} › (the file failed to run: ${String(file.message).slice(0, 300)})`)
@@ -72,7 +75,7 @@ function failedNames(report, base) {
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title])
   }
   for (const suite of report.suites ?? []) walk(suite, [])
-  return names
+  return { failed: names, flaky }
 }
 
 /** Browser tests need Chromium from Debian: install it when root, otherwise say how in one line. */
