@@ -52,7 +52,14 @@ import { seedDemo } from '../seed/demo-products'
 import { renderAgreement } from './agreement'
 import { localDate } from './dates'
 import { lifecycleOf, type OrderRow } from './lifecycle'
-import { loadProducts, type LoadedProduct, type ProductCatalog } from './products'
+import {
+  liveCatalog,
+  loadProducts,
+  watchProducts,
+  type LoadedProduct,
+  type LiveCatalog,
+  type ProductCatalog,
+} from './products'
 import {
   balanceToday,
   borrowerHistory,
@@ -87,7 +94,8 @@ const MINUTE = 60_000
 export interface LoansRuntime {
   service: LoanService
   payments: Payments
-  products: ProductCatalog
+  /** The live catalogue: replaced as products change (the console reads it again after an edit). */
+  products: LiveCatalog
   sandbox: SandboxProvider | null
   /** Sends the sandbox callbacks due on the one clock (the demo timer does this every poll). */
   deliverSandbox(): Promise<number>
@@ -130,7 +138,11 @@ export function createLoansModule(options: LoansModuleOptions = {}): ServerModul
         const [n] = await db.select({ n: count() }).from(loanProducts)
         if ((n?.n ?? 0) === 0) await seedDemo(db)
       }
-      const catalog = await loadProducts(db)
+      const catalog = liveCatalog(await loadProducts(db))
+      const stopWatching = await watchProducts(host.database, catalog, (err) =>
+        host.ops.failure('products', log, {}, err, 'a changed product could not be loaded; the last good one is served'),
+      )
+      host.fastify.addHook('onClose', stopWatching)
       if (catalog.all().length === 0)
         log.warn({}, 'no loan products: every apply is refused (docs/operations.md)')
 
