@@ -10,6 +10,10 @@
  *   POST   /console/api/staff        admin: { username, displayName, role, password } → { staff, otpauthUri }
  *   GET    /console/api/audit        admin: ?from&to&afterId&limit → { rows, nextAfterId }
  *   GET    /console/api/audit.csv    admin: ?from&to → the rows as CSV (the export itself is audited)
+ *   GET    /console/api/products     risk, admin: every product with its configuration and version
+ *   GET    /console/api/products/:id/versions   risk, admin: the product's versions, newest first
+ *   PUT    /console/api/products/:id risk, admin: { baseVersion, config, names, active, note } → { product, changed }
+ *                                    (422 invalidProduct {problems}; 409 changedMeanwhile {version}); new orders only
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import * as v from 'valibot'
@@ -19,6 +23,9 @@ import { isUniqueViolation } from '../db/client'
 import { appendAudit, auditCsv, readAudit } from './audit'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords'
 import { may, PERMISSIONS, type Permission } from './roles'
+import { editProduct, listProducts, productVersions } from './products'
+import { loansRuntime } from '../loans/module'
+import { refreshProducts } from '../loans/products'
 import { changePassword, createStaff, resolveStaffSession, signIn, signOut, type StaffMember } from './staff'
 import { otpauthUri } from './totp'
 
@@ -56,6 +63,18 @@ const AuditQuery = v.object({
     v.pipe(v.string(), v.regex(/^\d{1,4}$/), v.transform(Number), v.minValue(1), v.maxValue(AUDIT_PAGE_MAX)),
   ),
 })
+
+const productName = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(60)))
+const ProductEditBody = v.object({
+  baseVersion: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  config: v.unknown(),
+  names: v.object({ en: productName, sw: productName, es: productName }),
+  active: v.boolean(),
+  note: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)),
+})
+const ProductId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]{1,64}$/))
+/** A product's configuration is a few kilobytes; far more is a mistake, refused before it is read. */
+const PRODUCT_BODY_MAX_BYTES = 64 * 1024
 
 /** The fields a schema refused, by name (no values: they may be a password). */
 function refused(issues: readonly v.BaseIssue<unknown>[]): string[] {
@@ -197,5 +216,46 @@ export const consoleModule: ServerModule = {
         )
         .send(auditCsv(rows))
     })
+
+    app.get(`${CONSOLE_API}/products`, async (req, reply) => {
+      const member = await staffWith(req, reply, 'products.edit')
+      if (!member) return reply
+      return { products: await listProducts(host.db) }
+    })
+
+    app.get<{ Params: { id: string } }>(`${CONSOLE_API}/products/:id/versions`, async (req, reply) => {
+      const member = await staffWith(req, reply, 'products.edit')
+      if (!member) return reply
+      const id = v.safeParse(ProductId, req.params.id)
+      const versions = id.success ? await productVersions(host.db, id.output) : null
+      if (!versions) return reply.code(404).send({ error: 'notFound' })
+      return { versions }
+    })
+
+    app.put<{ Params: { id: string } }>(
+      `${CONSOLE_API}/products/:id`,
+      { bodyLimit: PRODUCT_BODY_MAX_BYTES },
+      async (req, reply) => {
+        const member = await staffWith(req, reply, 'products.edit')
+        if (!member) return reply
+        const limited = host.limits.rate.hit('console.product', String(member.id), 30, 60_000)
+        if (!limited.ok)
+          return reply.code(429).header('retry-after', limited.retryAfterSeconds).send({ error: 'tooMany' })
+        const id = v.safeParse(ProductId, req.params.id)
+        if (!id.success) return reply.code(404).send({ error: 'notFound' })
+        const body = v.safeParse(ProductEditBody, req.body)
+        if (!body.success) return reply.code(400).send({ error: 'invalidInput', fields: refused(body.issues) })
+        const result = await editProduct(host.db, now(), member, id.output, body.output)
+        if (!result.ok) {
+          if (result.reason === 'notFound') return reply.code(404).send({ error: 'notFound' })
+          if (result.reason === 'changedMeanwhile')
+            return reply.code(409).send({ error: 'changedMeanwhile', version: result.version })
+          return reply.code(422).send({ error: 'invalidProduct', problems: result.problems })
+        }
+        // This instance serves the change from its next request; the others hear the database's notice.
+        if (result.changed) await refreshProducts(host.db, loansRuntime(host).products)
+        return { product: result.product, changed: result.changed }
+      },
+    )
   },
 }
