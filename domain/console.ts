@@ -4,6 +4,9 @@
  * may do, the console's routes, the shapes of the API's answers and how a refused call reads. Plain JSON, apart from
  * the borrower's encrypted wire protocol (docs/operations.md "Staff console").
  */
+import type { CountryCode, Language } from './countries'
+import type { ProductConfig, ProductProblem } from './product'
+
 
 /** The staff roles (server/db/schema/staff.ts STAFF_ROLES; a test keeps the two lists equal). */
 export const STAFF_ROLES = ['support', 'risk', 'finance', 'admin'] as const
@@ -113,7 +116,54 @@ export const KNOWN_AUDIT_ACTIONS = [
   'staff.created',
   'staff.passwordChanged',
   'audit.exported',
+  'product.changed',
 ] as const
+
+// ------------------------------------------------------------------------------------------------ products
+
+/** A product as GET /console/api/products lists it: the row's configuration, names and version. */
+export interface ConsoleProduct {
+  id: string
+  country: CountryCode
+  version: number
+  active: boolean
+  position: number
+  names: Partial<Record<Language, string>>
+  config: ProductConfig
+  /** ISO 8601, UTC. */
+  updatedAt: string
+}
+
+/** One of GET /console/api/products/:id/versions, newest first. */
+export interface ConsoleProductVersion {
+  version: number
+  active: boolean
+  names: Partial<Record<Language, string>>
+  config: ProductConfig
+  /** The username of whoever saved it in the console; null for the seed, a migration or SQL by hand. */
+  staff: string | null
+  note: string | null
+  /** ISO 8601, UTC. */
+  createdAt: string
+}
+
+/** PUT /console/api/products/:id's body. */
+export interface ProductEditRequest {
+  /** The version the editor started from: the save is refused (409 changedMeanwhile) if another came since. */
+  baseVersion: number
+  /** Checked as the server checks a product at start-up (422 invalidProduct with the problems). */
+  config: unknown
+  names: Partial<Record<Language, string>>
+  active: boolean
+  /** Why: kept with the version and in the audit log (1–200 characters). */
+  note: string
+}
+
+/** PUT /console/api/products/:id: the product as saved; `changed` false when nothing differed (no new version). */
+export interface ProductEditReply {
+  product: ConsoleProduct
+  changed: boolean
+}
 
 // ------------------------------------------------------------------------------------------------ routes
 
@@ -132,14 +182,15 @@ const route = <const N extends string>(name: N, path: string, needs: ConsoleRout
 })
 
 /**
- * The console's pages, in the navigation's order. Only pages that exist are here: the inbox, repayments, loans,
- * products and books come with their API (issue 20 items 2–6).
+ * The console's pages, in the navigation's order. Only pages that exist are here: the inbox, repayments, loans
+ * and books come with their API (issue 20 items 2–4 and 6).
  */
 export const CONSOLE_ROUTES = [
   route('signIn', '/sign-in', 'signedOut'),
   route('overview', '/', null),
   route('staff', '/staff', 'staff.manage'),
   route('audit', '/audit', 'audit.read'),
+  route('products', '/products', 'products.edit'),
   route('password', '/password', null),
 ] as const satisfies readonly ConsoleRouteDef[]
 
@@ -187,6 +238,10 @@ export type ConsoleFailure =
       retryAfterSeconds?: number
       /** The most rows an export may hold (413). */
       max?: number
+      /** What is wrong with a product's configuration (422 invalidProduct). */
+      problems?: ProductProblem[]
+      /** The version someone else saved meanwhile (409 changedMeanwhile). */
+      version?: number
     }
   | { kind: 'network' }
 

@@ -18,8 +18,8 @@
  * Events: xstate.route {to}, console.signOutRequested, console.sessionEnded {form?, draft?}, console.languageChosen
  *         {language}, console.retried
  * Tags:   busy (starting, signing out)
- * Children (snapshot.children): signInForm (the sign-in page), staffForm (staff), auditLog (audit), passwordForm
- *   (password), storeLanguage (keeping the language chosen)
+ * Children (snapshot.children): signInForm (the sign-in page), staffForm (staff), auditLog (audit), productsEditor
+ *   (products), passwordForm (password), storeLanguage (keeping the language chosen)
  * Actors the composition provides (services/console/console-actors.ts):
  *   restoreSession () → ConsoleMe | null     (the tab's session, checked with GET /console/api/me)
  *   signOut () → void                        (DELETE /console/api/session; the tab's session is forgotten)
@@ -40,6 +40,7 @@ import { consoleAuditMachine } from './console-audit.machine'
 import type { ConsoleDrafts, ConsoleSessionEndedEvent, Message } from './console-calls'
 import { failureMessage } from './console-calls'
 import { consolePasswordMachine } from './console-password.machine'
+import { consoleProductsMachine } from './console-products.machine'
 import { consoleSignInMachine, type SignInNotice } from './console-sign-in.machine'
 import { consoleStaffMachine } from './console-staff.machine'
 import { notProvided } from './kit/not-provided'
@@ -81,7 +82,7 @@ export type ConsoleAppEvent =
   | { type: 'console.languageChosen'; language: Language }
   | { type: 'console.retried' }
 
-const PAGES: readonly ConsolePage[] = ['overview', 'staff', 'audit', 'password']
+const PAGES: readonly ConsolePage[] = ['overview', 'staff', 'audit', 'products', 'password']
 const pageOf = (to: string): ConsolePage | null => {
   const name = to.replace(/^#/, '')
   return (PAGES as readonly string[]).includes(name) ? (name as ConsolePage) : null
@@ -110,6 +111,7 @@ export const consoleAppMachine = setup({
       signInForm: 'signInForm'
       staffForm: 'staffForm'
       auditLog: 'auditLog'
+      productsEditor: 'productsEditor'
       passwordForm: 'passwordForm'
       storeLanguage: 'storeLanguage'
     },
@@ -123,6 +125,7 @@ export const consoleAppMachine = setup({
     signInForm: consoleSignInMachine,
     staffForm: consoleStaffMachine,
     auditLog: consoleAuditMachine,
+    productsEditor: consoleProductsMachine,
     passwordForm: consolePasswordMachine,
   },
   guards: {
@@ -273,6 +276,7 @@ export const consoleAppMachine = setup({
           always: [
             { guard: { type: 'goesTo', params: { route: 'staff' } }, target: 'staff' },
             { guard: { type: 'goesTo', params: { route: 'audit' } }, target: 'audit' },
+            { guard: { type: 'goesTo', params: { route: 'products' } }, target: 'products' },
             { guard: { type: 'goesTo', params: { route: 'password' } }, target: 'password' },
             { target: 'overview' },
           ],
@@ -300,6 +304,15 @@ export const consoleAppMachine = setup({
             }),
           },
           exit: { type: 'dropDraft', params: { form: 'audit' } },
+        },
+        products: {
+          ...page('products'),
+          invoke: {
+            id: 'productsEditor',
+            src: 'productsEditor',
+            input: ({ context }) => ({ draft: context.drafts.products ?? null, timeZone: context.timeZone }),
+          },
+          exit: { type: 'dropDraft', params: { form: 'products' } },
         },
         password: {
           ...page('password'),

@@ -71,6 +71,7 @@ export interface ConsoleDrafts {
   staff?: Record<string, string>
   password?: Record<string, string>
   audit?: Record<string, string>
+  products?: Record<string, string>
 }
 
 /**

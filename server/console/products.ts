@@ -6,6 +6,7 @@
  * orders only: an order is priced with the version it was applied under (server/loans/products.ts).
  */
 import { asc, desc, eq, sql } from 'drizzle-orm'
+import type { ConsoleProduct, ConsoleProductVersion } from '../../domain/console'
 import type { CountryCode, Language } from '../../domain/countries'
 import { COUNTRIES } from '../../domain/countries'
 import { editedProductProblems, type ProductConfig, type ProductProblem } from '../../domain/product'
@@ -14,30 +15,6 @@ import { loanProducts, loanProductVersions } from '../db/schema/loans'
 import { staff } from '../db/schema/staff'
 import { appendAudit } from './audit'
 import type { StaffMember } from './staff'
-
-export interface ConsoleProduct {
-  id: string
-  country: CountryCode
-  version: number
-  active: boolean
-  position: number
-  names: Partial<Record<Language, string>>
-  config: ProductConfig
-  /** ISO 8601, UTC. */
-  updatedAt: string
-}
-
-export interface ConsoleProductVersion {
-  version: number
-  active: boolean
-  names: Partial<Record<Language, string>>
-  config: ProductConfig
-  /** Who saved it in the console; null for the seed, a migration or SQL by hand. */
-  staff: string | null
-  note: string | null
-  /** ISO 8601, UTC. */
-  createdAt: string
-}
 
 type ProductRow = typeof loanProducts.$inferSelect
 

@@ -13,6 +13,10 @@ import {
   type NewStaffReply,
   type NewStaffRequest,
   type PasswordChangeRequest,
+  type ConsoleProduct,
+  type ConsoleProductVersion,
+  type ProductEditReply,
+  type ProductEditRequest,
 } from '../../domain/console'
 import type { Language } from '../../domain/countries'
 import type { ConsoleApi, DownloadedFile } from './console-api'
@@ -76,6 +80,13 @@ export function createConsoleActors({ api, tokens, languages, now, random, save 
     exportAudit: fromPromise<void, Pick<AuditQuery, 'from' | 'to'>>(async ({ input, signal }) => {
       save(await api.exportAudit(input, signal))
     }),
+    readProducts: fromPromise<ConsoleProduct[]>(({ signal }) => api.readProducts(signal)),
+    readProductVersions: fromPromise<ConsoleProductVersion[], { id: string }>(({ input, signal }) =>
+      api.readProductVersions(input.id, signal),
+    ),
+    saveProduct: fromPromise<ProductEditReply, { id: string; request: ProductEditRequest }>(({ input, signal }) =>
+      api.saveProduct(input.id, input.request, signal),
+    ),
   }
 }
 

@@ -20,6 +20,10 @@ import {
   type NewStaffReply,
   type NewStaffRequest,
   type PasswordChangeRequest,
+  type ConsoleProduct,
+  type ConsoleProductVersion,
+  type ProductEditReply,
+  type ProductEditRequest,
 } from '../../domain/console'
 import type { TokenStore } from './token-store'
 
@@ -61,12 +65,38 @@ const Row = v.object({
   after: v.unknown(),
 })
 const Page = v.object({ rows: v.array(Row), nextAfterId: v.nullable(v.number()) })
+const Problem = v.object({ field: v.string(), message: v.string() })
 const Refusal = v.looseObject({
   error: v.optional(v.string()),
   fields: v.optional(v.array(v.string())),
   retryAt: v.optional(v.string()),
   max: v.optional(v.number()),
+  problems: v.optional(v.array(Problem)),
+  version: v.optional(v.number()),
 })
+// A product's configuration is read by the editor as JSON text and checked there with the domain's rules.
+const Product = v.object({
+  id: v.string(),
+  country: v.picklist(['TZ', 'KE', 'MX']),
+  version: v.number(),
+  active: v.boolean(),
+  position: v.number(),
+  names: v.partial(v.object({ en: v.string(), sw: v.string(), es: v.string() })),
+  config: v.custom<ConsoleProduct['config']>((x) => typeof x === 'object' && x !== null),
+  updatedAt: v.string(),
+})
+const Products = v.object({ products: v.array(Product) })
+const Version = v.object({
+  version: v.number(),
+  active: v.boolean(),
+  names: v.partial(v.object({ en: v.string(), sw: v.string(), es: v.string() })),
+  config: v.custom<ConsoleProductVersion['config']>((x) => typeof x === 'object' && x !== null),
+  staff: v.nullable(v.string()),
+  note: v.nullable(v.string()),
+  createdAt: v.string(),
+})
+const Versions = v.object({ versions: v.array(Version) })
+const Edited = v.object({ product: Product, changed: v.boolean() })
 
 export interface ConsoleApiDeps {
   fetch: typeof fetch
@@ -90,6 +120,9 @@ export interface ConsoleApi {
   createStaff(request: NewStaffRequest, signal?: AbortSignal): Promise<NewStaffReply>
   readAudit(query: AuditQuery, signal?: AbortSignal): Promise<AuditPage>
   exportAudit(query: Pick<AuditQuery, 'from' | 'to'>, signal?: AbortSignal): Promise<DownloadedFile>
+  readProducts(signal?: AbortSignal): Promise<ConsoleProduct[]>
+  readProductVersions(id: string, signal?: AbortSignal): Promise<ConsoleProductVersion[]>
+  saveProduct(id: string, request: ProductEditRequest, signal?: AbortSignal): Promise<ProductEditReply>
 }
 
 const network: ConsoleFailure = { kind: 'network' }
@@ -123,7 +156,7 @@ export function createConsoleApi({
 }: ConsoleApiDeps): ConsoleApi {
   /** One call; the answer as it came, or a ConsoleFailure thrown. */
   async function send(
-    method: 'GET' | 'POST' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
     body: unknown,
     signal: AbortSignal | undefined,
@@ -167,6 +200,8 @@ export function createConsoleApi({
       fields: refusal.success ? (refusal.output.fields ?? []) : [],
       ...(refusal.success && refusal.output.retryAt ? { retryAt: refusal.output.retryAt } : {}),
       ...(refusal.success && refusal.output.max !== undefined ? { max: refusal.output.max } : {}),
+      ...(refusal.success && refusal.output.problems ? { problems: refusal.output.problems } : {}),
+      ...(refusal.success && refusal.output.version !== undefined ? { version: refusal.output.version } : {}),
       ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: Math.ceil(retryAfter) } : {}),
     }
     throw failure
@@ -174,7 +209,7 @@ export function createConsoleApi({
 
   async function json<T>(
     schema: v.GenericSchema<unknown, T>,
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     path: string,
     body: unknown,
     signal: AbortSignal | undefined,
@@ -221,5 +256,10 @@ export function createConsoleApi({
         blob,
       }
     },
+    readProducts: async (signal) => (await json(Products, 'GET', '/products', undefined, signal)).products,
+    readProductVersions: async (id, signal) =>
+      (await json(Versions, 'GET', `/products/${encodeURIComponent(id)}/versions`, undefined, signal)).versions,
+    saveProduct: (id, request, signal) =>
+      json(Edited, 'PUT', `/products/${encodeURIComponent(id)}`, request, signal),
   }
 }

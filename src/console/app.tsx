@@ -13,6 +13,7 @@ import { ConsoleLayout } from '../../screens/console/layout'
 import AuditScreen from '../../screens/console/audit'
 import OverviewScreen from '../../screens/console/overview'
 import PasswordScreen from '../../screens/console/password'
+import ProductsScreen from '../../screens/console/products'
 import SignInScreen from '../../screens/console/sign-in'
 import StaffScreen from '../../screens/console/staff'
 import UnreachableScreen from '../../screens/console/unreachable'
@@ -24,6 +25,7 @@ const PAGES: Readonly<Record<ConsolePage, (props: { app: ConsoleRef }) => ReactE
   overview: OverviewScreen,
   staff: StaffScreen,
   audit: AuditScreen,
+  products: ProductsScreen,
   password: PasswordScreen,
 }
 
