@@ -7,7 +7,6 @@
 import type { CountryCode, Language } from './countries'
 import type { ProductConfig, ProductProblem } from './product'
 
-
 /** The staff roles (server/db/schema/staff.ts STAFF_ROLES; a test keeps the two lists equal). */
 export const STAFF_ROLES = ['support', 'risk', 'finance', 'admin'] as const
 export type StaffRole = (typeof STAFF_ROLES)[number]

@@ -370,7 +370,15 @@ function checkEveryAmount(p: ProductConfig, fail: (field: string, message: strin
 }
 
 /** The parts of a configuration that must be objects before its rules can be read. */
-const PRODUCT_PARTS = ['amount', 'interest', 'processingFee', 'penalty', 'rollover', 'repayment', 'repeatLadder'] as const
+const PRODUCT_PARTS = [
+  'amount',
+  'interest',
+  'processingFee',
+  'penalty',
+  'rollover',
+  'repayment',
+  'repeatLadder',
+] as const
 
 /**
  * Every problem with a configuration edited by hand (the console's product editor, issue 20), or [] when it may be
@@ -391,7 +399,8 @@ export function editedProductProblems(
       problems.push({ field: part, message: 'must be an object' })
   }
   if (p.id !== product.id) problems.push({ field: 'id', message: `must stay ${product.id}` })
-  if (p.country !== product.country) problems.push({ field: 'country', message: `must stay ${product.country}` })
+  if (p.country !== product.country)
+    problems.push({ field: 'country', message: `must stay ${product.country}` })
   if (p.currency !== product.currency)
     problems.push({ field: 'currency', message: `must stay ${product.currency}` })
   if (problems.length > 0) return problems

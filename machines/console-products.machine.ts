@@ -32,7 +32,13 @@ import {
 } from '../domain/console'
 import { COUNTRIES, type Language } from '../domain/countries'
 import { editedProductProblems, type ProductProblem } from '../domain/product'
-import { failureMessage, refusedWith, type ConsoleSessionEndedEvent, type Message, msg } from './console-calls'
+import {
+  failureMessage,
+  refusedWith,
+  type ConsoleSessionEndedEvent,
+  type Message,
+  msg,
+} from './console-calls'
 import { notProvided } from './kit/not-provided'
 
 export const PRODUCT_NAME_LANGUAGES = ['en', 'sw', 'es'] as const satisfies readonly Language[]
@@ -142,7 +148,8 @@ function draftErrors(d: ProductDraft): ProductsContext['fieldErrors'] {
   const errors: ProductsContext['fieldErrors'] = {}
   const note = d.note.trim()
   if (note.length === 0) errors.note = msg('console.products.noteRequired')
-  else if (note.length > PRODUCT_NOTE_MAX) errors.note = msg('console.products.noteLong', { max: PRODUCT_NOTE_MAX })
+  else if (note.length > PRODUCT_NOTE_MAX)
+    errors.note = msg('console.products.noteLong', { max: PRODUCT_NOTE_MAX })
   if (PRODUCT_NAME_LANGUAGES.some((l) => d.names[l].trim().length > PRODUCT_NAME_MAX))
     errors.names = msg('console.products.nameLong', { max: PRODUCT_NAME_MAX })
   else if (PRODUCT_NAME_LANGUAGES.every((l) => d.names[l].trim() === ''))
@@ -154,7 +161,13 @@ function draftErrors(d: ProductDraft): ProductsContext['fieldErrors'] {
 export function editRequest(d: ProductDraft): ProductEditRequest {
   const names: ProductEditRequest['names'] = {}
   for (const l of PRODUCT_NAME_LANGUAGES) if (d.names[l].trim()) names[l] = d.names[l].trim()
-  return { baseVersion: d.baseVersion, config: JSON.parse(d.text), names, active: d.active, note: d.note.trim() }
+  return {
+    baseVersion: d.baseVersion,
+    config: JSON.parse(d.text),
+    names,
+    active: d.active,
+    note: d.note.trim(),
+  }
 }
 
 type ErrorParams = { error: unknown }
@@ -177,7 +190,8 @@ export const consoleProductsMachine = setup({
   },
   guards: {
     reopening: ({ context }) =>
-      context.restore !== null || (context.reopen !== null && context.products.some((p) => p.id === context.reopen)),
+      context.restore !== null ||
+      (context.reopen !== null && context.products.some((p) => p.id === context.reopen)),
     known: ({ context }, params: { id: string }) => context.products.some((p) => p.id === params.id),
     draftSendable: ({ context }) =>
       context.draft !== null &&
@@ -190,11 +204,22 @@ export const consoleProductsMachine = setup({
     refusedAtFields: (_, params: ErrorParams) => refusedWith(params.error, 400, 'invalidInput'),
   },
   actions: {
-    takeProducts: assign((_, params: { products: ConsoleProduct[] }) => ({ products: params.products, error: null })),
+    takeProducts: assign((_, params: { products: ConsoleProduct[] }) => ({
+      products: params.products,
+      error: null,
+    })),
     showFailure: assign((_, params: ErrorParams) => ({ error: failureMessage(params.error) })),
     open: assign(({ context }, params: { id: string }) => {
       const draft = draftOf(context.products.find((p) => p.id === params.id)!)
-      return { draft, ...checked(context.products, draft), fieldErrors: {}, versions: null, error: null, saved: null, staleVersion: null }
+      return {
+        draft,
+        ...checked(context.products, draft),
+        fieldErrors: {},
+        versions: null,
+        error: null,
+        saved: null,
+        staleVersion: null,
+      }
     }),
     /** After "Start again" or a new sign-in: the product as it now is, or the draft as it was typed. */
     reopen: assign(({ context }) => {
@@ -225,12 +250,25 @@ export const consoleProductsMachine = setup({
       fieldErrors: { ...context.fieldErrors, note: undefined },
     })),
     showDraftErrors: assign(({ context }) => ({ fieldErrors: draftErrors(context.draft!) })),
-    takeVersions: assign((_, params: { versions: ConsoleProductVersion[] }) => ({ versions: params.versions })),
+    takeVersions: assign((_, params: { versions: ConsoleProductVersion[] }) => ({
+      versions: params.versions,
+    })),
     clearError: assign({ error: null }),
-    close: assign({ draft: null, problems: [], notJson: false, fieldErrors: {}, versions: null, staleVersion: null }),
+    close: assign({
+      draft: null,
+      problems: [],
+      notJson: false,
+      fieldErrors: {},
+      versions: null,
+      staleVersion: null,
+    }),
     takeSaved: assign(({ context }, params: { reply: ProductEditReply }) => ({
       products: context.products.map((p) => (p.id === params.reply.product.id ? params.reply.product : p)),
-      saved: { id: params.reply.product.id, version: params.reply.product.version, changed: params.reply.changed },
+      saved: {
+        id: params.reply.product.id,
+        version: params.reply.product.version,
+        changed: params.reply.changed,
+      },
     })),
     showStale: assign((_, params: ErrorParams) => {
       const failure = consoleFailureOf(params.error)
@@ -252,7 +290,9 @@ export const consoleProductsMachine = setup({
             ? (errors.names ?? msg('console.products.nameLong', { max: PRODUCT_NAME_MAX }))
             : undefined,
         },
-        error: fields.some((f) => f !== 'note' && !f.startsWith('names')) ? msg('console.error.failed') : null,
+        error: fields.some((f) => f !== 'note' && !f.startsWith('names'))
+          ? msg('console.error.failed')
+          : null,
       }
     }),
     startAgain: assign(({ context }) => ({ reopen: context.draft!.id, draft: null, staleVersion: null })),
@@ -264,7 +304,8 @@ export const consoleProductsMachine = setup({
   },
 }).createMachine({
   id: 'consoleProducts',
-  description: 'A risk officer or admin changes a loan product: checked live, saved as its next version, for new orders.',
+  description:
+    'A risk officer or admin changes a loan product: checked live, saved as its next version, for new orders.',
   context: ({ input }) => ({
     products: [],
     draft: null,
@@ -289,9 +330,15 @@ export const consoleProductsMachine = setup({
           {
             guard: 'reopening',
             target: 'editing',
-            actions: [{ type: 'takeProducts', params: ({ event }) => ({ products: event.output }) }, 'reopen'],
+            actions: [
+              { type: 'takeProducts', params: ({ event }) => ({ products: event.output }) },
+              'reopen',
+            ],
           },
-          { target: 'browsing', actions: { type: 'takeProducts', params: ({ event }) => ({ products: event.output }) } },
+          {
+            target: 'browsing',
+            actions: { type: 'takeProducts', params: ({ event }) => ({ products: event.output }) },
+          },
         ],
         onError: [
           {
@@ -299,7 +346,10 @@ export const consoleProductsMachine = setup({
             target: 'failed',
             actions: 'reportSessionEnded',
           },
-          { target: 'failed', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) } },
+          {
+            target: 'failed',
+            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+          },
         ],
       },
     },

@@ -19,7 +19,15 @@ import { ProductEditor } from './parts/product-editor'
 
 type ProductsRef = ActorRefFrom<typeof consoleProductsMachine>
 
-function ProductRow({ product, timeZone, onOpen }: { product: ConsoleProduct; timeZone: string; onOpen: () => void }) {
+function ProductRow({
+  product,
+  timeZone,
+  onOpen,
+}: {
+  product: ConsoleProduct
+  timeZone: string
+  onOpen: () => void
+}) {
   const { t, i18n } = useTranslation()
   const name = product.names[i18n.language as 'en'] ?? Object.values(product.names)[0] ?? product.id
   return (

@@ -162,12 +162,10 @@ export const consoleModule: ServerModule = {
       if (!body.success) return reply.code(400).send({ error: 'invalidInput', fields: refused(body.issues) })
       try {
         const created = await createStaff(host.db, now(), body.output, member.id)
-        return reply
-          .code(201)
-          .send({
-            staff: created.member,
-            otpauthUri: otpauthUri(TOTP_ISSUER, created.member.username, created.totpSecret),
-          })
+        return reply.code(201).send({
+          staff: created.member,
+          otpauthUri: otpauthUri(TOTP_ISSUER, created.member.username, created.totpSecret),
+        })
       } catch (err) {
         if (isUniqueViolation(err)) return reply.code(409).send({ error: 'usernameTaken' })
         throw err
@@ -244,7 +242,8 @@ export const consoleModule: ServerModule = {
         const id = v.safeParse(ProductId, req.params.id)
         if (!id.success) return reply.code(404).send({ error: 'notFound' })
         const body = v.safeParse(ProductEditBody, req.body)
-        if (!body.success) return reply.code(400).send({ error: 'invalidInput', fields: refused(body.issues) })
+        if (!body.success)
+          return reply.code(400).send({ error: 'invalidInput', fields: refused(body.issues) })
         const result = await editProduct(host.db, now(), member, id.output, body.output)
         if (!result.ok) {
           if (result.reason === 'notFound') return reply.code(404).send({ error: 'notFound' })

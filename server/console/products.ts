@@ -85,9 +85,14 @@ export async function editProduct(
   return db.transaction(async (tx): Promise<ProductEditResult> => {
     const [row] = await tx.select().from(loanProducts).where(eq(loanProducts.id, id)).for('update')
     if (!row) return { ok: false, reason: 'notFound' }
-    if (row.version !== edit.baseVersion) return { ok: false, reason: 'changedMeanwhile', version: row.version }
+    if (row.version !== edit.baseVersion)
+      return { ok: false, reason: 'changedMeanwhile', version: row.version }
     const country = row.country as CountryCode
-    const problems = editedProductProblems(edit.config, { id, country, currency: COUNTRIES[country].currency })
+    const problems = editedProductProblems(edit.config, {
+      id,
+      country,
+      currency: COUNTRIES[country].currency,
+    })
     if (problems.length > 0) return { ok: false, reason: 'invalid', problems }
     // The version the database keeps names who saved it and why (migration 0015), for this transaction only.
     await tx.execute(
@@ -106,7 +111,12 @@ export async function editProduct(
         staffId: member.id,
         action: 'product.changed',
         subject: `product:${id}`,
-        before: { version: before.version, active: before.active, names: before.names, config: before.config },
+        before: {
+          version: before.version,
+          active: before.active,
+          names: before.names,
+          config: before.config,
+        },
         after: {
           version: after.version,
           active: after.active,

@@ -140,7 +140,13 @@ export function createLoansModule(options: LoansModuleOptions = {}): ServerModul
       }
       const catalog = liveCatalog(await loadProducts(db))
       const stopWatching = await watchProducts(host.database, catalog, (err) =>
-        host.ops.failure('products', log, {}, err, 'a changed product could not be loaded; the last good one is served'),
+        host.ops.failure(
+          'products',
+          log,
+          {},
+          err,
+          'a changed product could not be loaded; the last good one is served',
+        ),
       )
       host.fastify.addHook('onClose', stopWatching)
       if (catalog.all().length === 0)
@@ -252,7 +258,8 @@ export function createLoansModule(options: LoansModuleOptions = {}): ServerModul
         // not assessed yet is marked as coming from a promotion, so its approval is 18 (getMoney) rather than 14.
         host.fastify.post('/dev/orders/promotion', async (req, reply) => {
           const orderNo = (req.body as { orderNo?: unknown } | null)?.orderNo
-          if (typeof orderNo !== 'string') return reply.code(400).send({ error: 'orderNo must be an order number' })
+          if (typeof orderNo !== 'string')
+            return reply.code(400).send({ error: 'orderNo must be an order number' })
           const notAssessed = [
             OrderStatus.BasicInfo,
             OrderStatus.IdentityOCR,
@@ -267,7 +274,8 @@ export function createLoansModule(options: LoansModuleOptions = {}): ServerModul
             .set({ viaPromotion: true })
             .where(and(eq(loanOrders.orderNo, orderNo), inArray(loanOrders.status, notAssessed)))
             .returning({ orderNo: loanOrders.orderNo })
-          if (!marked) return reply.code(409).send({ error: `no application awaiting assessment is ${orderNo}` })
+          if (!marked)
+            return reply.code(409).send({ error: `no application awaiting assessment is ${orderNo}` })
           return { orderNo: marked.orderNo, viaPromotion: true }
         })
       }
@@ -282,7 +290,9 @@ export function createLoansModule(options: LoansModuleOptions = {}): ServerModul
       // Where a Mexican bank-transfer payment order is paid to: the borrower's own CLABE at STP, else the lender's.
       const payTo = (country: string, userId: number): string | null => {
         const bank = providers.get(route(country, 'clabe'))
-        return bank instanceof StpProvider ? bank.clabeFor(userId) : (paySettings.bankTransferPayTo[country] ?? null)
+        return bank instanceof StpProvider
+          ? bank.clabeFor(userId)
+          : (paySettings.bankTransferPayTo[country] ?? null)
       }
       registerHandlers(host, { service, payments, catalog, route, payTo })
     },
@@ -559,12 +569,7 @@ function registerHandlers(host: ModuleHost, { service, catalog, route, payTo }: 
     const rows = await db
       .select()
       .from(loanOrders)
-      .where(
-        and(
-          eq(loanOrders.userId, session.userId),
-          inArray(loanOrders.status, [...REPAYABLE_STATUSES]),
-        ),
-      )
+      .where(and(eq(loanOrders.userId, session.userId), inArray(loanOrders.status, [...REPAYABLE_STATUSES])))
     const now = clock.now()
     return { items: rows.map((o) => repayProduct(o, catalog, req.lang, now)) }
   })

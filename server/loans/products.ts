@@ -62,7 +62,11 @@ export async function loadProducts(q: Queryable): Promise<ProductCatalog> {
   // Every version kept, for orders applied under an earlier one (each was valid when made: the console checks
   // before it saves, and the current one was just checked).
   const versions = await q
-    .select({ id: loanProductVersions.productId, version: loanProductVersions.version, config: loanProductVersions.config })
+    .select({
+      id: loanProductVersions.productId,
+      version: loanProductVersions.version,
+      config: loanProductVersions.config,
+    })
     .from(loanProductVersions)
   const configs = new Map(versions.map((v) => [versionKey(v.id, v.version), v.config as ProductConfig]))
   for (const p of products) configs.set(versionKey(p.config.id, p.version), p.config)

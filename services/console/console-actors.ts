@@ -84,8 +84,8 @@ export function createConsoleActors({ api, tokens, languages, now, random, save 
     readProductVersions: fromPromise<ConsoleProductVersion[], { id: string }>(({ input, signal }) =>
       api.readProductVersions(input.id, signal),
     ),
-    saveProduct: fromPromise<ProductEditReply, { id: string; request: ProductEditRequest }>(({ input, signal }) =>
-      api.saveProduct(input.id, input.request, signal),
+    saveProduct: fromPromise<ProductEditReply, { id: string; request: ProductEditRequest }>(
+      ({ input, signal }) => api.saveProduct(input.id, input.request, signal),
     ),
   }
 }

@@ -258,7 +258,8 @@ export function createConsoleApi({
     },
     readProducts: async (signal) => (await json(Products, 'GET', '/products', undefined, signal)).products,
     readProductVersions: async (id, signal) =>
-      (await json(Versions, 'GET', `/products/${encodeURIComponent(id)}/versions`, undefined, signal)).versions,
+      (await json(Versions, 'GET', `/products/${encodeURIComponent(id)}/versions`, undefined, signal))
+        .versions,
     saveProduct: (id, request, signal) =>
       json(Edited, 'PUT', `/products/${encodeURIComponent(id)}`, request, signal),
   }

@@ -4,7 +4,18 @@
  * log — answering as server/console/module.ts does (status, `{ error }`, fields, Retry-After).
  */
 import { http, HttpResponse } from 'msw'
-import type { AuditRow, ConsolePermission, StaffMember, StaffRole } from '../../domain/console'
+import type {
+  AuditRow,
+  ConsolePermission,
+  ConsoleProduct,
+  ConsoleProductVersion,
+  ProductEditRequest,
+  StaffMember,
+  StaffRole,
+} from '../../domain/console'
+import { COUNTRIES } from '../../domain/countries'
+import { editedProductProblems } from '../../domain/product'
+import { DEMO_PRODUCTS } from '../../server/seed/demo-products'
 
 const ALL: ConsolePermission[] = [
   'audit.read',
@@ -19,7 +30,7 @@ const ALL: ConsolePermission[] = [
 ]
 const GRANTS: Record<StaffRole, ConsolePermission[]> = {
   support: ['tickets.answer', 'loans.read'],
-  risk: ['decisions.read', 'loans.read'],
+  risk: ['decisions.read', 'loans.read', 'products.edit'],
   finance: ['repayments.review', 'loans.read', 'books.read'],
   admin: ALL,
 }
@@ -50,6 +61,33 @@ export class FakeConsoleApi {
   ]
   sessions = new Map<string, number>()
   audit: AuditRow[] = []
+  /** The demo products at version 1, each with its versions newest first. */
+  products: ConsoleProduct[] = DEMO_PRODUCTS.map((p, position) => ({
+    id: p.config.id,
+    country: p.config.country,
+    version: 1,
+    active: true,
+    position,
+    names: p.names,
+    config: p.config,
+    updatedAt: '2026-03-01T06:00:00.000Z',
+  }))
+  versions = new Map<string, ConsoleProductVersion[]>(
+    this.products.map((p) => [
+      p.id,
+      [
+        {
+          version: 1,
+          active: true,
+          names: p.names,
+          config: p.config,
+          staff: null,
+          note: null,
+          createdAt: p.updatedAt,
+        },
+      ],
+    ]),
+  )
   /** The next sign-in answers this instead (a lock, a limit). */
   nextSignIn: { status: number; body: object; headers?: Record<string, string> } | null = null
   /** Every call, as `METHOD path`. */
@@ -183,6 +221,59 @@ export class FakeConsoleApi {
             'content-disposition': `attachment; filename="kopa-audit-${from.slice(0, 10)}.csv"`,
           },
         })
+      }),
+      http.get(`${api}/products`, ({ request }) => {
+        seen(request)
+        const member = this.guard(request, 'products.edit')
+        if (member instanceof Response) return member
+        return HttpResponse.json({ products: this.products })
+      }),
+      http.get(`${api}/products/:id/versions`, ({ request, params }) => {
+        seen(request)
+        const member = this.guard(request, 'products.edit')
+        if (member instanceof Response) return member
+        const versions = this.versions.get(String(params.id))
+        return versions
+          ? HttpResponse.json({ versions })
+          : HttpResponse.json({ error: 'notFound' }, { status: 404 })
+      }),
+      http.put(`${api}/products/:id`, async ({ request, params }) => {
+        seen(request)
+        const member = this.guard(request, 'products.edit')
+        if (member instanceof Response) return member
+        const body = (await request.json()) as ProductEditRequest
+        const at = this.products.findIndex((p) => p.id === params.id)
+        const product = this.products[at]
+        if (!product) return HttpResponse.json({ error: 'notFound' }, { status: 404 })
+        if (body.baseVersion !== product.version)
+          return HttpResponse.json({ error: 'changedMeanwhile', version: product.version }, { status: 409 })
+        const problems = editedProductProblems(body.config, {
+          id: product.id,
+          country: product.country,
+          currency: COUNTRIES[product.country].currency,
+        })
+        if (problems.length > 0)
+          return HttpResponse.json({ error: 'invalidProduct', problems }, { status: 422 })
+        const saved: ConsoleProduct = {
+          ...product,
+          version: product.version + 1,
+          config: body.config as ConsoleProduct['config'],
+          names: body.names,
+          active: body.active,
+          updatedAt: '2026-03-10T09:00:00.000Z',
+        }
+        this.products[at] = saved
+        this.versions.get(saved.id)!.unshift({
+          version: saved.version,
+          active: saved.active,
+          names: saved.names,
+          config: saved.config,
+          staff: member.username,
+          note: body.note,
+          createdAt: saved.updatedAt,
+        })
+        this.log(member.id, 'product.changed', `product:${saved.id}`, { version: saved.version })
+        return HttpResponse.json({ product: saved, changed: true })
       }),
     ]
   }

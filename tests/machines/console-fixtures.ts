@@ -10,6 +10,10 @@ import type {
   ConsoleFailure,
   ConsoleMe,
   ConsolePermission,
+  ConsoleProduct,
+  ConsoleProductVersion,
+  ProductEditReply,
+  ProductEditRequest,
   ConsoleSignInRequest,
   NewStaffReply,
   NewStaffRequest,
@@ -20,6 +24,7 @@ import type { Language } from '../../domain/countries'
 import { consoleAppMachine, type ConsoleAppInput } from '../../machines/console-app.machine'
 import { consoleAuditMachine } from '../../machines/console-audit.machine'
 import { consolePasswordMachine } from '../../machines/console-password.machine'
+import { consoleProductsMachine } from '../../machines/console-products.machine'
 import { consoleSignInMachine } from '../../machines/console-sign-in.machine'
 import { consoleStaffMachine } from '../../machines/console-staff.machine'
 
@@ -75,6 +80,9 @@ export interface ConsoleAnswers {
   today?: (input: { timeZone: string }) => Promise<string>
   readAudit?: (query: AuditQuery) => Promise<AuditPage>
   exportAudit?: (query: { from: string; to: string }) => Promise<void>
+  readProducts?: () => Promise<ConsoleProduct[]>
+  readProductVersions?: (input: { id: string }) => Promise<ConsoleProductVersion[]>
+  saveProduct?: (input: { id: string; request: ProductEditRequest }) => Promise<ProductEditReply>
 }
 
 /** Every I/O actor of the console as a spy, answering as told (or as a quiet server would). */
@@ -96,6 +104,14 @@ export function consoleStubs(answers: ConsoleAnswers = {}) {
     today: vi.fn(answers.today ?? (async () => '2026-03-10')),
     readAudit: vi.fn(answers.readAudit ?? (async () => ({ rows: [], nextAfterId: null }))),
     exportAudit: vi.fn(answers.exportAudit ?? (async () => undefined)),
+    readProducts: vi.fn(answers.readProducts ?? (async () => [])),
+    readProductVersions: vi.fn(answers.readProductVersions ?? (async () => [])),
+    saveProduct: vi.fn(
+      answers.saveProduct ??
+        (async (input: { id: string; request: ProductEditRequest }): Promise<ProductEditReply> => {
+          throw refused(404, 'notFound', { fields: [input.id] })
+        }),
+    ),
   }
 }
 
@@ -118,6 +134,17 @@ export function provideConsole(stubs: ConsoleStubs) {
         readAudit: fromPromise(({ input }: { input: AuditQuery }) => stubs.readAudit(input)),
         exportAudit: fromPromise(({ input }: { input: { from: string; to: string } }) =>
           stubs.exportAudit(input),
+        ),
+      },
+    }),
+    productsEditor: consoleProductsMachine.provide({
+      actors: {
+        readProducts: fromPromise(() => stubs.readProducts()),
+        readProductVersions: fromPromise(({ input }: { input: { id: string } }) =>
+          stubs.readProductVersions(input),
+        ),
+        saveProduct: fromPromise(({ input }: { input: { id: string; request: ProductEditRequest } }) =>
+          stubs.saveProduct(input),
         ),
       },
     }),

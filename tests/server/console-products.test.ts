@@ -45,9 +45,9 @@ describeOnEachDatabase('Products changed from the console', (target) => {
   }
   const product = async (as = 'rita.risk') => {
     const res = await request('GET', '/console/api/products', { as })
-    const p = (res.body.products as { id: string; version: number; config: ProductConfig; names: object }[]).find(
-      (x) => x.id === PRODUCT.TZ,
-    )!
+    const p = (
+      res.body.products as { id: string; version: number; config: ProductConfig; names: object }[]
+    ).find((x) => x.id === PRODUCT.TZ)!
     return p
   }
   const save = (
@@ -99,7 +99,12 @@ describeOnEachDatabase('Products changed from the console', (target) => {
       ['ana.admin', 'admin'],
       ['sam.support', 'support'],
     ] as const) {
-      const { totpSecret } = await createStaff(db, clock.now(), { username, displayName: username, role, password: PASSWORD }, null)
+      const { totpSecret } = await createStaff(
+        db,
+        clock.now(),
+        { username, displayName: username, role, password: PASSWORD },
+        null,
+      )
       secrets.set(username, totpSecret)
       await clock.advance(30_000)
       const res = await ls.s.server.app.inject({
@@ -143,7 +148,10 @@ describeOnEachDatabase('Products changed from the console', (target) => {
       note: 'lower rate from December',
       config: { interest: { dailyPpm: 800 } },
     })
-    expect(versions.body.versions[1]).toMatchObject({ version: before.version, config: { interest: { dailyPpm: 900 } } })
+    expect(versions.body.versions[1]).toMatchObject({
+      version: before.version,
+      config: { interest: { dailyPpm: 900 } },
+    })
     const [audit] = await ls.s.server.ctx.db
       .select()
       .from(auditLog)
@@ -151,7 +159,11 @@ describeOnEachDatabase('Products changed from the console', (target) => {
     expect(audit).toMatchObject({
       action: 'product.changed',
       before: { version: before.version, config: { interest: { dailyPpm: 900 } } },
-      after: { version: before.version + 1, note: 'lower rate from December', config: { interest: { dailyPpm: 800 } } },
+      after: {
+        version: before.version + 1,
+        note: 'lower rate from December',
+        config: { interest: { dailyPpm: 800 } },
+      },
     })
   })
 
@@ -175,7 +187,11 @@ describeOnEachDatabase('Products changed from the console', (target) => {
     const base = await product()
     const first = await save(base, { rollover: { ...base.config.rollover, feeBps: 150 } })
     expect(first.status).toBe(200)
-    const second = await save(base, { rollover: { ...base.config.rollover, feeBps: 250 } }, { as: 'ana.admin' })
+    const second = await save(
+      base,
+      { rollover: { ...base.config.rollover, feeBps: 250 } },
+      { as: 'ana.admin' },
+    )
     expect(second.status).toBe(409)
     expect(second.body).toEqual({ error: 'changedMeanwhile', version: base.version + 1 })
     expect((await product()).config.rollover.feeBps).toBe(150)
@@ -198,16 +214,29 @@ describeOnEachDatabase('Products changed from the console', (target) => {
     })
     expect(bad.status).toBe(400)
     expect(bad.body.fields).toEqual(expect.arrayContaining(['baseVersion', 'names.en', 'active']))
-    expect((await request('PUT', '/console/api/products/no-such', { as: 'rita.risk', body: { baseVersion: 1, config: base.config, names: {}, active: true, note: 'x' } })).status).toBe(404)
-    expect((await request('GET', '/console/api/products/no-such/versions', { as: 'rita.risk' })).status).toBe(404)
+    expect(
+      (
+        await request('PUT', '/console/api/products/no-such', {
+          as: 'rita.risk',
+          body: { baseVersion: 1, config: base.config, names: {}, active: true, note: 'x' },
+        })
+      ).status,
+    ).toBe(404)
+    expect((await request('GET', '/console/api/products/no-such/versions', { as: 'rita.risk' })).status).toBe(
+      404,
+    )
   })
 
   it('serves a change made elsewhere — another instance or SQL by hand — without a restart, and keeps it as a version', async () => {
     const { db } = ls.s.server.ctx
     const base = await product()
     const config = { ...base.config, repayment: { ...base.config.repayment, minMinor: 2_000 * TZS } }
-    await db.execute(sql`UPDATE loan_products SET config = ${JSON.stringify(config)}::jsonb WHERE id = ${PRODUCT.TZ}`)
-    await expect.poll(() => ls.rt.products.byId(PRODUCT.TZ)?.version, { timeout: 5_000 }).toBe(base.version + 1)
+    await db.execute(
+      sql`UPDATE loan_products SET config = ${JSON.stringify(config)}::jsonb WHERE id = ${PRODUCT.TZ}`,
+    )
+    await expect
+      .poll(() => ls.rt.products.byId(PRODUCT.TZ)?.version, { timeout: 5_000 })
+      .toBe(base.version + 1)
     expect(ls.rt.products.byId(PRODUCT.TZ)?.config.repayment.minMinor).toBe(2_000 * TZS)
     const versions = await request('GET', `/console/api/products/${PRODUCT.TZ}/versions`, { as: 'rita.risk' })
     expect(versions.body.versions[0]).toMatchObject({ version: base.version + 1, staff: null, note: null })

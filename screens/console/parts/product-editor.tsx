@@ -27,7 +27,12 @@ function ConfigurationField({ products, view }: { products: ProductsRef; view: V
   const problemsId = `${ids.controlId}-problems`
   const wrong = view.notJson || view.problems.length > 0
   return (
-    <FieldFrame ids={ids} label={t('console.products.configuration')} required hint={t('console.products.configurationHint')}>
+    <FieldFrame
+      ids={ids}
+      label={t('console.products.configuration')}
+      required
+      hint={t('console.products.configurationHint')}
+    >
       <textarea
         id={ids.controlId}
         className="k-input c-json"
@@ -37,16 +42,20 @@ function ConfigurationField({ products, view }: { products: ProductsRef; view: V
         autoCapitalize="off"
         value={view.draft!.text}
         aria-invalid={wrong || undefined}
-        aria-describedby={[describedBy(ids, t('console.products.configurationHint'), null), problemsId].join(' ')}
+        aria-describedby={[describedBy(ids, t('console.products.configurationHint'), null), problemsId].join(
+          ' ',
+        )}
         onChange={(event) => products.send({ type: 'product.textChanged', text: event.target.value })}
       />
       <div id={problemsId} aria-live="polite">
         {view.notJson ? (
-          <p className="k-error">{t('console.products.notJson')}</p>
+          <p className="k-field__error">{t('console.products.notJson')}</p>
         ) : view.problems.length > 0 ? (
-          <ul className="k-error c-problems">
+          <ul className="k-field__error c-problems">
             {view.problems.map((p) => (
-              <li key={`${p.field}:${p.message}`}>{t('console.products.problem', { field: p.field, detail: p.message })}</li>
+              <li key={`${p.field}:${p.message}`}>
+                {t('console.products.problem', { field: p.field, detail: p.message })}
+              </li>
             ))}
           </ul>
         ) : (
@@ -116,7 +125,11 @@ export function ProductEditor({ products, view }: { products: ProductsRef; view:
         <Button type="submit" busy={view.saving} disabled={!view.canSave}>
           {t('console.products.save')}
         </Button>
-        <Button variant="secondary" disabled={view.saving} onClick={() => products.send({ type: 'product.closed' })}>
+        <Button
+          variant="secondary"
+          disabled={view.saving}
+          onClick={() => products.send({ type: 'product.closed' })}
+        >
           {t('console.products.close')}
         </Button>
       </div>

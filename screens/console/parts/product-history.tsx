@@ -20,7 +20,9 @@ export function ProductHistory({ view }: { view: ReturnType<typeof productsView>
           {view.versions.map((v) => (
             <li key={v.version} className="c-log__row">
               <p className="c-log__when">
-                <time dateTime={v.createdAt}>{formatDateTime(v.createdAt, i18n.language, view.timeZone)}</time>
+                <time dateTime={v.createdAt}>
+                  {formatDateTime(v.createdAt, i18n.language, view.timeZone)}
+                </time>
               </p>
               <p className="c-log__who">{v.staff ?? t('console.products.outsideConsole')}</p>
               <p className="c-log__what">

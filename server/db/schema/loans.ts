@@ -19,11 +19,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
-import {
-  OPEN_TRANSFER_STATES,
-  TRANSFER_STATES,
-  type TransferState,
-} from '../../../machines/transfer.machine'
+import { OPEN_TRANSFER_STATES, TRANSFER_STATES, type TransferState } from '../../../machines/transfer.machine'
 import { OPEN_STATUSES } from '../../../machines/order-lifecycle.machine'
 import { users } from './core'
 import { walletAccounts } from './profile'
@@ -279,7 +275,9 @@ export const journalLines = pgTable(
     index('journal_lines_order_account_idx').on(t.orderId, t.account),
     check(
       'journal_lines_account_check',
-      sql.raw(`account IN (${quoted(ACCOUNTS)}) OR account ~ '^clearing\\.[a-z0-9-]+\\.(payout|collection)$'`),
+      sql.raw(
+        `account IN (${quoted(ACCOUNTS)}) OR account ~ '^clearing\\.[a-z0-9-]+\\.(payout|collection)$'`,
+      ),
     ),
     check(
       'journal_lines_one_side_check',
