@@ -116,6 +116,7 @@ export const KNOWN_AUDIT_ACTIONS = [
   'staff.passwordChanged',
   'audit.exported',
   'product.changed',
+  'books.exported',
 ] as const
 
 // ------------------------------------------------------------------------------------------------ products
@@ -164,6 +165,72 @@ export interface ProductEditReply {
   changed: boolean
 }
 
+// ------------------------------------------------------------------------------------------------ books
+
+/** The books check's figures (server/money/check.ts BooksFigures). */
+export interface BooksFigures {
+  suspenseMinor: Record<string, number>
+  refundDueMinor: Record<string, number>
+  observationsUnmatched: number
+  receiptsInSuspense: number
+  observationsError: number
+  transfersExpired: number
+  transfersOverdue: number
+}
+
+/** The books check as GET /console/api/books gives it: each problem one line naming an order, transfer or entry. */
+export interface BooksCheck {
+  ok: boolean
+  entries: number
+  orders: number
+  transfers: number
+  problems: string[]
+  figures: BooksFigures
+}
+
+/** One row of the settlement report: what a provider moved one UTC day against what the ledger booked. */
+export interface SettlementLine {
+  day: string
+  provider: string
+  direction: 'payout' | 'collection'
+  currency: string
+  providerMinor: number
+  providerCount: number
+  ledgerMinor: number
+  ledgerCount: number
+  differenceMinor: number
+}
+
+/** What one account moved one UTC day, in one currency. */
+export interface DailyTotal {
+  day: string
+  account: string
+  currency: string
+  debitMinor: number
+  creditMinor: number
+  /** Journal entries with a line on the account that day. */
+  entries: number
+}
+
+/** Money a provider moved that no single payment order accounts for, booked to suspense for a person. */
+export interface SuspenseReceipt {
+  provider: string
+  receipt: string
+  /** ISO 8601, UTC. */
+  at: string
+  currency: string
+  amountMinor: number
+}
+
+/** GET /console/api/books?from&to: the check as of `now`, and the period's settlement and daily totals. */
+export interface BooksPage {
+  now: string
+  check: BooksCheck
+  settlement: { from: string; to: string; rows: SettlementLine[]; differences: number }
+  totals: DailyTotal[]
+  suspense: SuspenseReceipt[]
+}
+
 // ------------------------------------------------------------------------------------------------ routes
 
 export interface ConsoleRouteDef {
@@ -181,8 +248,8 @@ const route = <const N extends string>(name: N, path: string, needs: ConsoleRout
 })
 
 /**
- * The console's pages, in the navigation's order. Only pages that exist are here: the inbox, repayments, loans
- * and books come with their API (issue 20 items 2–4 and 6).
+ * The console's pages, in the navigation's order. Only pages that exist are here: the inbox, repayments and loans
+ * come with their API (issue 20 items 2–4).
  */
 export const CONSOLE_ROUTES = [
   route('signIn', '/sign-in', 'signedOut'),
@@ -190,6 +257,7 @@ export const CONSOLE_ROUTES = [
   route('staff', '/staff', 'staff.manage'),
   route('audit', '/audit', 'audit.read'),
   route('products', '/products', 'products.edit'),
+  route('books', '/books', 'books.read'),
   route('password', '/password', null),
 ] as const satisfies readonly ConsoleRouteDef[]
 

@@ -14,6 +14,9 @@
  *   GET    /console/api/products/:id/versions   risk, admin: the product's versions, newest first
  *   PUT    /console/api/products/:id risk, admin: { baseVersion, config, names, active, note } → { product, changed }
  *                                    (422 invalidProduct {problems}; 409 changedMeanwhile {version}); new orders only
+ *   GET    /console/api/books        finance, admin: ?from&to (UTC days, ≤ 92) → the books check, settlement, daily
+ *                                    totals per account, receipts in suspense
+ *   GET    /console/api/books.csv    finance, admin: ?from&to&report=settlement|accounts → that report as CSV (audited)
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import * as v from 'valibot'
@@ -24,6 +27,7 @@ import { appendAudit, auditCsv, readAudit } from './audit'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords'
 import { may, PERMISSIONS, type Permission } from './roles'
 import { editProduct, listProducts, productVersions } from './products'
+import { BOOKS_MAX_DAYS, BOOKS_REPORTS, booksCsv, booksPage, booksPeriod } from './books'
 import { loansRuntime } from '../loans/module'
 import { refreshProducts } from '../loans/products'
 import { changePassword, createStaff, resolveStaffSession, signIn, signOut, type StaffMember } from './staff'
@@ -75,6 +79,9 @@ const ProductEditBody = v.object({
 const ProductId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]{1,64}$/))
 /** A product's configuration is a few kilobytes; far more is a mistake, refused before it is read. */
 const PRODUCT_BODY_MAX_BYTES = 64 * 1024
+
+const utcDay = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/))
+const BooksQuery = v.object({ from: utcDay, to: utcDay, report: v.optional(v.picklist(BOOKS_REPORTS)) })
 
 /** The fields a schema refused, by name (no values: they may be a password). */
 function refused(issues: readonly v.BaseIssue<unknown>[]): string[] {
@@ -256,5 +263,45 @@ export const consoleModule: ServerModule = {
         return { product: result.product, changed: result.changed }
       },
     )
+
+    /** The books query's UTC days, or the fields at fault (a period of at most BOOKS_MAX_DAYS, `to` not before `from`). */
+    function booksQuery(query: unknown) {
+      const parsed = v.safeParse(BooksQuery, query ?? {})
+      if (!parsed.success) return { error: refused(parsed.issues) } as const
+      const period = booksPeriod(parsed.output.from, parsed.output.to)
+      if (!period) return { error: ['to'] } as const
+      return { period, report: parsed.output.report ?? 'settlement', days: parsed.output } as const
+    }
+
+    app.get(`${CONSOLE_API}/books`, async (req, reply) => {
+      const member = await staffWith(req, reply, 'books.read')
+      if (!member) return reply
+      const query = booksQuery(req.query)
+      if ('error' in query)
+        return reply.code(400).send({ error: 'invalidInput', fields: query.error, maxDays: BOOKS_MAX_DAYS })
+      return booksPage(host.db, now(), query.period)
+    })
+
+    app.get(`${CONSOLE_API}/books.csv`, async (req, reply) => {
+      const member = await staffWith(req, reply, 'books.read')
+      if (!member) return reply
+      const query = booksQuery(req.query)
+      if ('error' in query)
+        return reply.code(400).send({ error: 'invalidInput', fields: query.error, maxDays: BOOKS_MAX_DAYS })
+      const page = await booksPage(host.db, now(), query.period)
+      await appendAudit(host.db, now(), {
+        staffId: member.id,
+        action: 'books.exported',
+        subject: 'books',
+        after: { report: query.report, from: query.days.from, to: query.days.to },
+      })
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="kopa-${query.report}-${query.days.from}-${query.days.to}.csv"`,
+        )
+        .send(booksCsv(page, query.report))
+    })
   },
 }
