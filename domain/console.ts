@@ -222,6 +222,18 @@ export interface SuspenseReceipt {
   amountMinor: number
 }
 
+/** The longest period of UTC days the books page reads at once. */
+export const BOOKS_MAX_DAYS = 92
+/** The reports the books export as CSV: the settlement rows, or the daily totals per account. */
+export const BOOKS_REPORTS = ['settlement', 'accounts'] as const
+export type BooksReportName = (typeof BOOKS_REPORTS)[number]
+
+/** GET /console/api/books's query: UTC days YYYY-MM-DD, both included. */
+export interface BooksQuery {
+  from: string
+  to: string
+}
+
 /** GET /console/api/books?from&to: the check as of `now`, and the period's settlement and daily totals. */
 export interface BooksPage {
   now: string

@@ -19,7 +19,7 @@
  *         {language}, console.retried
  * Tags:   busy (starting, signing out)
  * Children (snapshot.children): signInForm (the sign-in page), staffForm (staff), auditLog (audit), productsEditor
- *   (products), passwordForm (password), storeLanguage (keeping the language chosen)
+ *   (products), booksReader (books), passwordForm (password), storeLanguage (keeping the language chosen)
  * Actors the composition provides (services/console/console-actors.ts):
  *   restoreSession () → ConsoleMe | null     (the tab's session, checked with GET /console/api/me)
  *   signOut () → void                        (DELETE /console/api/session; the tab's session is forgotten)
@@ -41,6 +41,7 @@ import type { ConsoleDrafts, ConsoleSessionEndedEvent, Message } from './console
 import { failureMessage } from './console-calls'
 import { consolePasswordMachine } from './console-password.machine'
 import { consoleProductsMachine } from './console-products.machine'
+import { consoleBooksMachine } from './console-books.machine'
 import { consoleSignInMachine, type SignInNotice } from './console-sign-in.machine'
 import { consoleStaffMachine } from './console-staff.machine'
 import { notProvided } from './kit/not-provided'
@@ -82,7 +83,7 @@ export type ConsoleAppEvent =
   | { type: 'console.languageChosen'; language: Language }
   | { type: 'console.retried' }
 
-const PAGES: readonly ConsolePage[] = ['overview', 'staff', 'audit', 'products', 'password']
+const PAGES: readonly ConsolePage[] = ['overview', 'staff', 'audit', 'products', 'books', 'password']
 const pageOf = (to: string): ConsolePage | null => {
   const name = to.replace(/^#/, '')
   return (PAGES as readonly string[]).includes(name) ? (name as ConsolePage) : null
@@ -112,6 +113,7 @@ export const consoleAppMachine = setup({
       staffForm: 'staffForm'
       auditLog: 'auditLog'
       productsEditor: 'productsEditor'
+      booksReader: 'booksReader'
       passwordForm: 'passwordForm'
       storeLanguage: 'storeLanguage'
     },
@@ -126,6 +128,7 @@ export const consoleAppMachine = setup({
     staffForm: consoleStaffMachine,
     auditLog: consoleAuditMachine,
     productsEditor: consoleProductsMachine,
+    booksReader: consoleBooksMachine,
     passwordForm: consolePasswordMachine,
   },
   guards: {
@@ -277,6 +280,7 @@ export const consoleAppMachine = setup({
             { guard: { type: 'goesTo', params: { route: 'staff' } }, target: 'staff' },
             { guard: { type: 'goesTo', params: { route: 'audit' } }, target: 'audit' },
             { guard: { type: 'goesTo', params: { route: 'products' } }, target: 'products' },
+            { guard: { type: 'goesTo', params: { route: 'books' } }, target: 'books' },
             { guard: { type: 'goesTo', params: { route: 'password' } }, target: 'password' },
             { target: 'overview' },
           ],
@@ -313,6 +317,15 @@ export const consoleAppMachine = setup({
             input: ({ context }) => ({ draft: context.drafts.products ?? null, timeZone: context.timeZone }),
           },
           exit: { type: 'dropDraft', params: { form: 'products' } },
+        },
+        books: {
+          ...page('books'),
+          invoke: {
+            id: 'booksReader',
+            src: 'booksReader',
+            input: ({ context }) => ({ draft: context.drafts.books ?? null }),
+          },
+          exit: { type: 'dropDraft', params: { form: 'books' } },
         },
         password: {
           ...page('password'),

@@ -72,6 +72,7 @@ export interface ConsoleDrafts {
   password?: Record<string, string>
   audit?: Record<string, string>
   products?: Record<string, string>
+  books?: Record<string, string>
 }
 
 /**

@@ -7,7 +7,13 @@
  * number, transfers by reference, receipts by the provider's receipt.
  */
 import { sql } from 'drizzle-orm'
-import type { BooksPage, DailyTotal, SuspenseReceipt } from '../../domain/console'
+import {
+  BOOKS_MAX_DAYS,
+  type BooksPage,
+  type BooksReportName,
+  type DailyTotal,
+  type SuspenseReceipt,
+} from '../../domain/console'
 import type { Queryable } from '../db/client'
 import { rows } from '../db/client'
 import { checkBooks } from '../money/check'
@@ -15,8 +21,6 @@ import { csvField } from './audit'
 import { UNMATCHED_RECEIPT_KEY } from '../money/ledger'
 import { settlementReport } from '../money/settlement'
 
-/** The longest period the page reads at once. */
-export const BOOKS_MAX_DAYS = 92
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /** The UTC days `from`..`to` (both included, YYYY-MM-DD) as instants: from (inclusive) to (exclusive). */
@@ -98,9 +102,6 @@ export async function booksPage(
 const cell = (value: string | number): string => (typeof value === 'number' ? String(value) : csvField(value))
 const csv = (header: readonly string[], lines: readonly (string | number)[][]) =>
   [header.join(','), ...lines.map((line) => line.map(cell).join(','))].join('\r\n') + '\r\n'
-
-export const BOOKS_REPORTS = ['settlement', 'accounts'] as const
-export type BooksReportName = (typeof BOOKS_REPORTS)[number]
 
 /** One report of the page as CSV: the settlement rows, or the daily totals per account. */
 export function booksCsv(page: BooksPage, report: BooksReportName): string {

@@ -13,6 +13,9 @@ import {
   type NewStaffReply,
   type NewStaffRequest,
   type PasswordChangeRequest,
+  type BooksPage,
+  type BooksQuery,
+  type BooksReportName,
   type ConsoleProduct,
   type ConsoleProductVersion,
   type ProductEditReply,
@@ -79,6 +82,10 @@ export function createConsoleActors({ api, tokens, languages, now, random, save 
     readAudit: fromPromise<AuditPage, AuditQuery>(({ input, signal }) => api.readAudit(input, signal)),
     exportAudit: fromPromise<void, Pick<AuditQuery, 'from' | 'to'>>(async ({ input, signal }) => {
       save(await api.exportAudit(input, signal))
+    }),
+    readBooks: fromPromise<BooksPage, BooksQuery>(({ input, signal }) => api.readBooks(input, signal)),
+    exportBooks: fromPromise<void, BooksQuery & { report: BooksReportName }>(async ({ input, signal }) => {
+      save(await api.exportBooks(input, signal))
     }),
     readProducts: fromPromise<ConsoleProduct[]>(({ signal }) => api.readProducts(signal)),
     readProductVersions: fromPromise<ConsoleProductVersion[], { id: string }>(({ input, signal }) =>

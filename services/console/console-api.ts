@@ -20,6 +20,9 @@ import {
   type NewStaffReply,
   type NewStaffRequest,
   type PasswordChangeRequest,
+  type BooksPage,
+  type BooksQuery,
+  type BooksReportName,
   type ConsoleProduct,
   type ConsoleProductVersion,
   type ProductEditReply,
@@ -97,6 +100,63 @@ const Version = v.object({
 })
 const Versions = v.object({ versions: v.array(Version) })
 const Edited = v.object({ product: Product, changed: v.boolean() })
+const Counts = v.record(v.string(), v.number())
+const BooksReply = v.object({
+  now: v.string(),
+  check: v.object({
+    ok: v.boolean(),
+    entries: v.number(),
+    orders: v.number(),
+    transfers: v.number(),
+    problems: v.array(v.string()),
+    figures: v.object({
+      suspenseMinor: Counts,
+      refundDueMinor: Counts,
+      observationsUnmatched: v.number(),
+      receiptsInSuspense: v.number(),
+      observationsError: v.number(),
+      transfersExpired: v.number(),
+      transfersOverdue: v.number(),
+    }),
+  }),
+  settlement: v.object({
+    from: v.string(),
+    to: v.string(),
+    differences: v.number(),
+    rows: v.array(
+      v.object({
+        day: v.string(),
+        provider: v.string(),
+        direction: v.picklist(['payout', 'collection']),
+        currency: v.string(),
+        providerMinor: v.number(),
+        providerCount: v.number(),
+        ledgerMinor: v.number(),
+        ledgerCount: v.number(),
+        differenceMinor: v.number(),
+      }),
+    ),
+  }),
+  totals: v.array(
+    v.object({
+      day: v.string(),
+      account: v.string(),
+      currency: v.string(),
+      debitMinor: v.number(),
+      creditMinor: v.number(),
+      entries: v.number(),
+    }),
+  ),
+  suspense: v.array(
+    v.object({
+      provider: v.string(),
+      receipt: v.string(),
+      at: v.string(),
+      currency: v.string(),
+      amountMinor: v.number(),
+    }),
+  ),
+})
 
 export interface ConsoleApiDeps {
   fetch: typeof fetch
@@ -120,6 +180,8 @@ export interface ConsoleApi {
   createStaff(request: NewStaffRequest, signal?: AbortSignal): Promise<NewStaffReply>
   readAudit(query: AuditQuery, signal?: AbortSignal): Promise<AuditPage>
   exportAudit(query: Pick<AuditQuery, 'from' | 'to'>, signal?: AbortSignal): Promise<DownloadedFile>
+  readBooks(query: BooksQuery, signal?: AbortSignal): Promise<BooksPage>
+  exportBooks(query: BooksQuery & { report: BooksReportName }, signal?: AbortSignal): Promise<DownloadedFile>
   readProducts(signal?: AbortSignal): Promise<ConsoleProduct[]>
   readProductVersions(id: string, signal?: AbortSignal): Promise<ConsoleProductVersion[]>
   saveProduct(id: string, request: ProductEditRequest, signal?: AbortSignal): Promise<ProductEditReply>
@@ -254,6 +316,25 @@ export function createConsoleApi({
           `kopa-audit-${query.from.slice(0, 10)}.csv`,
         ),
         blob,
+      }
+    },
+    readBooks: (query, signal) =>
+      json(
+        BooksReply,
+        'GET',
+        `/books?${new URLSearchParams({ from: query.from, to: query.to })}`,
+        undefined,
+        signal,
+      ),
+    async exportBooks(query, signal) {
+      const params = new URLSearchParams({ from: query.from, to: query.to, report: query.report })
+      const response = await send('GET', `/books.csv?${params}`, undefined, signal)
+      return {
+        name: fileNameOf(
+          response.headers.get('content-disposition'),
+          `kopa-${query.report}-${query.from}-${query.to}.csv`,
+        ),
+        blob: await response.blob(),
       }
     },
     readProducts: async (signal) => (await json(Products, 'GET', '/products', undefined, signal)).products,

@@ -6,6 +6,7 @@ import { consoleAppMachine } from '../../machines/console-app.machine'
 import { consoleAuditMachine } from '../../machines/console-audit.machine'
 import { consolePasswordMachine } from '../../machines/console-password.machine'
 import { consoleProductsMachine } from '../../machines/console-products.machine'
+import { consoleBooksMachine } from '../../machines/console-books.machine'
 import { consoleSignInMachine } from '../../machines/console-sign-in.machine'
 import { consoleStaffMachine } from '../../machines/console-staff.machine'
 import type { ConsoleActors } from '../../services/console/console-actors'
@@ -29,6 +30,9 @@ export function composeConsole(actors: ConsoleActors) {
           readProductVersions: actors.readProductVersions,
           saveProduct: actors.saveProduct,
         },
+      }),
+      booksReader: consoleBooksMachine.provide({
+        actors: { today: actors.today, readBooks: actors.readBooks, exportBooks: actors.exportBooks },
       }),
       passwordForm: consolePasswordMachine.provide({ actors: { changePassword: actors.changePassword } }),
     },

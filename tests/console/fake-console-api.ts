@@ -6,6 +6,7 @@
 import { http, HttpResponse } from 'msw'
 import type {
   AuditRow,
+  BooksPage,
   ConsolePermission,
   ConsoleProduct,
   ConsoleProductVersion,
@@ -58,9 +59,71 @@ export class FakeConsoleApi {
       role: 'support',
       password: 'support password 1',
     },
+    {
+      id: 3,
+      username: 'fatma.finance',
+      displayName: 'Fatma Said',
+      role: 'finance',
+      password: 'finance password 1',
+    },
   ]
   sessions = new Map<string, number>()
   audit: AuditRow[] = []
+  /** The books as the server would read them: one problem, one difference, one receipt in suspense. */
+  books: Omit<BooksPage, 'settlement'> & { settlement: Omit<BooksPage['settlement'], 'from' | 'to'> } = {
+    now: '2026-03-10T09:00:00.000Z',
+    check: {
+      ok: false,
+      entries: 42,
+      orders: 7,
+      transfers: 9,
+      problems: ['transfer KP-T-0009 moved 500000 at mpesa but is booked as 499000'],
+      figures: {
+        suspenseMinor: { KES: 150_000 },
+        refundDueMinor: {},
+        observationsUnmatched: 0,
+        receiptsInSuspense: 1,
+        observationsError: 0,
+        transfersExpired: 0,
+        transfersOverdue: 1,
+      },
+    },
+    settlement: {
+      differences: 1,
+      rows: [
+        {
+          day: '2026-03-09',
+          provider: 'mpesa',
+          direction: 'collection',
+          currency: 'KES',
+          providerMinor: 1_250_000,
+          providerCount: 3,
+          ledgerMinor: 1_249_000,
+          ledgerCount: 3,
+          differenceMinor: 1_000,
+        },
+      ],
+    },
+    totals: [
+      {
+        day: '2026-03-09',
+        account: 'receivable.principal',
+        currency: 'KES',
+        debitMinor: 0,
+        creditMinor: 1_100_000,
+        entries: 3,
+      },
+    ],
+    suspense: [
+      {
+        provider: 'mpesa',
+        receipt: 'QK81XYZ',
+        at: '2026-03-09T10:15:00.000Z',
+        currency: 'KES',
+        amountMinor: 150_000,
+      },
+    ],
+  }
   /** The demo products at version 1, each with its versions newest first. */
   products: ConsoleProduct[] = DEMO_PRODUCTS.map((p, position) => ({
     id: p.config.id,
@@ -274,6 +337,29 @@ export class FakeConsoleApi {
         })
         this.log(member.id, 'product.changed', `product:${saved.id}`, { version: saved.version })
         return HttpResponse.json({ product: saved, changed: true })
+      }),
+      http.get(`${api}/books`, ({ request }) => {
+        seen(request)
+        const member = this.guard(request, 'books.read')
+        if (member instanceof Response) return member
+        const url = new URL(request.url)
+        const from = url.searchParams.get('from') ?? ''
+        const to = url.searchParams.get('to') ?? ''
+        return HttpResponse.json({ ...this.books, settlement: { ...this.books.settlement, from, to } })
+      }),
+      http.get(`${api}/books.csv`, ({ request }) => {
+        seen(request)
+        const member = this.guard(request, 'books.read')
+        if (member instanceof Response) return member
+        const url = new URL(request.url)
+        const report = url.searchParams.get('report')
+        this.log(member.id, 'books.exported', 'books', { report })
+        return new HttpResponse('day,account,currency,debit_minor,credit_minor,entries\r\n', {
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': `attachment; filename="kopa-${report}-${url.searchParams.get('from')}-${url.searchParams.get('to')}.csv"`,
+          },
+        })
       }),
     ]
   }

@@ -39,6 +39,7 @@ for (const lang of ['en', 'sw'] as const) {
         T('console.nav.staff'),
         T('console.nav.audit'),
         T('console.nav.products'),
+        T('console.nav.books'),
         T('console.nav.password'),
       ])
       await snap(desktop, 'admin-overview')
