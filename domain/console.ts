@@ -243,6 +243,97 @@ export interface BooksPage {
   suspense: SuspenseReceipt[]
 }
 
+// ------------------------------------------------------------------------------------------------ borrowers and loans
+
+/** A borrower found by GET /console/api/borrowers?q=: their data as the member's role may see it. */
+export interface BorrowerHit {
+  userId: number
+  country: CountryCode
+  /** Masked by role (server/console/roles.ts `shownTo`); null before the borrower gave a name. */
+  name: string | null
+  mobile: string
+  /** How the search found them. */
+  matchedBy: 'mobile' | 'nationalId' | 'orderNo'
+  /** Their latest orders, newest first. */
+  orders: { orderNo: string; status: number; currency: string; requestedMinor: number; createdAt: string }[]
+}
+
+/** One journal entry of an order with its lines. */
+export interface LedgerEntryView {
+  id: number
+  kind: string
+  key: string
+  at: string
+  lines: { account: string; debitMinor: number; creditMinor: number }[]
+}
+
+/** A scorecard line: a rule, its points, why. */
+export interface DecisionLine {
+  rule: string
+  points: number
+  reason: string
+}
+
+/** The assessment's decision and its explanation (risk and admin only). */
+export interface DecisionView {
+  decision: 'approve' | 'reject'
+  points: number
+  approveAt: number
+  lines: DecisionLine[]
+  refusals: string[]
+  outcome: string
+  limitMinor: number
+  identity: { vendor: string; result: string; score: number | null; reason: string } | null
+}
+
+/** GET /console/api/orders/:orderNo: an order's whole story. */
+export interface OrderStory {
+  orderNo: string
+  status: number
+  country: CountryCode
+  currency: string
+  productId: string
+  productVersion: number
+  requestedMinor: number
+  principalMinor: number | null
+  termDays: number
+  due: { principalMinor: number; interestMinor: number; penaltyMinor: number }
+  repaidMinor: number
+  dates: Partial<
+    Record<
+      'created' | 'submitted' | 'approved' | 'rejected' | 'confirmed' | 'disbursed' | 'due' | 'finished',
+      string
+    >
+  >
+  borrower: { userId: number; name: string | null; mobile: string }
+  /** Every status change, oldest first. */
+  timeline: { event: string; from: number | null; to: number; at: string }[]
+  /** Every money transfer and its state. */
+  transfers: {
+    reference: string
+    kind: string
+    purpose: string
+    provider: string
+    state: string
+    amountMinor: number
+    movedMinor: number | null
+    createdAt: string
+    completedAt: string | null
+    failureReason: string | null
+  }[]
+  /** The repayment schedule frozen at approval (empty before). */
+  schedule: {
+    number: number
+    dueDate: string
+    principalMinor: number
+    interestMinor: number
+    totalMinor: number
+  }[]
+  ledger: LedgerEntryView[]
+  /** Present for members who may read decisions, once assessed. */
+  decision: DecisionView | null
+}
+
 // ------------------------------------------------------------------------------------------------ routes
 
 export interface ConsoleRouteDef {

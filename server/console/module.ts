@@ -16,6 +16,8 @@
  *                                    (422 invalidProduct {problems}; 409 changedMeanwhile {version}); new orders only
  *   GET    /console/api/books        finance, admin: ?from&to (UTC days, ≤ 92) → the books check, settlement, daily
  *                                    totals per account, receipts in suspense
+ *   GET    /console/api/borrowers    support, risk, finance, admin: ?q= phone, ID number or order number → { borrowers }
+ *   GET    /console/api/orders/:orderNo   the same: the order's story (its decision for risk and admin only)
  *   GET    /console/api/books.csv    finance, admin: ?from&to&report=settlement|accounts → that report as CSV (audited)
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -29,6 +31,7 @@ import { may, PERMISSIONS, type Permission } from './roles'
 import { editProduct, listProducts, productVersions } from './products'
 import { BOOKS_MAX_DAYS, BOOKS_REPORTS } from '../../domain/console'
 import { booksCsv, booksPage, booksPeriod } from './books'
+import { orderStory, searchBorrowers } from './loans'
 import { loansRuntime } from '../loans/module'
 import { refreshProducts } from '../loans/products'
 import { changePassword, createStaff, resolveStaffSession, signIn, signOut, type StaffMember } from './staff'
@@ -80,6 +83,9 @@ const ProductEditBody = v.object({
 const ProductId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]{1,64}$/))
 /** A product's configuration is a few kilobytes; far more is a mistake, refused before it is read. */
 const PRODUCT_BODY_MAX_BYTES = 64 * 1024
+
+const SearchQuery = v.object({ q: v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(40)) })
+const OrderNo = v.pipe(v.string(), v.regex(/^[A-Z0-9]{4,40}$/))
 
 const utcDay = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/))
 const BooksQuery = v.object({ from: utcDay, to: utcDay, report: v.optional(v.picklist(BOOKS_REPORTS)) })
@@ -303,6 +309,50 @@ export const consoleModule: ServerModule = {
           `attachment; filename="kopa-${query.report}-${query.days.from}-${query.days.to}.csv"`,
         )
         .send(booksCsv(page, query.report))
+    })
+
+    app.get(`${CONSOLE_API}/borrowers`, async (req, reply) => {
+      const member = await staffWith(req, reply, 'loans.read')
+      if (!member) return reply
+      const limited = host.limits.rate.hit('console.search', String(member.id), 60, 60_000)
+      if (!limited.ok)
+        return reply.code(429).header('retry-after', limited.retryAfterSeconds).send({ error: 'tooMany' })
+      const query = v.safeParse(SearchQuery, req.query ?? {})
+      if (!query.success) return reply.code(400).send({ error: 'invalidInput', fields: ['q'] })
+      const borrowers = await searchBorrowers(
+        host.db,
+        { role: member.role, personKeySecret: host.config.personKeySecret },
+        query.output.q,
+      )
+      // Who looked for whom: the borrowers found, never the number typed.
+      await appendAudit(host.db, now(), {
+        staffId: member.id,
+        action: 'borrowers.searched',
+        subject: 'borrowers',
+        after: { found: borrowers.map((b) => ({ userId: b.userId, matchedBy: b.matchedBy })) },
+      })
+      return { borrowers }
+    })
+
+    app.get<{ Params: { orderNo: string } }>(`${CONSOLE_API}/orders/:orderNo`, async (req, reply) => {
+      const member = await staffWith(req, reply, 'loans.read')
+      if (!member) return reply
+      const orderNo = v.safeParse(OrderNo, req.params.orderNo)
+      const story = orderNo.success
+        ? await orderStory(
+            host.db,
+            { role: member.role, mayReadDecision: may(member.role, 'decisions.read') },
+            orderNo.output,
+          )
+        : null
+      if (!story) return reply.code(404).send({ error: 'notFound' })
+      await appendAudit(host.db, now(), {
+        staffId: member.id,
+        action: 'order.viewed',
+        subject: `order:${story.orderNo}`,
+        after: { decision: story.decision !== null },
+      })
+      return story
     })
   },
 }
