@@ -117,6 +117,8 @@ export const KNOWN_AUDIT_ACTIONS = [
   'audit.exported',
   'product.changed',
   'books.exported',
+  'borrowers.searched',
+  'order.viewed',
 ] as const
 
 // ------------------------------------------------------------------------------------------------ products
@@ -351,14 +353,15 @@ const route = <const N extends string>(name: N, path: string, needs: ConsoleRout
 })
 
 /**
- * The console's pages, in the navigation's order. Only pages that exist are here: the inbox, repayments and loans
- * come with their API (issue 20 items 2–4).
+ * The console's pages, in the navigation's order. Only pages that exist are here: the inbox and repayments come
+ * with their API (issue 20 items 2–3).
  */
 export const CONSOLE_ROUTES = [
   route('signIn', '/sign-in', 'signedOut'),
   route('overview', '/', null),
   route('staff', '/staff', 'staff.manage'),
   route('audit', '/audit', 'audit.read'),
+  route('loans', '/loans', 'loans.read'),
   route('products', '/products', 'products.edit'),
   route('books', '/books', 'books.read'),
   route('password', '/password', null),

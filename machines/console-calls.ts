@@ -73,6 +73,7 @@ export interface ConsoleDrafts {
   audit?: Record<string, string>
   products?: Record<string, string>
   books?: Record<string, string>
+  loans?: Record<string, string>
 }
 
 /**

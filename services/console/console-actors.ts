@@ -15,6 +15,8 @@ import {
   type PasswordChangeRequest,
   type BooksPage,
   type BooksQuery,
+  type BorrowerHit,
+  type OrderStory,
   type BooksReportName,
   type ConsoleProduct,
   type ConsoleProductVersion,
@@ -83,6 +85,12 @@ export function createConsoleActors({ api, tokens, languages, now, random, save 
     exportAudit: fromPromise<void, Pick<AuditQuery, 'from' | 'to'>>(async ({ input, signal }) => {
       save(await api.exportAudit(input, signal))
     }),
+    searchBorrowers: fromPromise<BorrowerHit[], { q: string }>(({ input, signal }) =>
+      api.searchBorrowers(input.q, signal),
+    ),
+    readOrder: fromPromise<OrderStory, { orderNo: string }>(({ input, signal }) =>
+      api.readOrder(input.orderNo, signal),
+    ),
     readBooks: fromPromise<BooksPage, BooksQuery>(({ input, signal }) => api.readBooks(input, signal)),
     exportBooks: fromPromise<void, BooksQuery & { report: BooksReportName }>(async ({ input, signal }) => {
       save(await api.exportBooks(input, signal))

@@ -22,6 +22,8 @@ import {
   type PasswordChangeRequest,
   type BooksPage,
   type BooksQuery,
+  type BorrowerHit,
+  type OrderStory,
   type BooksReportName,
   type ConsoleProduct,
   type ConsoleProductVersion,
@@ -100,6 +102,99 @@ const Version = v.object({
 })
 const Versions = v.object({ versions: v.array(Version) })
 const Edited = v.object({ product: Product, changed: v.boolean() })
+const Country = v.picklist(['TZ', 'KE', 'MX'])
+const Borrowers = v.object({
+  borrowers: v.array(
+    v.object({
+      userId: v.number(),
+      country: Country,
+      name: v.nullable(v.string()),
+      mobile: v.string(),
+      matchedBy: v.picklist(['mobile', 'nationalId', 'orderNo']),
+      orders: v.array(
+        v.object({
+          orderNo: v.string(),
+          status: v.number(),
+          currency: v.string(),
+          requestedMinor: v.number(),
+          createdAt: v.string(),
+        }),
+      ),
+    }),
+  ),
+})
+const Story = v.object({
+  orderNo: v.string(),
+  status: v.number(),
+  country: Country,
+  currency: v.string(),
+  productId: v.string(),
+  productVersion: v.number(),
+  requestedMinor: v.number(),
+  principalMinor: v.nullable(v.number()),
+  termDays: v.number(),
+  due: v.object({ principalMinor: v.number(), interestMinor: v.number(), penaltyMinor: v.number() }),
+  repaidMinor: v.number(),
+  dates: v.record(
+    v.picklist(['created', 'submitted', 'approved', 'rejected', 'confirmed', 'disbursed', 'due', 'finished']),
+    v.string(),
+  ),
+  borrower: v.object({ userId: v.number(), name: v.nullable(v.string()), mobile: v.string() }),
+  timeline: v.array(
+    v.object({ event: v.string(), from: v.nullable(v.number()), to: v.number(), at: v.string() }),
+  ),
+  transfers: v.array(
+    v.object({
+      reference: v.string(),
+      kind: v.string(),
+      purpose: v.string(),
+      provider: v.string(),
+      state: v.string(),
+      amountMinor: v.number(),
+      movedMinor: v.nullable(v.number()),
+      createdAt: v.string(),
+      completedAt: v.nullable(v.string()),
+      failureReason: v.nullable(v.string()),
+    }),
+  ),
+  schedule: v.array(
+    v.object({
+      number: v.number(),
+      dueDate: v.string(),
+      principalMinor: v.number(),
+      interestMinor: v.number(),
+      totalMinor: v.number(),
+    }),
+  ),
+  ledger: v.array(
+    v.object({
+      id: v.number(),
+      kind: v.string(),
+      key: v.string(),
+      at: v.string(),
+      lines: v.array(v.object({ account: v.string(), debitMinor: v.number(), creditMinor: v.number() })),
+    }),
+  ),
+  decision: v.nullable(
+    v.object({
+      decision: v.picklist(['approve', 'reject']),
+      points: v.number(),
+      approveAt: v.number(),
+      lines: v.array(v.object({ rule: v.string(), points: v.number(), reason: v.string() })),
+      refusals: v.array(v.string()),
+      outcome: v.string(),
+      limitMinor: v.number(),
+      identity: v.nullable(
+        v.object({
+          vendor: v.string(),
+          result: v.string(),
+          score: v.nullable(v.number()),
+          reason: v.string(),
+        }),
+      ),
+    }),
+  ),
+})
 const Counts = v.record(v.string(), v.number())
 const BooksReply = v.object({
   now: v.string(),
@@ -180,6 +275,8 @@ export interface ConsoleApi {
   createStaff(request: NewStaffRequest, signal?: AbortSignal): Promise<NewStaffReply>
   readAudit(query: AuditQuery, signal?: AbortSignal): Promise<AuditPage>
   exportAudit(query: Pick<AuditQuery, 'from' | 'to'>, signal?: AbortSignal): Promise<DownloadedFile>
+  searchBorrowers(q: string, signal?: AbortSignal): Promise<BorrowerHit[]>
+  readOrder(orderNo: string, signal?: AbortSignal): Promise<OrderStory>
   readBooks(query: BooksQuery, signal?: AbortSignal): Promise<BooksPage>
   exportBooks(query: BooksQuery & { report: BooksReportName }, signal?: AbortSignal): Promise<DownloadedFile>
   readProducts(signal?: AbortSignal): Promise<ConsoleProduct[]>
@@ -318,6 +415,10 @@ export function createConsoleApi({
         blob,
       }
     },
+    searchBorrowers: async (q, signal) =>
+      (await json(Borrowers, 'GET', `/borrowers?${new URLSearchParams({ q })}`, undefined, signal)).borrowers,
+    readOrder: (orderNo, signal) =>
+      json(Story, 'GET', `/orders/${encodeURIComponent(orderNo)}`, undefined, signal),
     readBooks: (query, signal) =>
       json(
         BooksReply,

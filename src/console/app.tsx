@@ -12,6 +12,7 @@ import type { ConsoleRef } from '../../screens/console/console-props'
 import { ConsoleLayout } from '../../screens/console/layout'
 import AuditScreen from '../../screens/console/audit'
 import BooksScreen from '../../screens/console/books'
+import LoansScreen from '../../screens/console/loans'
 import OverviewScreen from '../../screens/console/overview'
 import PasswordScreen from '../../screens/console/password'
 import ProductsScreen from '../../screens/console/products'
@@ -26,6 +27,7 @@ const PAGES: Readonly<Record<ConsolePage, (props: { app: ConsoleRef }) => ReactE
   overview: OverviewScreen,
   staff: StaffScreen,
   audit: AuditScreen,
+  loans: LoansScreen,
   products: ProductsScreen,
   books: BooksScreen,
   password: PasswordScreen,

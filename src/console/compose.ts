@@ -7,6 +7,7 @@ import { consoleAuditMachine } from '../../machines/console-audit.machine'
 import { consolePasswordMachine } from '../../machines/console-password.machine'
 import { consoleProductsMachine } from '../../machines/console-products.machine'
 import { consoleBooksMachine } from '../../machines/console-books.machine'
+import { consoleLoansMachine } from '../../machines/console-loans.machine'
 import { consoleSignInMachine } from '../../machines/console-sign-in.machine'
 import { consoleStaffMachine } from '../../machines/console-staff.machine'
 import type { ConsoleActors } from '../../services/console/console-actors'
@@ -30,6 +31,9 @@ export function composeConsole(actors: ConsoleActors) {
           readProductVersions: actors.readProductVersions,
           saveProduct: actors.saveProduct,
         },
+      }),
+      loansDesk: consoleLoansMachine.provide({
+        actors: { searchBorrowers: actors.searchBorrowers, readOrder: actors.readOrder },
       }),
       booksReader: consoleBooksMachine.provide({
         actors: { today: actors.today, readBooks: actors.readBooks, exportBooks: actors.exportBooks },

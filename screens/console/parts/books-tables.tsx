@@ -2,66 +2,19 @@
  * The books' tables: the settlement per provider, UTC day and direction (what the provider moved against what the
  * ledger booked), the journal's daily totals per account, and the receipts waiting in suspense.
  */
-import type { ReactElement, ReactNode } from 'react'
+import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { BooksPage } from '../../../domain/console'
 import { formatMoney } from '../../../domain/money'
 import { formatDateTime } from '../../../ui/format'
-
-function Table({
-  id,
-  title,
-  empty,
-  head,
-  rows,
-}: {
-  id: string
-  title: string
-  empty: string
-  head: string[]
-  rows: ReactNode[][]
-}): ReactElement {
-  return (
-    <section className="k-card k-stack" aria-labelledby={id}>
-      <h2 id={id} className="k-section-title">
-        {title}
-      </h2>
-      {rows.length === 0 ? (
-        <p className="k-muted">{empty}</p>
-      ) : (
-        <div className="c-table-scroll" tabIndex={0}>
-          <table className="c-table">
-            <thead>
-              <tr>
-                {head.map((h) => (
-                  <th key={h} scope="col">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((cells, i) => (
-                <tr key={i}>
-                  {cells.map((cell, j) => (
-                    <td key={j}>{cell}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
-  )
-}
+import { DataTable } from './data-table'
 
 export function SettlementTable({ page }: { page: BooksPage }): ReactElement {
   const { t, i18n } = useTranslation()
   const money = (minor: number, currency: string) =>
     currency ? formatMoney(minor, currency, i18n.language) : minor
   return (
-    <Table
+    <DataTable
       id="books-settlement"
       title={t('console.books.settlement', { count: page.settlement.differences })}
       empty={t('console.books.noMovements')}
@@ -83,7 +36,7 @@ export function SettlementTable({ page }: { page: BooksPage }): ReactElement {
 export function TotalsTable({ page }: { page: BooksPage }): ReactElement {
   const { t, i18n } = useTranslation()
   return (
-    <Table
+    <DataTable
       id="books-totals"
       title={t('console.books.totals')}
       empty={t('console.books.noEntries')}
@@ -102,7 +55,7 @@ export function TotalsTable({ page }: { page: BooksPage }): ReactElement {
 export function SuspenseList({ page }: { page: BooksPage }): ReactElement {
   const { t, i18n } = useTranslation()
   return (
-    <Table
+    <DataTable
       id="books-suspense"
       title={t('console.books.suspense', { count: page.suspense.length })}
       empty={t('console.books.noSuspense')}
