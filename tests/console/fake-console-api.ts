@@ -7,6 +7,8 @@ import { http, HttpResponse } from 'msw'
 import type {
   AuditRow,
   BooksPage,
+  BorrowerHit,
+  OrderStory,
   ConsolePermission,
   ConsoleProduct,
   ConsoleProductVersion,
@@ -58,6 +60,13 @@ export class FakeConsoleApi {
       displayName: 'Amina Juma',
       role: 'support',
       password: 'support password 1',
+    },
+    {
+      id: 4,
+      username: 'rita.risk',
+      displayName: 'Rita Mollel',
+      role: 'risk',
+      password: 'risk password 1',
     },
     {
       id: 3,
@@ -123,6 +132,75 @@ export class FakeConsoleApi {
         amountMinor: 150_000,
       },
     ],
+  }
+  /** One borrower with one repaying order, found by the phone 0754001001 or the order number. */
+  story: OrderStory = {
+    orderNo: 'KP261128000000001',
+    status: 2,
+    country: 'TZ',
+    currency: 'TZS',
+    productId: 'tz-haraka',
+    productVersion: 1,
+    requestedMinor: 10_000_000,
+    principalMinor: 10_000_000,
+    termDays: 91,
+    due: { principalMinor: 10_000_000, interestMinor: 819_000, penaltyMinor: 0 },
+    repaidMinor: 0,
+    dates: { created: '2026-03-01T08:00:00.000Z', disbursed: '2026-03-01T09:00:00.000Z' },
+    borrower: { userId: 9, name: 'Asha Juma', mobile: '******001' },
+    timeline: [
+      { event: 'submit', from: 19, to: 1, at: '2026-03-01T08:10:00.000Z' },
+      { event: 'assessment.approved', from: 1, to: 14, at: '2026-03-01T08:20:00.000Z' },
+      { event: 'loan.confirmed', from: 14, to: 7, at: '2026-03-01T08:30:00.000Z' },
+      { event: 'payout.succeeded', from: 7, to: 2, at: '2026-03-01T09:00:00.000Z' },
+    ],
+    transfers: [
+      {
+        reference: 'KP-T-0001',
+        kind: 'payout',
+        purpose: 'disbursal',
+        provider: 'mpesa',
+        state: 'succeeded',
+        amountMinor: 9_646_000,
+        movedMinor: 9_646_000,
+        createdAt: '2026-03-01T08:30:00.000Z',
+        completedAt: '2026-03-01T09:00:00.000Z',
+        failureReason: null,
+      },
+    ],
+    schedule: [
+      {
+        number: 1,
+        dueDate: '2026-05-31',
+        principalMinor: 10_000_000,
+        interestMinor: 819_000,
+        totalMinor: 10_819_000,
+      },
+    ],
+    ledger: [
+      {
+        id: 1,
+        kind: 'disbursal',
+        key: 'movement:KP-T-0001',
+        at: '2026-03-01T09:00:00.000Z',
+        lines: [
+          { account: 'receivable.principal', debitMinor: 10_000_000, creditMinor: 0 },
+          { account: 'clearing.mpesa.payout', debitMinor: 0, creditMinor: 9_646_000 },
+          { account: 'income.processingFee', debitMinor: 0, creditMinor: 300_000 },
+          { account: 'taxPayable', debitMinor: 0, creditMinor: 54_000 },
+        ],
+      },
+    ],
+    decision: {
+      decision: 'approve',
+      points: 55,
+      approveAt: 40,
+      lines: [{ rule: 'salary', points: 30, reason: 'Earns 180,001–280,000 a month' }],
+      refusals: [],
+      outcome: 'Approved up to 200,000 on the first step of the ladder',
+      limitMinor: 20_000_000,
+      identity: null,
+    },
   }
   /** The demo products at version 1, each with its versions newest first. */
   products: ConsoleProduct[] = DEMO_PRODUCTS.map((p, position) => ({
@@ -360,6 +438,41 @@ export class FakeConsoleApi {
             'content-disposition': `attachment; filename="kopa-${report}-${url.searchParams.get('from')}-${url.searchParams.get('to')}.csv"`,
           },
         })
+      }),
+      http.get(`${api}/borrowers`, ({ request }) => {
+        seen(request)
+        const member = this.guard(request, 'loans.read')
+        if (member instanceof Response) return member
+        const q = new URL(request.url).searchParams.get('q') ?? ''
+        const found = q === '0754001001' || q === this.story.orderNo
+        const hit: BorrowerHit = {
+          userId: 9,
+          country: 'TZ',
+          name: member.role === 'finance' ? 'A…' : 'Asha Juma',
+          mobile: '******001',
+          matchedBy: q === this.story.orderNo ? 'orderNo' : 'mobile',
+          orders: [
+            {
+              orderNo: this.story.orderNo,
+              status: this.story.status,
+              currency: 'TZS',
+              requestedMinor: this.story.requestedMinor,
+              createdAt: this.story.dates.created!,
+            },
+          ],
+        }
+        this.log(member.id, 'borrowers.searched', 'borrowers', { found: found ? [9] : [] })
+        return HttpResponse.json({ borrowers: found ? [hit] : [] })
+      }),
+      http.get(`${api}/orders/:orderNo`, ({ request, params }) => {
+        seen(request)
+        const member = this.guard(request, 'loans.read')
+        if (member instanceof Response) return member
+        if (params.orderNo !== this.story.orderNo)
+          return HttpResponse.json({ error: 'notFound' }, { status: 404 })
+        this.log(member.id, 'order.viewed', `order:${this.story.orderNo}`)
+        const decides = GRANTS[member.role].includes('decisions.read')
+        return HttpResponse.json({ ...this.story, decision: decides ? this.story.decision : null })
       }),
     ]
   }

@@ -10,6 +10,8 @@ import type {
   BooksPage,
   BooksQuery,
   BooksReportName,
+  BorrowerHit,
+  OrderStory,
   ConsoleFailure,
   ConsoleMe,
   ConsolePermission,
@@ -29,6 +31,7 @@ import { consoleAuditMachine } from '../../machines/console-audit.machine'
 import { consolePasswordMachine } from '../../machines/console-password.machine'
 import { consoleProductsMachine } from '../../machines/console-products.machine'
 import { consoleBooksMachine } from '../../machines/console-books.machine'
+import { consoleLoansMachine } from '../../machines/console-loans.machine'
 import { consoleSignInMachine } from '../../machines/console-sign-in.machine'
 import { consoleStaffMachine } from '../../machines/console-staff.machine'
 
@@ -113,6 +116,8 @@ export interface ConsoleAnswers {
   today?: (input: { timeZone: string }) => Promise<string>
   readAudit?: (query: AuditQuery) => Promise<AuditPage>
   exportAudit?: (query: { from: string; to: string }) => Promise<void>
+  searchBorrowers?: (input: { q: string }) => Promise<BorrowerHit[]>
+  readOrder?: (input: { orderNo: string }) => Promise<OrderStory>
   readBooks?: (query: BooksQuery) => Promise<BooksPage>
   exportBooks?: (query: BooksQuery & { report: BooksReportName }) => Promise<void>
   readProducts?: () => Promise<ConsoleProduct[]>
@@ -139,6 +144,13 @@ export function consoleStubs(answers: ConsoleAnswers = {}) {
     today: vi.fn(answers.today ?? (async () => '2026-03-10')),
     readAudit: vi.fn(answers.readAudit ?? (async () => ({ rows: [], nextAfterId: null }))),
     exportAudit: vi.fn(answers.exportAudit ?? (async () => undefined)),
+    searchBorrowers: vi.fn(answers.searchBorrowers ?? (async () => [])),
+    readOrder: vi.fn(
+      answers.readOrder ??
+        (async (): Promise<OrderStory> => {
+          throw refused(404, 'notFound')
+        }),
+    ),
     readBooks: vi.fn(answers.readBooks ?? (async (query: BooksQuery) => emptyBooks(query))),
     exportBooks: vi.fn(answers.exportBooks ?? (async () => undefined)),
     readProducts: vi.fn(answers.readProducts ?? (async () => [])),
@@ -172,6 +184,12 @@ export function provideConsole(stubs: ConsoleStubs) {
         exportAudit: fromPromise(({ input }: { input: { from: string; to: string } }) =>
           stubs.exportAudit(input),
         ),
+      },
+    }),
+    loansDesk: consoleLoansMachine.provide({
+      actors: {
+        searchBorrowers: fromPromise(({ input }: { input: { q: string } }) => stubs.searchBorrowers(input)),
+        readOrder: fromPromise(({ input }: { input: { orderNo: string } }) => stubs.readOrder(input)),
       },
     }),
     booksReader: consoleBooksMachine.provide({
