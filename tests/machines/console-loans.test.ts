@@ -81,7 +81,12 @@ describe('finding a borrower and reading an order', () => {
     expect(actor.getSnapshot().context.error).toEqual({ key: 'console.loans.noOrder' })
     answer = NETWORK
     actor.send({ type: 'loans.retried' })
-    await waitFor(actor, (s) => s.hasTag('failed') && s.context.error?.key === 'console.error.network')
+    await waitFor(
+      actor,
+      (s) =>
+        s.hasTag('failed') &&
+        JSON.stringify(s.context.error) === JSON.stringify({ key: 'console.error.network' }),
+    )
     answer = null
     actor.send({ type: 'loans.retried' })
     await waitFor(actor, (s) => s.matches('order'))
