@@ -4,6 +4,8 @@
  * may do, the console's routes, the shapes of the API's answers and how a refused call reads. Plain JSON, apart from
  * the borrower's encrypted wire protocol (docs/operations.md "Staff console").
  */
+import type { CountryCode, Language } from './countries'
+import type { ProductConfig, ProductProblem } from './product'
 
 /** The staff roles (server/db/schema/staff.ts STAFF_ROLES; a test keeps the two lists equal). */
 export const STAFF_ROLES = ['support', 'risk', 'finance', 'admin'] as const
@@ -113,7 +115,226 @@ export const KNOWN_AUDIT_ACTIONS = [
   'staff.created',
   'staff.passwordChanged',
   'audit.exported',
+  'product.changed',
+  'books.exported',
+  'borrowers.searched',
+  'order.viewed',
 ] as const
+
+// ------------------------------------------------------------------------------------------------ products
+
+/** A product as GET /console/api/products lists it: the row's configuration, names and version. */
+export interface ConsoleProduct {
+  id: string
+  country: CountryCode
+  version: number
+  active: boolean
+  position: number
+  names: Partial<Record<Language, string>>
+  config: ProductConfig
+  /** ISO 8601, UTC. */
+  updatedAt: string
+}
+
+/** One of GET /console/api/products/:id/versions, newest first. */
+export interface ConsoleProductVersion {
+  version: number
+  active: boolean
+  names: Partial<Record<Language, string>>
+  config: ProductConfig
+  /** The username of whoever saved it in the console; null for the seed, a migration or SQL by hand. */
+  staff: string | null
+  note: string | null
+  /** ISO 8601, UTC. */
+  createdAt: string
+}
+
+/** PUT /console/api/products/:id's body. */
+export interface ProductEditRequest {
+  /** The version the editor started from: the save is refused (409 changedMeanwhile) if another came since. */
+  baseVersion: number
+  /** Checked as the server checks a product at start-up (422 invalidProduct with the problems). */
+  config: unknown
+  names: Partial<Record<Language, string>>
+  active: boolean
+  /** Why: kept with the version and in the audit log (1–200 characters). */
+  note: string
+}
+
+/** PUT /console/api/products/:id: the product as saved; `changed` false when nothing differed (no new version). */
+export interface ProductEditReply {
+  product: ConsoleProduct
+  changed: boolean
+}
+
+// ------------------------------------------------------------------------------------------------ books
+
+/** The books check's figures (server/money/check.ts BooksFigures). */
+export interface BooksFigures {
+  suspenseMinor: Record<string, number>
+  refundDueMinor: Record<string, number>
+  observationsUnmatched: number
+  receiptsInSuspense: number
+  observationsError: number
+  transfersExpired: number
+  transfersOverdue: number
+}
+
+/** The books check as GET /console/api/books gives it: each problem one line naming an order, transfer or entry. */
+export interface BooksCheck {
+  ok: boolean
+  entries: number
+  orders: number
+  transfers: number
+  problems: string[]
+  figures: BooksFigures
+}
+
+/** One row of the settlement report: what a provider moved one UTC day against what the ledger booked. */
+export interface SettlementLine {
+  day: string
+  provider: string
+  direction: 'payout' | 'collection'
+  currency: string
+  providerMinor: number
+  providerCount: number
+  ledgerMinor: number
+  ledgerCount: number
+  differenceMinor: number
+}
+
+/** What one account moved one UTC day, in one currency. */
+export interface DailyTotal {
+  day: string
+  account: string
+  currency: string
+  debitMinor: number
+  creditMinor: number
+  /** Journal entries with a line on the account that day. */
+  entries: number
+}
+
+/** Money a provider moved that no single payment order accounts for, booked to suspense for a person. */
+export interface SuspenseReceipt {
+  provider: string
+  receipt: string
+  /** ISO 8601, UTC. */
+  at: string
+  currency: string
+  amountMinor: number
+}
+
+/** The longest period of UTC days the books page reads at once. */
+export const BOOKS_MAX_DAYS = 92
+/** The reports the books export as CSV: the settlement rows, or the daily totals per account. */
+export const BOOKS_REPORTS = ['settlement', 'accounts'] as const
+export type BooksReportName = (typeof BOOKS_REPORTS)[number]
+
+/** GET /console/api/books's query: UTC days YYYY-MM-DD, both included. */
+export interface BooksQuery {
+  from: string
+  to: string
+}
+
+/** GET /console/api/books?from&to: the check as of `now`, and the period's settlement and daily totals. */
+export interface BooksPage {
+  now: string
+  check: BooksCheck
+  settlement: { from: string; to: string; rows: SettlementLine[]; differences: number }
+  totals: DailyTotal[]
+  suspense: SuspenseReceipt[]
+}
+
+// ------------------------------------------------------------------------------------------------ borrowers and loans
+
+/** A borrower found by GET /console/api/borrowers?q=: their data as the member's role may see it. */
+export interface BorrowerHit {
+  userId: number
+  country: CountryCode
+  /** Masked by role (server/console/roles.ts `shownTo`); null before the borrower gave a name. */
+  name: string | null
+  mobile: string
+  /** How the search found them. */
+  matchedBy: 'mobile' | 'nationalId' | 'orderNo'
+  /** Their latest orders, newest first. */
+  orders: { orderNo: string; status: number; currency: string; requestedMinor: number; createdAt: string }[]
+}
+
+/** One journal entry of an order with its lines. */
+export interface LedgerEntryView {
+  id: number
+  kind: string
+  key: string
+  at: string
+  lines: { account: string; debitMinor: number; creditMinor: number }[]
+}
+
+/** A scorecard line: a rule, its points, why. */
+export interface DecisionLine {
+  rule: string
+  points: number
+  reason: string
+}
+
+/** The assessment's decision and its explanation (risk and admin only). */
+export interface DecisionView {
+  decision: 'approve' | 'reject'
+  points: number
+  approveAt: number
+  lines: DecisionLine[]
+  refusals: string[]
+  outcome: string
+  limitMinor: number
+  identity: { vendor: string; result: string; score: number | null; reason: string } | null
+}
+
+/** GET /console/api/orders/:orderNo: an order's whole story. */
+export interface OrderStory {
+  orderNo: string
+  status: number
+  country: CountryCode
+  currency: string
+  productId: string
+  productVersion: number
+  requestedMinor: number
+  principalMinor: number | null
+  termDays: number
+  due: { principalMinor: number; interestMinor: number; penaltyMinor: number }
+  repaidMinor: number
+  dates: Partial<
+    Record<
+      'created' | 'submitted' | 'approved' | 'rejected' | 'confirmed' | 'disbursed' | 'due' | 'finished',
+      string
+    >
+  >
+  borrower: { userId: number; name: string | null; mobile: string }
+  /** Every status change, oldest first. */
+  timeline: { event: string; from: number | null; to: number; at: string }[]
+  /** Every money transfer and its state. */
+  transfers: {
+    reference: string
+    kind: string
+    purpose: string
+    provider: string
+    state: string
+    amountMinor: number
+    movedMinor: number | null
+    createdAt: string
+    completedAt: string | null
+    failureReason: string | null
+  }[]
+  /** The repayment schedule frozen at approval (empty before). */
+  schedule: {
+    number: number
+    dueDate: string
+    principalMinor: number
+    interestMinor: number
+    totalMinor: number
+  }[]
+  ledger: LedgerEntryView[]
+  /** Present for members who may read decisions, once assessed. */
+  decision: DecisionView | null
+}
 
 // ------------------------------------------------------------------------------------------------ routes
 
@@ -132,14 +353,17 @@ const route = <const N extends string>(name: N, path: string, needs: ConsoleRout
 })
 
 /**
- * The console's pages, in the navigation's order. Only pages that exist are here: the inbox, repayments, loans,
- * products and books come with their API (issue 20 items 2–6).
+ * The console's pages, in the navigation's order. Only pages that exist are here: the inbox and repayments come
+ * with their API (issue 20 items 2–3).
  */
 export const CONSOLE_ROUTES = [
   route('signIn', '/sign-in', 'signedOut'),
   route('overview', '/', null),
   route('staff', '/staff', 'staff.manage'),
   route('audit', '/audit', 'audit.read'),
+  route('loans', '/loans', 'loans.read'),
+  route('products', '/products', 'products.edit'),
+  route('books', '/books', 'books.read'),
   route('password', '/password', null),
 ] as const satisfies readonly ConsoleRouteDef[]
 
@@ -187,6 +411,10 @@ export type ConsoleFailure =
       retryAfterSeconds?: number
       /** The most rows an export may hold (413). */
       max?: number
+      /** What is wrong with a product's configuration (422 invalidProduct). */
+      problems?: ProductProblem[]
+      /** The version someone else saved meanwhile (409 changedMeanwhile). */
+      version?: number
     }
   | { kind: 'network' }
 

@@ -368,3 +368,45 @@ function checkEveryAmount(p: ProductConfig, fail: (field: string, message: strin
     }
   }
 }
+
+/** The parts of a configuration that must be objects before its rules can be read. */
+const PRODUCT_PARTS = [
+  'amount',
+  'interest',
+  'processingFee',
+  'penalty',
+  'rollover',
+  'repayment',
+  'repeatLadder',
+] as const
+
+/**
+ * Every problem with a configuration edited by hand (the console's product editor, issue 20), or [] when it may be
+ * saved as product `id` of `country`: anything at all is read (never throws), its parts must be objects, the id,
+ * country and the country's currency stay as they were, and then every rule of validateProduct.
+ */
+export function editedProductProblems(
+  value: unknown,
+  product: { readonly id: string; readonly country: CountryCode; readonly currency: string },
+): ProductProblem[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return [{ field: '(configuration)', message: 'must be an object' }]
+  const p = value as Record<string, unknown>
+  const problems: ProductProblem[] = []
+  for (const part of PRODUCT_PARTS) {
+    const v = p[part]
+    if (typeof v !== 'object' || v === null || Array.isArray(v))
+      problems.push({ field: part, message: 'must be an object' })
+  }
+  if (p.id !== product.id) problems.push({ field: 'id', message: `must stay ${product.id}` })
+  if (p.country !== product.country)
+    problems.push({ field: 'country', message: `must stay ${product.country}` })
+  if (p.currency !== product.currency)
+    problems.push({ field: 'currency', message: `must stay ${product.currency}` })
+  if (problems.length > 0) return problems
+  try {
+    return validateProduct(value as ProductConfig)
+  } catch {
+    return [{ field: '(configuration)', message: 'is not shaped like a product configuration' }]
+  }
+}

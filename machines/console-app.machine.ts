@@ -18,8 +18,8 @@
  * Events: xstate.route {to}, console.signOutRequested, console.sessionEnded {form?, draft?}, console.languageChosen
  *         {language}, console.retried
  * Tags:   busy (starting, signing out)
- * Children (snapshot.children): signInForm (the sign-in page), staffForm (staff), auditLog (audit), passwordForm
- *   (password), storeLanguage (keeping the language chosen)
+ * Children (snapshot.children): signInForm (the sign-in page), staffForm (staff), auditLog (audit), loansDesk (loans),
+ *   productsEditor (products), booksReader (books), passwordForm (password), storeLanguage (keeping the language chosen)
  * Actors the composition provides (services/console/console-actors.ts):
  *   restoreSession () → ConsoleMe | null     (the tab's session, checked with GET /console/api/me)
  *   signOut () → void                        (DELETE /console/api/session; the tab's session is forgotten)
@@ -40,6 +40,9 @@ import { consoleAuditMachine } from './console-audit.machine'
 import type { ConsoleDrafts, ConsoleSessionEndedEvent, Message } from './console-calls'
 import { failureMessage } from './console-calls'
 import { consolePasswordMachine } from './console-password.machine'
+import { consoleProductsMachine } from './console-products.machine'
+import { consoleBooksMachine } from './console-books.machine'
+import { consoleLoansMachine } from './console-loans.machine'
 import { consoleSignInMachine, type SignInNotice } from './console-sign-in.machine'
 import { consoleStaffMachine } from './console-staff.machine'
 import { notProvided } from './kit/not-provided'
@@ -81,7 +84,7 @@ export type ConsoleAppEvent =
   | { type: 'console.languageChosen'; language: Language }
   | { type: 'console.retried' }
 
-const PAGES: readonly ConsolePage[] = ['overview', 'staff', 'audit', 'password']
+const PAGES: readonly ConsolePage[] = ['overview', 'staff', 'audit', 'loans', 'products', 'books', 'password']
 const pageOf = (to: string): ConsolePage | null => {
   const name = to.replace(/^#/, '')
   return (PAGES as readonly string[]).includes(name) ? (name as ConsolePage) : null
@@ -110,6 +113,9 @@ export const consoleAppMachine = setup({
       signInForm: 'signInForm'
       staffForm: 'staffForm'
       auditLog: 'auditLog'
+      loansDesk: 'loansDesk'
+      productsEditor: 'productsEditor'
+      booksReader: 'booksReader'
       passwordForm: 'passwordForm'
       storeLanguage: 'storeLanguage'
     },
@@ -123,6 +129,9 @@ export const consoleAppMachine = setup({
     signInForm: consoleSignInMachine,
     staffForm: consoleStaffMachine,
     auditLog: consoleAuditMachine,
+    loansDesk: consoleLoansMachine,
+    productsEditor: consoleProductsMachine,
+    booksReader: consoleBooksMachine,
     passwordForm: consolePasswordMachine,
   },
   guards: {
@@ -273,6 +282,9 @@ export const consoleAppMachine = setup({
           always: [
             { guard: { type: 'goesTo', params: { route: 'staff' } }, target: 'staff' },
             { guard: { type: 'goesTo', params: { route: 'audit' } }, target: 'audit' },
+            { guard: { type: 'goesTo', params: { route: 'loans' } }, target: 'loans' },
+            { guard: { type: 'goesTo', params: { route: 'products' } }, target: 'products' },
+            { guard: { type: 'goesTo', params: { route: 'books' } }, target: 'books' },
             { guard: { type: 'goesTo', params: { route: 'password' } }, target: 'password' },
             { target: 'overview' },
           ],
@@ -300,6 +312,33 @@ export const consoleAppMachine = setup({
             }),
           },
           exit: { type: 'dropDraft', params: { form: 'audit' } },
+        },
+        loans: {
+          ...page('loans'),
+          invoke: {
+            id: 'loansDesk',
+            src: 'loansDesk',
+            input: ({ context }) => ({ draft: context.drafts.loans ?? null, timeZone: context.timeZone }),
+          },
+          exit: { type: 'dropDraft', params: { form: 'loans' } },
+        },
+        products: {
+          ...page('products'),
+          invoke: {
+            id: 'productsEditor',
+            src: 'productsEditor',
+            input: ({ context }) => ({ draft: context.drafts.products ?? null, timeZone: context.timeZone }),
+          },
+          exit: { type: 'dropDraft', params: { form: 'products' } },
+        },
+        books: {
+          ...page('books'),
+          invoke: {
+            id: 'booksReader',
+            src: 'booksReader',
+            input: ({ context }) => ({ draft: context.drafts.books ?? null }),
+          },
+          exit: { type: 'dropDraft', params: { form: 'books' } },
         },
         password: {
           ...page('password'),

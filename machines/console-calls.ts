@@ -71,6 +71,9 @@ export interface ConsoleDrafts {
   staff?: Record<string, string>
   password?: Record<string, string>
   audit?: Record<string, string>
+  products?: Record<string, string>
+  books?: Record<string, string>
+  loans?: Record<string, string>
 }
 
 /**

@@ -25,6 +25,7 @@ export type FailureKind =
   | 'jobGaveUp' // a one-off job that failed its last attempt
   | 'worker' // a job worker tick that failed outside any job
   | 'delivery' // the sandbox could not deliver its callbacks
+  | 'products' // a changed product could not be loaded (the last good catalogue is served)
   | 'route' // a plain HTTP route (not /api) that answered 5xx
   | 'dispatch' // a call the dispatcher answered 1500
   | 'safetyNet' // client input the schemas let through, refused by the dispatcher's safety net

@@ -10,6 +10,15 @@
  *   POST   /console/api/staff        admin: { username, displayName, role, password } → { staff, otpauthUri }
  *   GET    /console/api/audit        admin: ?from&to&afterId&limit → { rows, nextAfterId }
  *   GET    /console/api/audit.csv    admin: ?from&to → the rows as CSV (the export itself is audited)
+ *   GET    /console/api/products     risk, admin: every product with its configuration and version
+ *   GET    /console/api/products/:id/versions   risk, admin: the product's versions, newest first
+ *   PUT    /console/api/products/:id risk, admin: { baseVersion, config, names, active, note } → { product, changed }
+ *                                    (422 invalidProduct {problems}; 409 changedMeanwhile {version}); new orders only
+ *   GET    /console/api/books        finance, admin: ?from&to (UTC days, ≤ 92) → the books check, settlement, daily
+ *                                    totals per account, receipts in suspense
+ *   GET    /console/api/borrowers    support, risk, finance, admin: ?q= phone, ID number or order number → { borrowers }
+ *   GET    /console/api/orders/:orderNo   the same: the order's story (its decision for risk and admin only)
+ *   GET    /console/api/books.csv    finance, admin: ?from&to&report=settlement|accounts → that report as CSV (audited)
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import * as v from 'valibot'
@@ -19,6 +28,12 @@ import { isUniqueViolation } from '../db/client'
 import { appendAudit, auditCsv, readAudit } from './audit'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords'
 import { may, PERMISSIONS, type Permission } from './roles'
+import { editProduct, listProducts, productVersions } from './products'
+import { BOOKS_MAX_DAYS, BOOKS_REPORTS } from '../../domain/console'
+import { booksCsv, booksPage, booksPeriod } from './books'
+import { orderStory, searchBorrowers } from './loans'
+import { loansRuntime } from '../loans/module'
+import { refreshProducts } from '../loans/products'
 import { changePassword, createStaff, resolveStaffSession, signIn, signOut, type StaffMember } from './staff'
 import { otpauthUri } from './totp'
 
@@ -56,6 +71,24 @@ const AuditQuery = v.object({
     v.pipe(v.string(), v.regex(/^\d{1,4}$/), v.transform(Number), v.minValue(1), v.maxValue(AUDIT_PAGE_MAX)),
   ),
 })
+
+const productName = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(60)))
+const ProductEditBody = v.object({
+  baseVersion: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  config: v.unknown(),
+  names: v.object({ en: productName, sw: productName, es: productName }),
+  active: v.boolean(),
+  note: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)),
+})
+const ProductId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]{1,64}$/))
+/** A product's configuration is a few kilobytes; far more is a mistake, refused before it is read. */
+const PRODUCT_BODY_MAX_BYTES = 64 * 1024
+
+const SearchQuery = v.object({ q: v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(40)) })
+const OrderNo = v.pipe(v.string(), v.regex(/^[A-Z0-9]{4,40}$/))
+
+const utcDay = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/))
+const BooksQuery = v.object({ from: utcDay, to: utcDay, report: v.optional(v.picklist(BOOKS_REPORTS)) })
 
 /** The fields a schema refused, by name (no values: they may be a password). */
 function refused(issues: readonly v.BaseIssue<unknown>[]): string[] {
@@ -143,12 +176,10 @@ export const consoleModule: ServerModule = {
       if (!body.success) return reply.code(400).send({ error: 'invalidInput', fields: refused(body.issues) })
       try {
         const created = await createStaff(host.db, now(), body.output, member.id)
-        return reply
-          .code(201)
-          .send({
-            staff: created.member,
-            otpauthUri: otpauthUri(TOTP_ISSUER, created.member.username, created.totpSecret),
-          })
+        return reply.code(201).send({
+          staff: created.member,
+          otpauthUri: otpauthUri(TOTP_ISSUER, created.member.username, created.totpSecret),
+        })
       } catch (err) {
         if (isUniqueViolation(err)) return reply.code(409).send({ error: 'usernameTaken' })
         throw err
@@ -196,6 +227,132 @@ export const consoleModule: ServerModule = {
           `attachment; filename="kopa-audit-${range.from.toISOString().slice(0, 10)}.csv"`,
         )
         .send(auditCsv(rows))
+    })
+
+    app.get(`${CONSOLE_API}/products`, async (req, reply) => {
+      const member = await staffWith(req, reply, 'products.edit')
+      if (!member) return reply
+      return { products: await listProducts(host.db) }
+    })
+
+    app.get<{ Params: { id: string } }>(`${CONSOLE_API}/products/:id/versions`, async (req, reply) => {
+      const member = await staffWith(req, reply, 'products.edit')
+      if (!member) return reply
+      const id = v.safeParse(ProductId, req.params.id)
+      const versions = id.success ? await productVersions(host.db, id.output) : null
+      if (!versions) return reply.code(404).send({ error: 'notFound' })
+      return { versions }
+    })
+
+    app.put<{ Params: { id: string } }>(
+      `${CONSOLE_API}/products/:id`,
+      { bodyLimit: PRODUCT_BODY_MAX_BYTES },
+      async (req, reply) => {
+        const member = await staffWith(req, reply, 'products.edit')
+        if (!member) return reply
+        const limited = host.limits.rate.hit('console.product', String(member.id), 30, 60_000)
+        if (!limited.ok)
+          return reply.code(429).header('retry-after', limited.retryAfterSeconds).send({ error: 'tooMany' })
+        const id = v.safeParse(ProductId, req.params.id)
+        if (!id.success) return reply.code(404).send({ error: 'notFound' })
+        const body = v.safeParse(ProductEditBody, req.body)
+        if (!body.success)
+          return reply.code(400).send({ error: 'invalidInput', fields: refused(body.issues) })
+        const result = await editProduct(host.db, now(), member, id.output, body.output)
+        if (!result.ok) {
+          if (result.reason === 'notFound') return reply.code(404).send({ error: 'notFound' })
+          if (result.reason === 'changedMeanwhile')
+            return reply.code(409).send({ error: 'changedMeanwhile', version: result.version })
+          return reply.code(422).send({ error: 'invalidProduct', problems: result.problems })
+        }
+        // This instance serves the change from its next request; the others hear the database's notice.
+        if (result.changed) await refreshProducts(host.db, loansRuntime(host).products)
+        return { product: result.product, changed: result.changed }
+      },
+    )
+
+    /** The books query's UTC days, or the fields at fault (a period of at most BOOKS_MAX_DAYS, `to` not before `from`). */
+    function booksQuery(query: unknown) {
+      const parsed = v.safeParse(BooksQuery, query ?? {})
+      if (!parsed.success) return { error: refused(parsed.issues) } as const
+      const period = booksPeriod(parsed.output.from, parsed.output.to)
+      if (!period) return { error: ['to'] } as const
+      return { period, report: parsed.output.report ?? 'settlement', days: parsed.output } as const
+    }
+
+    app.get(`${CONSOLE_API}/books`, async (req, reply) => {
+      const member = await staffWith(req, reply, 'books.read')
+      if (!member) return reply
+      const query = booksQuery(req.query)
+      if ('error' in query)
+        return reply.code(400).send({ error: 'invalidInput', fields: query.error, maxDays: BOOKS_MAX_DAYS })
+      return booksPage(host.db, now(), query.period)
+    })
+
+    app.get(`${CONSOLE_API}/books.csv`, async (req, reply) => {
+      const member = await staffWith(req, reply, 'books.read')
+      if (!member) return reply
+      const query = booksQuery(req.query)
+      if ('error' in query)
+        return reply.code(400).send({ error: 'invalidInput', fields: query.error, maxDays: BOOKS_MAX_DAYS })
+      const page = await booksPage(host.db, now(), query.period)
+      await appendAudit(host.db, now(), {
+        staffId: member.id,
+        action: 'books.exported',
+        subject: 'books',
+        after: { report: query.report, from: query.days.from, to: query.days.to },
+      })
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="kopa-${query.report}-${query.days.from}-${query.days.to}.csv"`,
+        )
+        .send(booksCsv(page, query.report))
+    })
+
+    app.get(`${CONSOLE_API}/borrowers`, async (req, reply) => {
+      const member = await staffWith(req, reply, 'loans.read')
+      if (!member) return reply
+      const limited = host.limits.rate.hit('console.search', String(member.id), 60, 60_000)
+      if (!limited.ok)
+        return reply.code(429).header('retry-after', limited.retryAfterSeconds).send({ error: 'tooMany' })
+      const query = v.safeParse(SearchQuery, req.query ?? {})
+      if (!query.success) return reply.code(400).send({ error: 'invalidInput', fields: ['q'] })
+      const borrowers = await searchBorrowers(
+        host.db,
+        { role: member.role, personKeySecret: host.config.personKeySecret },
+        query.output.q,
+      )
+      // Who looked for whom: the borrowers found, never the number typed.
+      await appendAudit(host.db, now(), {
+        staffId: member.id,
+        action: 'borrowers.searched',
+        subject: 'borrowers',
+        after: { found: borrowers.map((b) => ({ userId: b.userId, matchedBy: b.matchedBy })) },
+      })
+      return { borrowers }
+    })
+
+    app.get<{ Params: { orderNo: string } }>(`${CONSOLE_API}/orders/:orderNo`, async (req, reply) => {
+      const member = await staffWith(req, reply, 'loans.read')
+      if (!member) return reply
+      const orderNo = v.safeParse(OrderNo, req.params.orderNo)
+      const story = orderNo.success
+        ? await orderStory(
+            host.db,
+            { role: member.role, mayReadDecision: may(member.role, 'decisions.read') },
+            orderNo.output,
+          )
+        : null
+      if (!story) return reply.code(404).send({ error: 'notFound' })
+      await appendAudit(host.db, now(), {
+        staffId: member.id,
+        action: 'order.viewed',
+        subject: `order:${story.orderNo}`,
+        after: { decision: story.decision !== null },
+      })
+      return story
     })
   },
 }

@@ -1,7 +1,7 @@
 /**
  * What each staff role may do in the console and how much of a borrower it sees (issue 20). Support answers
  * borrowers, so it sees their names and a masked phone; finance sees amounts and masked identities; risk sees what
- * a decision was made on; only an admin reads the audit log, exports, and manages staff.
+ * a decision was made on and sets the products' prices and limits; only an admin reads the audit log, exports, and manages staff.
  */
 import type { StaffRole } from '../db/schema/staff'
 
@@ -20,7 +20,7 @@ export type Permission = (typeof PERMISSIONS)[number]
 
 const GRANTS: Readonly<Record<StaffRole, readonly Permission[]>> = {
   support: ['tickets.answer', 'loans.read'],
-  risk: ['decisions.read', 'loans.read'],
+  risk: ['decisions.read', 'loans.read', 'products.edit'],
   finance: ['repayments.review', 'loans.read', 'books.read'],
   admin: PERMISSIONS,
 }

@@ -52,7 +52,14 @@ import { seedDemo } from '../seed/demo-products'
 import { renderAgreement } from './agreement'
 import { localDate } from './dates'
 import { lifecycleOf, type OrderRow } from './lifecycle'
-import { loadProducts, type LoadedProduct, type ProductCatalog } from './products'
+import {
+  liveCatalog,
+  loadProducts,
+  watchProducts,
+  type LoadedProduct,
+  type LiveCatalog,
+  type ProductCatalog,
+} from './products'
 import {
   balanceToday,
   borrowerHistory,
@@ -87,7 +94,8 @@ const MINUTE = 60_000
 export interface LoansRuntime {
   service: LoanService
   payments: Payments
-  products: ProductCatalog
+  /** The live catalogue: replaced as products change (the console reads it again after an edit). */
+  products: LiveCatalog
   sandbox: SandboxProvider | null
   /** Sends the sandbox callbacks due on the one clock (the demo timer does this every poll). */
   deliverSandbox(): Promise<number>
@@ -130,7 +138,17 @@ export function createLoansModule(options: LoansModuleOptions = {}): ServerModul
         const [n] = await db.select({ n: count() }).from(loanProducts)
         if ((n?.n ?? 0) === 0) await seedDemo(db)
       }
-      const catalog = await loadProducts(db)
+      const catalog = liveCatalog(await loadProducts(db))
+      const stopWatching = await watchProducts(host.database, catalog, (err) =>
+        host.ops.failure(
+          'products',
+          log,
+          {},
+          err,
+          'a changed product could not be loaded; the last good one is served',
+        ),
+      )
+      host.fastify.addHook('onClose', stopWatching)
       if (catalog.all().length === 0)
         log.warn({}, 'no loan products: every apply is refused (docs/operations.md)')
 
@@ -240,7 +258,8 @@ export function createLoansModule(options: LoansModuleOptions = {}): ServerModul
         // not assessed yet is marked as coming from a promotion, so its approval is 18 (getMoney) rather than 14.
         host.fastify.post('/dev/orders/promotion', async (req, reply) => {
           const orderNo = (req.body as { orderNo?: unknown } | null)?.orderNo
-          if (typeof orderNo !== 'string') return reply.code(400).send({ error: 'orderNo must be an order number' })
+          if (typeof orderNo !== 'string')
+            return reply.code(400).send({ error: 'orderNo must be an order number' })
           const notAssessed = [
             OrderStatus.BasicInfo,
             OrderStatus.IdentityOCR,
@@ -255,7 +274,8 @@ export function createLoansModule(options: LoansModuleOptions = {}): ServerModul
             .set({ viaPromotion: true })
             .where(and(eq(loanOrders.orderNo, orderNo), inArray(loanOrders.status, notAssessed)))
             .returning({ orderNo: loanOrders.orderNo })
-          if (!marked) return reply.code(409).send({ error: `no application awaiting assessment is ${orderNo}` })
+          if (!marked)
+            return reply.code(409).send({ error: `no application awaiting assessment is ${orderNo}` })
           return { orderNo: marked.orderNo, viaPromotion: true }
         })
       }
@@ -270,7 +290,9 @@ export function createLoansModule(options: LoansModuleOptions = {}): ServerModul
       // Where a Mexican bank-transfer payment order is paid to: the borrower's own CLABE at STP, else the lender's.
       const payTo = (country: string, userId: number): string | null => {
         const bank = providers.get(route(country, 'clabe'))
-        return bank instanceof StpProvider ? bank.clabeFor(userId) : (paySettings.bankTransferPayTo[country] ?? null)
+        return bank instanceof StpProvider
+          ? bank.clabeFor(userId)
+          : (paySettings.bankTransferPayTo[country] ?? null)
       }
       registerHandlers(host, { service, payments, catalog, route, payTo })
     },
@@ -547,12 +569,7 @@ function registerHandlers(host: ModuleHost, { service, catalog, route, payTo }: 
     const rows = await db
       .select()
       .from(loanOrders)
-      .where(
-        and(
-          eq(loanOrders.userId, session.userId),
-          inArray(loanOrders.status, [...REPAYABLE_STATUSES]),
-        ),
-      )
+      .where(and(eq(loanOrders.userId, session.userId), inArray(loanOrders.status, [...REPAYABLE_STATUSES])))
     const now = clock.now()
     return { items: rows.map((o) => repayProduct(o, catalog, req.lang, now)) }
   })

@@ -502,10 +502,11 @@ export type LoanService = ReturnType<typeof createLoanService>
 export function createLoanService(deps: LoanDeps) {
   const { db, jobs, log, payments, settings } = deps
 
-  function product(order: Pick<OrderRow, 'productId'>): ProductConfig {
-    const p = deps.products().byId(order.productId)
-    if (!p) throw new Error(`Product ${order.productId} is not loaded`)
-    return p.config
+  /** The product as the order was applied under it (its version): an edit since reaches new orders only. */
+  function product(order: Pick<OrderRow, 'productId' | 'productVersion'>): ProductConfig {
+    const config = deps.products().at(order.productId, order.productVersion)
+    if (!config) throw new Error(`Product ${order.productId} v${order.productVersion} is not loaded`)
+    return config
   }
 
   /**
@@ -641,6 +642,7 @@ export function createLoanService(deps: LoanDeps) {
             userId: session.userId,
             country: session.country,
             productId: config.id,
+            productVersion: loaded.version,
             status,
             currency: config.currency,
             requestedMinor: input.amountMinor,

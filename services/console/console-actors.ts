@@ -13,6 +13,15 @@ import {
   type NewStaffReply,
   type NewStaffRequest,
   type PasswordChangeRequest,
+  type BooksPage,
+  type BooksQuery,
+  type BorrowerHit,
+  type OrderStory,
+  type BooksReportName,
+  type ConsoleProduct,
+  type ConsoleProductVersion,
+  type ProductEditReply,
+  type ProductEditRequest,
 } from '../../domain/console'
 import type { Language } from '../../domain/countries'
 import type { ConsoleApi, DownloadedFile } from './console-api'
@@ -76,6 +85,23 @@ export function createConsoleActors({ api, tokens, languages, now, random, save 
     exportAudit: fromPromise<void, Pick<AuditQuery, 'from' | 'to'>>(async ({ input, signal }) => {
       save(await api.exportAudit(input, signal))
     }),
+    searchBorrowers: fromPromise<BorrowerHit[], { q: string }>(({ input, signal }) =>
+      api.searchBorrowers(input.q, signal),
+    ),
+    readOrder: fromPromise<OrderStory, { orderNo: string }>(({ input, signal }) =>
+      api.readOrder(input.orderNo, signal),
+    ),
+    readBooks: fromPromise<BooksPage, BooksQuery>(({ input, signal }) => api.readBooks(input, signal)),
+    exportBooks: fromPromise<void, BooksQuery & { report: BooksReportName }>(async ({ input, signal }) => {
+      save(await api.exportBooks(input, signal))
+    }),
+    readProducts: fromPromise<ConsoleProduct[]>(({ signal }) => api.readProducts(signal)),
+    readProductVersions: fromPromise<ConsoleProductVersion[], { id: string }>(({ input, signal }) =>
+      api.readProductVersions(input.id, signal),
+    ),
+    saveProduct: fromPromise<ProductEditReply, { id: string; request: ProductEditRequest }>(
+      ({ input, signal }) => api.saveProduct(input.id, input.request, signal),
+    ),
   }
 }
 

@@ -20,6 +20,15 @@ import {
   type NewStaffReply,
   type NewStaffRequest,
   type PasswordChangeRequest,
+  type BooksPage,
+  type BooksQuery,
+  type BorrowerHit,
+  type OrderStory,
+  type BooksReportName,
+  type ConsoleProduct,
+  type ConsoleProductVersion,
+  type ProductEditReply,
+  type ProductEditRequest,
 } from '../../domain/console'
 import type { TokenStore } from './token-store'
 
@@ -61,11 +70,187 @@ const Row = v.object({
   after: v.unknown(),
 })
 const Page = v.object({ rows: v.array(Row), nextAfterId: v.nullable(v.number()) })
+const Problem = v.object({ field: v.string(), message: v.string() })
 const Refusal = v.looseObject({
   error: v.optional(v.string()),
   fields: v.optional(v.array(v.string())),
   retryAt: v.optional(v.string()),
   max: v.optional(v.number()),
+  problems: v.optional(v.array(Problem)),
+  version: v.optional(v.number()),
+})
+// A product's configuration is read by the editor as JSON text and checked there with the domain's rules.
+const Product = v.object({
+  id: v.string(),
+  country: v.picklist(['TZ', 'KE', 'MX']),
+  version: v.number(),
+  active: v.boolean(),
+  position: v.number(),
+  names: v.partial(v.object({ en: v.string(), sw: v.string(), es: v.string() })),
+  config: v.custom<ConsoleProduct['config']>((x) => typeof x === 'object' && x !== null),
+  updatedAt: v.string(),
+})
+const Products = v.object({ products: v.array(Product) })
+const Version = v.object({
+  version: v.number(),
+  active: v.boolean(),
+  names: v.partial(v.object({ en: v.string(), sw: v.string(), es: v.string() })),
+  config: v.custom<ConsoleProductVersion['config']>((x) => typeof x === 'object' && x !== null),
+  staff: v.nullable(v.string()),
+  note: v.nullable(v.string()),
+  createdAt: v.string(),
+})
+const Versions = v.object({ versions: v.array(Version) })
+const Edited = v.object({ product: Product, changed: v.boolean() })
+const Country = v.picklist(['TZ', 'KE', 'MX'])
+const Borrowers = v.object({
+  borrowers: v.array(
+    v.object({
+      userId: v.number(),
+      country: Country,
+      name: v.nullable(v.string()),
+      mobile: v.string(),
+      matchedBy: v.picklist(['mobile', 'nationalId', 'orderNo']),
+      orders: v.array(
+        v.object({
+          orderNo: v.string(),
+          status: v.number(),
+          currency: v.string(),
+          requestedMinor: v.number(),
+          createdAt: v.string(),
+        }),
+      ),
+    }),
+  ),
+})
+const Story = v.object({
+  orderNo: v.string(),
+  status: v.number(),
+  country: Country,
+  currency: v.string(),
+  productId: v.string(),
+  productVersion: v.number(),
+  requestedMinor: v.number(),
+  principalMinor: v.nullable(v.number()),
+  termDays: v.number(),
+  due: v.object({ principalMinor: v.number(), interestMinor: v.number(), penaltyMinor: v.number() }),
+  repaidMinor: v.number(),
+  dates: v.record(
+    v.picklist(['created', 'submitted', 'approved', 'rejected', 'confirmed', 'disbursed', 'due', 'finished']),
+    v.string(),
+  ),
+  borrower: v.object({ userId: v.number(), name: v.nullable(v.string()), mobile: v.string() }),
+  timeline: v.array(
+    v.object({ event: v.string(), from: v.nullable(v.number()), to: v.number(), at: v.string() }),
+  ),
+  transfers: v.array(
+    v.object({
+      reference: v.string(),
+      kind: v.string(),
+      purpose: v.string(),
+      provider: v.string(),
+      state: v.string(),
+      amountMinor: v.number(),
+      movedMinor: v.nullable(v.number()),
+      createdAt: v.string(),
+      completedAt: v.nullable(v.string()),
+      failureReason: v.nullable(v.string()),
+    }),
+  ),
+  schedule: v.array(
+    v.object({
+      number: v.number(),
+      dueDate: v.string(),
+      principalMinor: v.number(),
+      interestMinor: v.number(),
+      totalMinor: v.number(),
+    }),
+  ),
+  ledger: v.array(
+    v.object({
+      id: v.number(),
+      kind: v.string(),
+      key: v.string(),
+      at: v.string(),
+      lines: v.array(v.object({ account: v.string(), debitMinor: v.number(), creditMinor: v.number() })),
+    }),
+  ),
+  decision: v.nullable(
+    v.object({
+      decision: v.picklist(['approve', 'reject']),
+      points: v.number(),
+      approveAt: v.number(),
+      lines: v.array(v.object({ rule: v.string(), points: v.number(), reason: v.string() })),
+      refusals: v.array(v.string()),
+      outcome: v.string(),
+      limitMinor: v.number(),
+      identity: v.nullable(
+        v.object({
+          vendor: v.string(),
+          result: v.string(),
+          score: v.nullable(v.number()),
+          reason: v.string(),
+        }),
+      ),
+    }),
+  ),
+})
+const Counts = v.record(v.string(), v.number())
+const BooksReply = v.object({
+  now: v.string(),
+  check: v.object({
+    ok: v.boolean(),
+    entries: v.number(),
+    orders: v.number(),
+    transfers: v.number(),
+    problems: v.array(v.string()),
+    figures: v.object({
+      suspenseMinor: Counts,
+      refundDueMinor: Counts,
+      observationsUnmatched: v.number(),
+      receiptsInSuspense: v.number(),
+      observationsError: v.number(),
+      transfersExpired: v.number(),
+      transfersOverdue: v.number(),
+    }),
+  }),
+  settlement: v.object({
+    from: v.string(),
+    to: v.string(),
+    differences: v.number(),
+    rows: v.array(
+      v.object({
+        day: v.string(),
+        provider: v.string(),
+        direction: v.picklist(['payout', 'collection']),
+        currency: v.string(),
+        providerMinor: v.number(),
+        providerCount: v.number(),
+        ledgerMinor: v.number(),
+        ledgerCount: v.number(),
+        differenceMinor: v.number(),
+      }),
+    ),
+  }),
+  totals: v.array(
+    v.object({
+      day: v.string(),
+      account: v.string(),
+      currency: v.string(),
+      debitMinor: v.number(),
+      creditMinor: v.number(),
+      entries: v.number(),
+    }),
+  ),
+  suspense: v.array(
+    v.object({
+      provider: v.string(),
+      receipt: v.string(),
+      at: v.string(),
+      currency: v.string(),
+      amountMinor: v.number(),
+    }),
+  ),
 })
 
 export interface ConsoleApiDeps {
@@ -90,6 +275,13 @@ export interface ConsoleApi {
   createStaff(request: NewStaffRequest, signal?: AbortSignal): Promise<NewStaffReply>
   readAudit(query: AuditQuery, signal?: AbortSignal): Promise<AuditPage>
   exportAudit(query: Pick<AuditQuery, 'from' | 'to'>, signal?: AbortSignal): Promise<DownloadedFile>
+  searchBorrowers(q: string, signal?: AbortSignal): Promise<BorrowerHit[]>
+  readOrder(orderNo: string, signal?: AbortSignal): Promise<OrderStory>
+  readBooks(query: BooksQuery, signal?: AbortSignal): Promise<BooksPage>
+  exportBooks(query: BooksQuery & { report: BooksReportName }, signal?: AbortSignal): Promise<DownloadedFile>
+  readProducts(signal?: AbortSignal): Promise<ConsoleProduct[]>
+  readProductVersions(id: string, signal?: AbortSignal): Promise<ConsoleProductVersion[]>
+  saveProduct(id: string, request: ProductEditRequest, signal?: AbortSignal): Promise<ProductEditReply>
 }
 
 const network: ConsoleFailure = { kind: 'network' }
@@ -123,7 +315,7 @@ export function createConsoleApi({
 }: ConsoleApiDeps): ConsoleApi {
   /** One call; the answer as it came, or a ConsoleFailure thrown. */
   async function send(
-    method: 'GET' | 'POST' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
     body: unknown,
     signal: AbortSignal | undefined,
@@ -167,6 +359,8 @@ export function createConsoleApi({
       fields: refusal.success ? (refusal.output.fields ?? []) : [],
       ...(refusal.success && refusal.output.retryAt ? { retryAt: refusal.output.retryAt } : {}),
       ...(refusal.success && refusal.output.max !== undefined ? { max: refusal.output.max } : {}),
+      ...(refusal.success && refusal.output.problems ? { problems: refusal.output.problems } : {}),
+      ...(refusal.success && refusal.output.version !== undefined ? { version: refusal.output.version } : {}),
       ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: Math.ceil(retryAfter) } : {}),
     }
     throw failure
@@ -174,7 +368,7 @@ export function createConsoleApi({
 
   async function json<T>(
     schema: v.GenericSchema<unknown, T>,
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     path: string,
     body: unknown,
     signal: AbortSignal | undefined,
@@ -221,5 +415,34 @@ export function createConsoleApi({
         blob,
       }
     },
+    searchBorrowers: async (q, signal) =>
+      (await json(Borrowers, 'GET', `/borrowers?${new URLSearchParams({ q })}`, undefined, signal)).borrowers,
+    readOrder: (orderNo, signal) =>
+      json(Story, 'GET', `/orders/${encodeURIComponent(orderNo)}`, undefined, signal),
+    readBooks: (query, signal) =>
+      json(
+        BooksReply,
+        'GET',
+        `/books?${new URLSearchParams({ from: query.from, to: query.to })}`,
+        undefined,
+        signal,
+      ),
+    async exportBooks(query, signal) {
+      const params = new URLSearchParams({ from: query.from, to: query.to, report: query.report })
+      const response = await send('GET', `/books.csv?${params}`, undefined, signal)
+      return {
+        name: fileNameOf(
+          response.headers.get('content-disposition'),
+          `kopa-${query.report}-${query.from}-${query.to}.csv`,
+        ),
+        blob: await response.blob(),
+      }
+    },
+    readProducts: async (signal) => (await json(Products, 'GET', '/products', undefined, signal)).products,
+    readProductVersions: async (id, signal) =>
+      (await json(Versions, 'GET', `/products/${encodeURIComponent(id)}/versions`, undefined, signal))
+        .versions,
+    saveProduct: (id, request, signal) =>
+      json(Edited, 'PUT', `/products/${encodeURIComponent(id)}`, request, signal),
   }
 }

@@ -11,8 +11,11 @@ import type { ConsolePage } from '../../domain/console'
 import type { ConsoleRef } from '../../screens/console/console-props'
 import { ConsoleLayout } from '../../screens/console/layout'
 import AuditScreen from '../../screens/console/audit'
+import BooksScreen from '../../screens/console/books'
+import LoansScreen from '../../screens/console/loans'
 import OverviewScreen from '../../screens/console/overview'
 import PasswordScreen from '../../screens/console/password'
+import ProductsScreen from '../../screens/console/products'
 import SignInScreen from '../../screens/console/sign-in'
 import StaffScreen from '../../screens/console/staff'
 import UnreachableScreen from '../../screens/console/unreachable'
@@ -24,6 +27,9 @@ const PAGES: Readonly<Record<ConsolePage, (props: { app: ConsoleRef }) => ReactE
   overview: OverviewScreen,
   staff: StaffScreen,
   audit: AuditScreen,
+  loans: LoansScreen,
+  products: ProductsScreen,
+  books: BooksScreen,
   password: PasswordScreen,
 }
 

@@ -5,6 +5,9 @@
 import { consoleAppMachine } from '../../machines/console-app.machine'
 import { consoleAuditMachine } from '../../machines/console-audit.machine'
 import { consolePasswordMachine } from '../../machines/console-password.machine'
+import { consoleProductsMachine } from '../../machines/console-products.machine'
+import { consoleBooksMachine } from '../../machines/console-books.machine'
+import { consoleLoansMachine } from '../../machines/console-loans.machine'
 import { consoleSignInMachine } from '../../machines/console-sign-in.machine'
 import { consoleStaffMachine } from '../../machines/console-staff.machine'
 import type { ConsoleActors } from '../../services/console/console-actors'
@@ -21,6 +24,19 @@ export function composeConsole(actors: ConsoleActors) {
       }),
       auditLog: consoleAuditMachine.provide({
         actors: { today: actors.today, readAudit: actors.readAudit, exportAudit: actors.exportAudit },
+      }),
+      productsEditor: consoleProductsMachine.provide({
+        actors: {
+          readProducts: actors.readProducts,
+          readProductVersions: actors.readProductVersions,
+          saveProduct: actors.saveProduct,
+        },
+      }),
+      loansDesk: consoleLoansMachine.provide({
+        actors: { searchBorrowers: actors.searchBorrowers, readOrder: actors.readOrder },
+      }),
+      booksReader: consoleBooksMachine.provide({
+        actors: { today: actors.today, readBooks: actors.readBooks, exportBooks: actors.exportBooks },
       }),
       passwordForm: consolePasswordMachine.provide({ actors: { changePassword: actors.changePassword } }),
     },

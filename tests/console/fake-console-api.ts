@@ -4,7 +4,21 @@
  * log — answering as server/console/module.ts does (status, `{ error }`, fields, Retry-After).
  */
 import { http, HttpResponse } from 'msw'
-import type { AuditRow, ConsolePermission, StaffMember, StaffRole } from '../../domain/console'
+import type {
+  AuditRow,
+  BooksPage,
+  BorrowerHit,
+  OrderStory,
+  ConsolePermission,
+  ConsoleProduct,
+  ConsoleProductVersion,
+  ProductEditRequest,
+  StaffMember,
+  StaffRole,
+} from '../../domain/console'
+import { COUNTRIES } from '../../domain/countries'
+import { editedProductProblems } from '../../domain/product'
+import { DEMO_PRODUCTS } from '../../server/seed/demo-products'
 
 const ALL: ConsolePermission[] = [
   'audit.read',
@@ -19,7 +33,7 @@ const ALL: ConsolePermission[] = [
 ]
 const GRANTS: Record<StaffRole, ConsolePermission[]> = {
   support: ['tickets.answer', 'loans.read'],
-  risk: ['decisions.read', 'loans.read'],
+  risk: ['decisions.read', 'loans.read', 'products.edit'],
   finance: ['repayments.review', 'loans.read', 'books.read'],
   admin: ALL,
 }
@@ -47,9 +61,174 @@ export class FakeConsoleApi {
       role: 'support',
       password: 'support password 1',
     },
+    {
+      id: 4,
+      username: 'rita.risk',
+      displayName: 'Rita Mollel',
+      role: 'risk',
+      password: 'risk password 1',
+    },
+    {
+      id: 3,
+      username: 'fatma.finance',
+      displayName: 'Fatma Said',
+      role: 'finance',
+      password: 'finance password 1',
+    },
   ]
   sessions = new Map<string, number>()
   audit: AuditRow[] = []
+  /** The books as the server would read them: one problem, one difference, one receipt in suspense. */
+  books: Omit<BooksPage, 'settlement'> & { settlement: Omit<BooksPage['settlement'], 'from' | 'to'> } = {
+    now: '2026-03-10T09:00:00.000Z',
+    check: {
+      ok: false,
+      entries: 42,
+      orders: 7,
+      transfers: 9,
+      problems: ['transfer KP-T-0009 moved 500000 at mpesa but is booked as 499000'],
+      figures: {
+        suspenseMinor: { KES: 150_000 },
+        refundDueMinor: {},
+        observationsUnmatched: 0,
+        receiptsInSuspense: 1,
+        observationsError: 0,
+        transfersExpired: 0,
+        transfersOverdue: 1,
+      },
+    },
+    settlement: {
+      differences: 1,
+      rows: [
+        {
+          day: '2026-03-09',
+          provider: 'mpesa',
+          direction: 'collection',
+          currency: 'KES',
+          providerMinor: 1_250_000,
+          providerCount: 3,
+          ledgerMinor: 1_249_000,
+          ledgerCount: 3,
+          differenceMinor: 1_000,
+        },
+      ],
+    },
+    totals: [
+      {
+        day: '2026-03-09',
+        account: 'receivable.principal',
+        currency: 'KES',
+        debitMinor: 0,
+        creditMinor: 1_100_000,
+        entries: 3,
+      },
+    ],
+    suspense: [
+      {
+        provider: 'mpesa',
+        receipt: 'QK81XYZ',
+        at: '2026-03-09T10:15:00.000Z',
+        currency: 'KES',
+        amountMinor: 150_000,
+      },
+    ],
+  }
+  /** One borrower with one repaying order, found by the phone 0754001001 or the order number. */
+  story: OrderStory = {
+    orderNo: 'KP261128000000001',
+    status: 2,
+    country: 'TZ',
+    currency: 'TZS',
+    productId: 'tz-haraka',
+    productVersion: 1,
+    requestedMinor: 10_000_000,
+    principalMinor: 10_000_000,
+    termDays: 91,
+    due: { principalMinor: 10_000_000, interestMinor: 819_000, penaltyMinor: 0 },
+    repaidMinor: 0,
+    dates: { created: '2026-03-01T08:00:00.000Z', disbursed: '2026-03-01T09:00:00.000Z' },
+    borrower: { userId: 9, name: 'Asha Juma', mobile: '******001' },
+    timeline: [
+      { event: 'submit', from: 19, to: 1, at: '2026-03-01T08:10:00.000Z' },
+      { event: 'assessment.approved', from: 1, to: 14, at: '2026-03-01T08:20:00.000Z' },
+      { event: 'loan.confirmed', from: 14, to: 7, at: '2026-03-01T08:30:00.000Z' },
+      { event: 'payout.succeeded', from: 7, to: 2, at: '2026-03-01T09:00:00.000Z' },
+    ],
+    transfers: [
+      {
+        reference: 'KP-T-0001',
+        kind: 'payout',
+        purpose: 'disbursal',
+        provider: 'mpesa',
+        state: 'succeeded',
+        amountMinor: 9_646_000,
+        movedMinor: 9_646_000,
+        createdAt: '2026-03-01T08:30:00.000Z',
+        completedAt: '2026-03-01T09:00:00.000Z',
+        failureReason: null,
+      },
+    ],
+    schedule: [
+      {
+        number: 1,
+        dueDate: '2026-05-31',
+        principalMinor: 10_000_000,
+        interestMinor: 819_000,
+        totalMinor: 10_819_000,
+      },
+    ],
+    ledger: [
+      {
+        id: 1,
+        kind: 'disbursal',
+        key: 'movement:KP-T-0001',
+        at: '2026-03-01T09:00:00.000Z',
+        lines: [
+          { account: 'receivable.principal', debitMinor: 10_000_000, creditMinor: 0 },
+          { account: 'clearing.mpesa.payout', debitMinor: 0, creditMinor: 9_646_000 },
+          { account: 'income.processingFee', debitMinor: 0, creditMinor: 300_000 },
+          { account: 'taxPayable', debitMinor: 0, creditMinor: 54_000 },
+        ],
+      },
+    ],
+    decision: {
+      decision: 'approve',
+      points: 55,
+      approveAt: 40,
+      lines: [{ rule: 'salary', points: 30, reason: 'Earns 180,001–280,000 a month' }],
+      refusals: [],
+      outcome: 'Approved up to 200,000 on the first step of the ladder',
+      limitMinor: 20_000_000,
+      identity: null,
+    },
+  }
+  /** The demo products at version 1, each with its versions newest first. */
+  products: ConsoleProduct[] = DEMO_PRODUCTS.map((p, position) => ({
+    id: p.config.id,
+    country: p.config.country,
+    version: 1,
+    active: true,
+    position,
+    names: p.names,
+    config: p.config,
+    updatedAt: '2026-03-01T06:00:00.000Z',
+  }))
+  versions = new Map<string, ConsoleProductVersion[]>(
+    this.products.map((p) => [
+      p.id,
+      [
+        {
+          version: 1,
+          active: true,
+          names: p.names,
+          config: p.config,
+          staff: null,
+          note: null,
+          createdAt: p.updatedAt,
+        },
+      ],
+    ]),
+  )
   /** The next sign-in answers this instead (a lock, a limit). */
   nextSignIn: { status: number; body: object; headers?: Record<string, string> } | null = null
   /** Every call, as `METHOD path`. */
@@ -183,6 +362,117 @@ export class FakeConsoleApi {
             'content-disposition': `attachment; filename="kopa-audit-${from.slice(0, 10)}.csv"`,
           },
         })
+      }),
+      http.get(`${api}/products`, ({ request }) => {
+        seen(request)
+        const member = this.guard(request, 'products.edit')
+        if (member instanceof Response) return member
+        return HttpResponse.json({ products: this.products })
+      }),
+      http.get(`${api}/products/:id/versions`, ({ request, params }) => {
+        seen(request)
+        const member = this.guard(request, 'products.edit')
+        if (member instanceof Response) return member
+        const versions = this.versions.get(String(params.id))
+        return versions
+          ? HttpResponse.json({ versions })
+          : HttpResponse.json({ error: 'notFound' }, { status: 404 })
+      }),
+      http.put(`${api}/products/:id`, async ({ request, params }) => {
+        seen(request)
+        const member = this.guard(request, 'products.edit')
+        if (member instanceof Response) return member
+        const body = (await request.json()) as ProductEditRequest
+        const at = this.products.findIndex((p) => p.id === params.id)
+        const product = this.products[at]
+        if (!product) return HttpResponse.json({ error: 'notFound' }, { status: 404 })
+        if (body.baseVersion !== product.version)
+          return HttpResponse.json({ error: 'changedMeanwhile', version: product.version }, { status: 409 })
+        const problems = editedProductProblems(body.config, {
+          id: product.id,
+          country: product.country,
+          currency: COUNTRIES[product.country].currency,
+        })
+        if (problems.length > 0)
+          return HttpResponse.json({ error: 'invalidProduct', problems }, { status: 422 })
+        const saved: ConsoleProduct = {
+          ...product,
+          version: product.version + 1,
+          config: body.config as ConsoleProduct['config'],
+          names: body.names,
+          active: body.active,
+          updatedAt: '2026-03-10T09:00:00.000Z',
+        }
+        this.products[at] = saved
+        this.versions.get(saved.id)!.unshift({
+          version: saved.version,
+          active: saved.active,
+          names: saved.names,
+          config: saved.config,
+          staff: member.username,
+          note: body.note,
+          createdAt: saved.updatedAt,
+        })
+        this.log(member.id, 'product.changed', `product:${saved.id}`, { version: saved.version })
+        return HttpResponse.json({ product: saved, changed: true })
+      }),
+      http.get(`${api}/books`, ({ request }) => {
+        seen(request)
+        const member = this.guard(request, 'books.read')
+        if (member instanceof Response) return member
+        const url = new URL(request.url)
+        const from = url.searchParams.get('from') ?? ''
+        const to = url.searchParams.get('to') ?? ''
+        return HttpResponse.json({ ...this.books, settlement: { ...this.books.settlement, from, to } })
+      }),
+      http.get(`${api}/books.csv`, ({ request }) => {
+        seen(request)
+        const member = this.guard(request, 'books.read')
+        if (member instanceof Response) return member
+        const url = new URL(request.url)
+        const report = url.searchParams.get('report')
+        this.log(member.id, 'books.exported', 'books', { report })
+        return new HttpResponse('day,account,currency,debit_minor,credit_minor,entries\r\n', {
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': `attachment; filename="kopa-${report}-${url.searchParams.get('from')}-${url.searchParams.get('to')}.csv"`,
+          },
+        })
+      }),
+      http.get(`${api}/borrowers`, ({ request }) => {
+        seen(request)
+        const member = this.guard(request, 'loans.read')
+        if (member instanceof Response) return member
+        const q = new URL(request.url).searchParams.get('q') ?? ''
+        const found = q === '0754001001' || q === this.story.orderNo
+        const hit: BorrowerHit = {
+          userId: 9,
+          country: 'TZ',
+          name: member.role === 'finance' ? 'A…' : 'Asha Juma',
+          mobile: '******001',
+          matchedBy: q === this.story.orderNo ? 'orderNo' : 'mobile',
+          orders: [
+            {
+              orderNo: this.story.orderNo,
+              status: this.story.status,
+              currency: 'TZS',
+              requestedMinor: this.story.requestedMinor,
+              createdAt: this.story.dates.created!,
+            },
+          ],
+        }
+        this.log(member.id, 'borrowers.searched', 'borrowers', { found: found ? [9] : [] })
+        return HttpResponse.json({ borrowers: found ? [hit] : [] })
+      }),
+      http.get(`${api}/orders/:orderNo`, ({ request, params }) => {
+        seen(request)
+        const member = this.guard(request, 'loans.read')
+        if (member instanceof Response) return member
+        if (params.orderNo !== this.story.orderNo)
+          return HttpResponse.json({ error: 'notFound' }, { status: 404 })
+        this.log(member.id, 'order.viewed', `order:${this.story.orderNo}`)
+        const decides = GRANTS[member.role].includes('decisions.read')
+        return HttpResponse.json({ ...this.story, decision: decides ? this.story.decision : null })
       }),
     ]
   }

@@ -6,45 +6,11 @@
  * the admin then reads both in the audit log, by days, and exports it. A session that ends while the admin types
  * loses nothing.
  */
-import type { Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { t, type Lang } from './fixtures'
+import { t } from './fixtures'
+import { field, fill, navOf, openConsole, signIn } from './steps/console'
 import { DESKTOP, PHONE, expect, secretOf, test } from './console-fixtures'
-
-const fill = (text: string, values: Record<string, string>) =>
-  Object.entries(values).reduce((out, [k, v]) => out.replace(`{{${k}}}`, v), text)
-
-/** The console in `lang`: English is the browser's; Kiswahili is chosen on the sign-in page, as a member would. */
-async function openConsole(page: Page, lang: Lang): Promise<void> {
-  await page.goto('/console')
-  await expect(page.getByRole('heading', { level: 1, name: t('en', 'console.signIn.title') })).toBeVisible()
-  if (lang !== 'en') await page.getByRole('radio', { name: t(lang, `ui.language.endonym.${lang}`) }).click()
-  await expect(page.getByRole('heading', { level: 1, name: t(lang, 'console.signIn.title') })).toBeVisible()
-}
-
-async function signIn(
-  page: Page,
-  lang: Lang,
-  username: string,
-  password: string,
-  code: string,
-): Promise<void> {
-  const T = (key: string) => t(lang, key)
-  const name = field(page, T('console.signIn.username'))
-  await name.fill(username)
-  await field(page, T('console.signIn.password')).fill(password)
-  const boxes = page.getByRole('group', { name: T('console.signIn.code') }).getByRole('textbox')
-  await boxes.first().click()
-  await page.keyboard.insertText(code)
-  await page.getByRole('button', { name: T('console.signIn.submit'), exact: true }).click()
-}
-
-/** The field labelled `label` (its star, for a required field, aside). */
-const field = (page: Page, label: string) =>
-  page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\*?$`))
-
-const navOf = (page: Page, lang: Lang) => page.getByRole('navigation', { name: t(lang, 'console.nav.label') })
 
 for (const lang of ['en', 'sw'] as const) {
   test.describe(`(25) the lender's staff console [${lang}]`, () => {
@@ -72,6 +38,9 @@ for (const lang of ['en', 'sw'] as const) {
         T('console.nav.overview'),
         T('console.nav.staff'),
         T('console.nav.audit'),
+        T('console.nav.loans'),
+        T('console.nav.products'),
+        T('console.nav.books'),
         T('console.nav.password'),
       ])
       await snap(desktop, 'admin-overview')
@@ -116,6 +85,7 @@ for (const lang of ['en', 'sw'] as const) {
       ).toBeVisible()
       await expect(navOf(phone, lang).getByRole('button')).toHaveText([
         T('console.nav.overview'),
+        T('console.nav.loans'),
         T('console.nav.password'),
       ])
       await expect(phone.getByText(T('console.permission.tickets.answer'))).toBeVisible()

@@ -7,9 +7,18 @@ import { createActor, fromPromise } from 'xstate'
 import type {
   AuditPage,
   AuditQuery,
+  BooksPage,
+  BooksQuery,
+  BooksReportName,
+  BorrowerHit,
+  OrderStory,
   ConsoleFailure,
   ConsoleMe,
   ConsolePermission,
+  ConsoleProduct,
+  ConsoleProductVersion,
+  ProductEditReply,
+  ProductEditRequest,
   ConsoleSignInRequest,
   NewStaffReply,
   NewStaffRequest,
@@ -20,6 +29,9 @@ import type { Language } from '../../domain/countries'
 import { consoleAppMachine, type ConsoleAppInput } from '../../machines/console-app.machine'
 import { consoleAuditMachine } from '../../machines/console-audit.machine'
 import { consolePasswordMachine } from '../../machines/console-password.machine'
+import { consoleProductsMachine } from '../../machines/console-products.machine'
+import { consoleBooksMachine } from '../../machines/console-books.machine'
+import { consoleLoansMachine } from '../../machines/console-loans.machine'
 import { consoleSignInMachine } from '../../machines/console-sign-in.machine'
 import { consoleStaffMachine } from '../../machines/console-staff.machine'
 
@@ -55,6 +67,35 @@ export const meOf = (member: StaffMember): ConsoleMe => ({
   permissions: member.role === 'admin' ? ADMIN_PERMISSIONS : SUPPORT_PERMISSIONS,
 })
 
+/** Books that agree and in which nothing moved on the days asked. */
+export const emptyBooks = (query: BooksQuery): BooksPage => ({
+  now: '2026-03-10T09:00:00.000Z',
+  check: {
+    ok: true,
+    entries: 0,
+    orders: 0,
+    transfers: 0,
+    problems: [],
+    figures: {
+      suspenseMinor: {},
+      refundDueMinor: {},
+      observationsUnmatched: 0,
+      receiptsInSuspense: 0,
+      observationsError: 0,
+      transfersExpired: 0,
+      transfersOverdue: 0,
+    },
+  },
+  settlement: {
+    from: `${query.from}T00:00:00.000Z`,
+    to: `${query.to}T00:00:00.000Z`,
+    rows: [],
+    differences: 0,
+  },
+  totals: [],
+  suspense: [],
+})
+
 /** A refusal as the console API's client throws it. */
 export const refused = (
   status: number,
@@ -75,6 +116,13 @@ export interface ConsoleAnswers {
   today?: (input: { timeZone: string }) => Promise<string>
   readAudit?: (query: AuditQuery) => Promise<AuditPage>
   exportAudit?: (query: { from: string; to: string }) => Promise<void>
+  searchBorrowers?: (input: { q: string }) => Promise<BorrowerHit[]>
+  readOrder?: (input: { orderNo: string }) => Promise<OrderStory>
+  readBooks?: (query: BooksQuery) => Promise<BooksPage>
+  exportBooks?: (query: BooksQuery & { report: BooksReportName }) => Promise<void>
+  readProducts?: () => Promise<ConsoleProduct[]>
+  readProductVersions?: (input: { id: string }) => Promise<ConsoleProductVersion[]>
+  saveProduct?: (input: { id: string; request: ProductEditRequest }) => Promise<ProductEditReply>
 }
 
 /** Every I/O actor of the console as a spy, answering as told (or as a quiet server would). */
@@ -96,6 +144,23 @@ export function consoleStubs(answers: ConsoleAnswers = {}) {
     today: vi.fn(answers.today ?? (async () => '2026-03-10')),
     readAudit: vi.fn(answers.readAudit ?? (async () => ({ rows: [], nextAfterId: null }))),
     exportAudit: vi.fn(answers.exportAudit ?? (async () => undefined)),
+    searchBorrowers: vi.fn(answers.searchBorrowers ?? (async () => [])),
+    readOrder: vi.fn(
+      answers.readOrder ??
+        (async (): Promise<OrderStory> => {
+          throw refused(404, 'notFound')
+        }),
+    ),
+    readBooks: vi.fn(answers.readBooks ?? (async (query: BooksQuery) => emptyBooks(query))),
+    exportBooks: vi.fn(answers.exportBooks ?? (async () => undefined)),
+    readProducts: vi.fn(answers.readProducts ?? (async () => [])),
+    readProductVersions: vi.fn(answers.readProductVersions ?? (async () => [])),
+    saveProduct: vi.fn(
+      answers.saveProduct ??
+        (async (input: { id: string; request: ProductEditRequest }): Promise<ProductEditReply> => {
+          throw refused(404, 'notFound', { fields: [input.id] })
+        }),
+    ),
   }
 }
 
@@ -118,6 +183,32 @@ export function provideConsole(stubs: ConsoleStubs) {
         readAudit: fromPromise(({ input }: { input: AuditQuery }) => stubs.readAudit(input)),
         exportAudit: fromPromise(({ input }: { input: { from: string; to: string } }) =>
           stubs.exportAudit(input),
+        ),
+      },
+    }),
+    loansDesk: consoleLoansMachine.provide({
+      actors: {
+        searchBorrowers: fromPromise(({ input }: { input: { q: string } }) => stubs.searchBorrowers(input)),
+        readOrder: fromPromise(({ input }: { input: { orderNo: string } }) => stubs.readOrder(input)),
+      },
+    }),
+    booksReader: consoleBooksMachine.provide({
+      actors: {
+        today: fromPromise(({ input }: { input: { timeZone: string } }) => stubs.today(input)),
+        readBooks: fromPromise(({ input }: { input: BooksQuery }) => stubs.readBooks(input)),
+        exportBooks: fromPromise(({ input }: { input: BooksQuery & { report: BooksReportName } }) =>
+          stubs.exportBooks(input),
+        ),
+      },
+    }),
+    productsEditor: consoleProductsMachine.provide({
+      actors: {
+        readProducts: fromPromise(() => stubs.readProducts()),
+        readProductVersions: fromPromise(({ input }: { input: { id: string } }) =>
+          stubs.readProductVersions(input),
+        ),
+        saveProduct: fromPromise(({ input }: { input: { id: string; request: ProductEditRequest } }) =>
+          stubs.saveProduct(input),
         ),
       },
     }),

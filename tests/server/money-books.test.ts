@@ -306,6 +306,7 @@ async function writeStory(q: Queryable): Promise<Story> {
       userId: user!.id,
       country: 'TZ',
       productId: 'books-test',
+      productVersion: 1,
       status: OrderStatus.Finish,
       currency: 'TZS',
       requestedMinor: 100_000,

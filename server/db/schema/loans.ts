@@ -13,16 +13,13 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
-import {
-  OPEN_TRANSFER_STATES,
-  TRANSFER_STATES,
-  type TransferState,
-} from '../../../machines/transfer.machine'
+import { OPEN_TRANSFER_STATES, TRANSFER_STATES, type TransferState } from '../../../machines/transfer.machine'
 import { OPEN_STATUSES } from '../../../machines/order-lifecycle.machine'
 import { users } from './core'
 import { walletAccounts } from './profile'
@@ -56,8 +53,33 @@ export const loanProducts = pgTable(
     active: boolean('active').notNull().default(true),
     position: integer('position').notNull().default(0),
     updatedAt: at('updated_at').notNull(),
+    /** Bumped by the database on every change of what the product offers (migration 0015). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('loan_products_country_idx').on(t.country, t.position)],
+)
+
+/**
+ * Every version a product had (migration 0015): kept by the database whenever loan_products changes, with the
+ * staff member and note the console set for the change. Append-only. An order is priced with its own version.
+ */
+export const loanProductVersions = pgTable(
+  'loan_product_versions',
+  {
+    productId: text('product_id')
+      .notNull()
+      .references(() => loanProducts.id),
+    version: integer('version').notNull(),
+    country: text('country').notNull(),
+    config: jsonb('config').notNull(),
+    names: jsonb('names').notNull(),
+    active: boolean('active').notNull(),
+    position: integer('position').notNull(),
+    staffId: bigint('staff_id', { mode: 'number' }),
+    note: text('note'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.version] })],
 )
 
 /**
@@ -77,6 +99,8 @@ export const loanOrders = pgTable(
     productId: text('product_id')
       .notNull()
       .references(() => loanProducts.id),
+    /** The product's version the order was applied under: its prices at approval (migration 0015). */
+    productVersion: integer('product_version').notNull(),
     status: integer('status').notNull(),
     currency: text('currency').notNull(),
     requestedMinor: minor('requested_minor').notNull(),
@@ -251,7 +275,9 @@ export const journalLines = pgTable(
     index('journal_lines_order_account_idx').on(t.orderId, t.account),
     check(
       'journal_lines_account_check',
-      sql.raw(`account IN (${quoted(ACCOUNTS)}) OR account ~ '^clearing\\.[a-z0-9-]+\\.(payout|collection)$'`),
+      sql.raw(
+        `account IN (${quoted(ACCOUNTS)}) OR account ~ '^clearing\\.[a-z0-9-]+\\.(payout|collection)$'`,
+      ),
     ),
     check(
       'journal_lines_one_side_check',

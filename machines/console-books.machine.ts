@@ -1,0 +1,247 @@
+/**
+ * console-books — finance and admins read the books (issue 20 item 6): the books check as of now (does our journal,
+ * our transfers and each provider's book tell the same story; each problem one line naming an order, transfer or
+ * entry), its figures (suspense, refunds due, answers not matched), the settlement per provider, UTC day and
+ * direction for the days chosen (the last 7 UTC days to begin with, 92 at most), the journal's daily totals per
+ * account, and the receipts waiting in suspense for a person. Either report of those days exports as CSV.
+ *
+ * Days are UTC days — the providers' statements are — checked at their fields before anything is read. A call that
+ * finds the session ended tells the console with the days as typed (machines/console-app.machine.ts).
+ *
+ * Input: { draft? } — the days as typed before the session ended
+ * Events: books.dayChanged {field, day}, books.applied, books.exportRequested {report}, books.retried
+ * Tags:   busy (reading), exporting, failed
+ * Actors the composition provides (services/console/console-actors.ts):
+ *   today ({ timeZone: 'UTC' }) → 'YYYY-MM-DD'                         (the device's clock)
+ *   readBooks ({ from, to }) → BooksPage                                  (GET /console/api/books)
+ *   exportBooks ({ from, to, report }) → void                             (GET /console/api/books.csv, saved)
+ */
+import { assign, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstate'
+import {
+  addDays,
+  BOOKS_MAX_DAYS,
+  isSignedOut,
+  type BooksPage,
+  type BooksQuery,
+  type BooksReportName,
+} from '../domain/console'
+import { auditDaysSchema } from '../domain/schemas/console'
+import {
+  failureMessage,
+  localFieldErrors,
+  type ConsoleSessionEndedEvent,
+  type Message,
+  msg,
+} from './console-calls'
+import { notProvided } from './kit/not-provided'
+
+export const BOOKS_DAY_FIELDS = ['from', 'to'] as const
+export type BooksDayField = (typeof BOOKS_DAY_FIELDS)[number]
+export type BooksDays = Record<BooksDayField, string>
+/** The days shown at first: today (UTC) and the six before it. */
+export const BOOKS_DEFAULT_DAYS = 7
+
+export interface BooksInput {
+  draft?: Partial<BooksDays> | null
+}
+
+export interface BooksContext {
+  days: BooksDays
+  /** The days whose reports are shown. */
+  shown: BooksDays | null
+  page: BooksPage | null
+  fieldErrors: Partial<Record<BooksDayField, Message>>
+  error: Message | null
+  notice: Message | null
+  /** The report being exported. */
+  report: BooksReportName
+}
+
+export type BooksEvent =
+  | { type: 'books.dayChanged'; field: BooksDayField; day: string }
+  | { type: 'books.applied' }
+  | { type: 'books.exportRequested'; report: BooksReportName }
+  | { type: 'books.retried' }
+
+const daySpan = (d: BooksDays) =>
+  (Date.parse(`${d.to}T00:00:00Z`) - Date.parse(`${d.from}T00:00:00Z`)) / 86_400_000 + 1
+
+function dayErrors(days: BooksDays): Partial<Record<BooksDayField, Message>> {
+  const errors = localFieldErrors(auditDaysSchema, days, BOOKS_DAY_FIELDS)
+  if (Object.keys(errors).length === 0 && daySpan(days) > BOOKS_MAX_DAYS)
+    return { to: msg('console.books.tooLong', { max: BOOKS_MAX_DAYS }) }
+  return errors
+}
+
+export const consoleBooksMachine = setup({
+  types: {
+    context: {} as BooksContext,
+    events: {} as BooksEvent,
+    input: {} as BooksInput,
+    tags: {} as 'busy' | 'exporting' | 'failed',
+  },
+  actors: {
+    today: fromPromise<string, { timeZone: string }>(notProvided('today', 'services/console')),
+    readBooks: fromPromise<BooksPage, BooksQuery>(notProvided('readBooks', 'services/console')),
+    exportBooks: fromPromise<void, BooksQuery & { report: BooksReportName }>(
+      notProvided('exportBooks', 'services/console'),
+    ),
+  },
+  guards: {
+    daysValid: ({ context }) => Object.keys(dayErrors(context.days)).length === 0,
+    hasDays: ({ context }) => context.shown !== null,
+    sessionEnded: (_, params: { error: unknown }) => isSignedOut(params.error),
+  },
+  actions: {
+    /** The last seven UTC days, unless good days were typed before the session ended. */
+    startDays: assign(({ context }, params: { today: string }) => {
+      const fallback = { from: addDays(params.today, 1 - BOOKS_DEFAULT_DAYS), to: params.today }
+      const typed = { from: context.days.from || fallback.from, to: context.days.to || fallback.to }
+      return { days: typed, shown: Object.keys(dayErrors(typed)).length === 0 ? typed : fallback }
+    }),
+    changeDay: assign(({ context }, params: { field: BooksDayField; day: string }) => ({
+      days: { ...context.days, [params.field]: params.day },
+      fieldErrors: { ...context.fieldErrors, [params.field]: undefined },
+    })),
+    showDayErrors: assign(({ context }) => ({ fieldErrors: dayErrors(context.days) })),
+    applyDays: assign(({ context }) => ({
+      shown: { ...context.days },
+      fieldErrors: {},
+      error: null,
+      notice: null,
+    })),
+    takePage: assign((_, params: { page: BooksPage }) => ({ page: params.page, error: null })),
+    showFailure: assign((_, params: { error: unknown }) => ({ error: failureMessage(params.error) })),
+    clearMessages: assign({ error: null, notice: null }),
+    chooseReport: assign((_, params: { report: BooksReportName }) => ({ report: params.report })),
+    sayExported: assign({ notice: msg('console.books.exported') }),
+    reportSessionEnded: sendParent(({ context }): ConsoleSessionEndedEvent => ({
+      type: 'console.sessionEnded',
+      form: 'books',
+      draft: { ...context.days },
+    })),
+  },
+}).createMachine({
+  id: 'consoleBooks',
+  description:
+    'Finance reads the books check, the settlement and the daily totals by UTC days, and exports them.',
+  context: ({ input }) => ({
+    days: { from: input.draft?.from ?? '', to: input.draft?.to ?? '' },
+    shown: null,
+    page: null,
+    fieldErrors: {},
+    error: null,
+    notice: null,
+    report: 'settlement',
+  }),
+  on: {
+    'books.dayChanged': { actions: { type: 'changeDay', params: ({ event }) => event } },
+  },
+  initial: 'starting',
+  states: {
+    starting: {
+      tags: ['busy'],
+      invoke: {
+        src: 'today',
+        input: { timeZone: 'UTC' },
+        onDone: {
+          target: 'loading',
+          actions: { type: 'startDays', params: ({ event }) => ({ today: event.output }) },
+        },
+        onError: {
+          target: 'failed',
+          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        src: 'readBooks',
+        input: ({ context }) => ({ ...context.shown! }),
+        onDone: {
+          target: 'ready',
+          actions: { type: 'takePage', params: ({ event }) => ({ page: event.output }) },
+        },
+        onError: [
+          {
+            guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
+            target: 'failed',
+            actions: 'reportSessionEnded',
+          },
+          {
+            target: 'failed',
+            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+    failed: {
+      tags: ['failed'],
+      on: {
+        'books.retried': [
+          { guard: 'hasDays', target: 'loading', actions: 'clearMessages' },
+          { target: 'starting', actions: 'clearMessages' },
+        ],
+        'books.applied': [
+          { guard: 'daysValid', target: 'loading', actions: 'applyDays' },
+          { actions: 'showDayErrors' },
+        ],
+      },
+    },
+    ready: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'books.applied': [
+              { guard: 'daysValid', target: '#consoleBooks.loading', actions: 'applyDays' },
+              { actions: 'showDayErrors' },
+            ],
+            'books.exportRequested': {
+              target: 'exporting',
+              actions: ['clearMessages', { type: 'chooseReport', params: ({ event }) => event }],
+            },
+          },
+        },
+        exporting: {
+          tags: ['exporting'],
+          invoke: {
+            src: 'exportBooks',
+            input: ({ context }) => ({ ...context.shown!, report: context.report }),
+            onDone: { target: 'idle', actions: 'sayExported' },
+            onError: [
+              {
+                guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
+                target: 'idle',
+                actions: 'reportSessionEnded',
+              },
+              {
+                target: 'idle',
+                actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+              },
+            ],
+          },
+        },
+      },
+    },
+  },
+})
+
+/** What the books page shows. */
+export function booksView(s: SnapshotFrom<typeof consoleBooksMachine>) {
+  const c = s.context
+  return {
+    loading: s.hasTag('busy'),
+    failed: s.hasTag('failed'),
+    exporting: s.hasTag('exporting') ? c.report : null,
+    days: c.days,
+    shown: c.shown,
+    page: c.page,
+    fieldErrors: c.fieldErrors,
+    error: c.error,
+    notice: c.notice,
+    canApply: s.can({ type: 'books.applied' }),
+    canExport: s.can({ type: 'books.exportRequested', report: 'settlement' }),
+  }
+}

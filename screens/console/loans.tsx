@@ -1,0 +1,146 @@
+/**
+ * Borrowers and loans (every role with `loans.read`): search by phone, ID number or order number; the borrowers
+ * found, masked as the member's role may see them, with their latest orders; an order opened shows its story
+ * (screens/console/parts/order-story.tsx).
+ */
+import { useSelector } from '@xstate/react'
+import type { FormEvent, ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ActorRefFrom } from 'xstate'
+import type { BorrowerHit } from '../../domain/console'
+import { formatMoney } from '../../domain/money'
+import { loansView, SEARCH_MAX_LENGTH, type consoleLoansMachine } from '../../machines/console-loans.machine'
+import { Button } from '../../ui/button'
+import { formatDate } from '../../ui/format'
+import { ErrorState } from '../../ui/states'
+import { MessageNotice, useMessageText } from '../shared/message-text'
+import { useView } from '../shared/use-view'
+import type { ConsoleScreenProps } from './console-props'
+import { OrderStoryView } from './parts/order-story'
+import { ConsoleTextField } from './parts/text-field'
+
+type LoansRef = ActorRefFrom<typeof consoleLoansMachine>
+
+function Borrower({
+  hit,
+  loans,
+  timeZone,
+}: {
+  hit: BorrowerHit
+  loans: LoansRef
+  timeZone: string
+}): ReactElement {
+  const { t, i18n } = useTranslation()
+  return (
+    <li className="c-log__row c-product">
+      <p className="c-log__what">
+        <strong>{hit.name ?? t('console.loans.noName')}</strong> <span className="k-muted">{hit.mobile}</span>
+      </p>
+      <p className="k-small">
+        {t(`console.products.country.${hit.country}`)} · {t(`console.loans.matchedBy.${hit.matchedBy}`)}
+      </p>
+      {hit.orders.length === 0 ? (
+        <p className="k-muted k-small">{t('console.loans.noOrders')}</p>
+      ) : (
+        <ul className="k-stack c-orders">
+          {hit.orders.map((o) => (
+            <li key={o.orderNo}>
+              <Button
+                variant="secondary"
+                onClick={() => loans.send({ type: 'loans.orderOpened', orderNo: o.orderNo })}
+                aria-label={t('console.loans.openOrder', { orderNo: o.orderNo })}
+              >
+                {o.orderNo}
+              </Button>{' '}
+              <span className="k-small">
+                {t(`console.loans.status.${o.status}`)} ·{' '}
+                {formatMoney(o.requestedMinor, o.currency, i18n.language)} ·{' '}
+                {formatDate(o.createdAt, i18n.language, timeZone)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  )
+}
+
+function Loans({ loans }: { loans: LoansRef }): ReactElement {
+  const { t } = useTranslation()
+  const text = useMessageText()
+  const view = useView(loans, loansView)
+  if (view.failed)
+    return (
+      <>
+        <ErrorState
+          text={view.error ? text(view.error) : undefined}
+          onRetry={() => loans.send({ type: 'loans.retried' })}
+        />
+        <Button variant="secondary" onClick={() => loans.send({ type: 'loans.orderClosed' })}>
+          {t('console.loans.back')}
+        </Button>
+      </>
+    )
+  if (view.story)
+    return (
+      <OrderStoryView
+        story={view.story}
+        timeZone={view.timeZone}
+        onClose={() => loans.send({ type: 'loans.orderClosed' })}
+      />
+    )
+  const search = (event: FormEvent) => {
+    event.preventDefault()
+    loans.send({ type: 'loans.searched' })
+  }
+  return (
+    <>
+      <form
+        className="k-card k-stack"
+        role="search"
+        noValidate
+        onSubmit={search}
+        aria-label={t('console.loans.search')}
+      >
+        <ConsoleTextField
+          name="q"
+          label={t('console.loans.query')}
+          hint={t('console.loans.queryHint')}
+          required
+          maxLength={SEARCH_MAX_LENGTH + 20}
+          value={view.query}
+          error={view.queryError}
+          onChange={(query) => loans.send({ type: 'loans.queryChanged', query })}
+        />
+        <Button type="submit" busy={view.busy} disabled={!view.canSearch}>
+          {t('console.loans.searchButton')}
+        </Button>
+        <MessageNotice message={view.error} />
+      </form>
+      {view.borrowers && (
+        <section className="k-stack" aria-labelledby="loans-found">
+          <h2 id="loans-found" className="k-section-title">
+            {t('console.loans.found', { count: view.borrowers.length })}
+          </h2>
+          <ul className="c-log">
+            {view.borrowers.map((hit) => (
+              <Borrower key={hit.userId} hit={hit} loans={loans} timeZone={view.timeZone} />
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  )
+}
+
+export default function LoansScreen({ app }: ConsoleScreenProps): ReactElement {
+  const { t } = useTranslation()
+  const loans = useSelector(app, (s) => s.children.loansDesk)
+  return (
+    <main className="k-stack">
+      <h1 className="c-title">{t('console.loans.title')}</h1>
+      <p className="k-muted">{t('console.loans.intro')}</p>
+      {loans ? <Loans loans={loans} /> : <p className="k-muted">{t('ui.loading')}</p>}
+    </main>
+  )
+}

@@ -1,0 +1,58 @@
+/** Issue 20: support finds a borrower and reads the order's story; risk also reads the decision with its reasons. */
+import { describe, expect, it } from 'vitest'
+import { expectAccessible, openConsole, screen, signIn, withConsoleServer, within } from './console-harness'
+
+const { fake } = withConsoleServer()
+
+describe('finding a borrower and reading an order', () => {
+  it('lets support find a borrower by phone and read the order’s status changes, transfer, schedule and ledger', async () => {
+    const api = fake()
+    const console = openConsole('/loans')
+    await signIn(console, 'amina.support', 'support password 1')
+    await screen.findByRole('heading', { level: 1, name: 'Borrowers and loans' })
+    const { user } = console
+    await user.type(screen.getByLabelText(/^Phone, ID number or order number/), '07')
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    expect(await screen.findByText('Type at least 3 characters.')).toBeInTheDocument()
+    await user.type(screen.getByLabelText(/^Phone, ID number or order number/), '54001001')
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    expect(await screen.findByRole('heading', { name: '1 borrower found' })).toBeInTheDocument()
+    expect(screen.getByText('Asha Juma')).toBeInTheDocument()
+    expect(screen.getByText('found by phone number', { exact: false })).toBeInTheDocument()
+    await expectAccessible()
+
+    await user.click(screen.getByRole('button', { name: 'Open order KP261128000000001' }))
+    await screen.findByRole('heading', { name: 'Order KP261128000000001' })
+    const timeline = screen.getByRole('region', { name: 'Status changes' })
+    expect(within(timeline).getAllByRole('row')).toHaveLength(5)
+    expect(
+      within(timeline).getByRole('row', { name: /Paying out Repaying payout\.succeeded/ }),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'Money transfers' })).toHaveTextContent('KP-T-0001')
+    expect(screen.getByRole('region', { name: 'Schedule' })).toHaveTextContent('2026-05-31')
+    expect(screen.getByRole('region', { name: 'Journal entries' })).toHaveTextContent('clearing.mpesa.payout')
+    expect(screen.queryByRole('region', { name: 'Decision' })).toBeNull()
+    await expectAccessible()
+    await user.click(screen.getByRole('button', { name: 'Back to the search' }))
+    expect(await screen.findByRole('heading', { name: '1 borrower found' })).toBeInTheDocument()
+    expect(api.audit.map((r) => r.action)).toEqual(
+      expect.arrayContaining(['borrowers.searched', 'order.viewed']),
+    )
+  })
+
+  it('gives a risk officer the decision with each rule’s points and reason', async () => {
+    fake()
+    const console = openConsole('/loans')
+    await signIn(console, 'rita.risk', 'risk password 1')
+    await screen.findByRole('heading', { level: 1, name: 'Borrowers and loans' })
+    await console.user.type(screen.getByLabelText(/^Phone, ID number or order number/), 'KP261128000000001')
+    await console.user.click(screen.getByRole('button', { name: 'Search' }))
+    await console.user.click(await screen.findByRole('button', { name: 'Open order KP261128000000001' }))
+    const decision = await screen.findByRole('region', { name: 'Decision' })
+    expect(
+      within(decision).getByText(/^Approved: 55 points \(approves at 40\); limit \S+\s?200,000\.$/),
+    ).toBeInTheDocument()
+    expect(within(decision).getByText('30 points: Earns 180,001–280,000 a month')).toBeInTheDocument()
+    await expectAccessible()
+  })
+})
