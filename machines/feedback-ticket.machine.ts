@@ -562,6 +562,7 @@ export function feedbackListView(s: FeedbackTicketSnapshot) {
     /** Tickets with a reply not read yet, when there are any (the notice above the list). */
     unreadTickets: context.unread > 0 ? context.unread : null,
     loading,
+    listed: !none,
     loadingFirst: none && loading,
     empty: none && !loading,
     failed: s.hasTag('loadFailed'),

@@ -143,9 +143,10 @@ export const queueUpdates = {
   emptied: () => ({ receipts: [] as Receipt[] }),
 }
 
-/** A receipt as the screen lists it: whether it shows a progress bar and may be retried. */
+/** A receipt as the screen lists it: whether it shows a progress bar (and its percent) and may be retried. */
 export interface ReceiptRow extends Receipt {
   uploading: boolean
+  percent: number
   retryable: boolean
 }
 const rows = new WeakMap<readonly Receipt[], readonly ReceiptRow[]>()
@@ -156,6 +157,7 @@ export function receiptRows(receipts: readonly Receipt[]): readonly ReceiptRow[]
     kept = receipts.map((r) => ({
       ...r,
       uploading: r.status === 'uploading',
+      percent: Math.round(r.progress * 100),
       retryable: r.status === 'failed',
     }))
     rows.set(receipts, kept)
