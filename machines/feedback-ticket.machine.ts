@@ -4,9 +4,8 @@
  * a resolved one.
  *
  * Receipts: at most `maxReceipts` (decisions.md: 3 unless configured), each an image of at most 20 MB before
- * compression (schemas/feedback.ts and schemas/common.ts `imageFile`: the domain's rules and messages). Each is
- * compressed (an injected actor) and uploaded as soon as it is added, one at a time, with its progress; the ticket
- * can be sent once none is still on its way. The form itself (type, description, account, contact, time) is the
+ * compression (the domain's rules), run by the kit's upload queue (machines/kit/upload-queue.ts); the ticket can
+ * be sent once none is still on its way. The form itself (type, description, account, contact, time) is the
  * submit machine, invoked as `ticketForm` with the domain's feedback schema, so it keeps a draft; the screen
  * sends form.changed to that child and ticket.submitted here, which adds the uploaded receipts.
  *
@@ -175,6 +174,20 @@ const threadPage = (page: (c: FeedbackTicketContext) => number) => ({
 
 const ENDED = '#feedbackTicket.sessionEnded'
 
+/** No ticket open: what opening one starts from (its thread, images, message and its images all empty). */
+const noTicket = () => ({
+  feedbackId: null as string | null,
+  ticket: null,
+  thread: [],
+  threadFirstPage: 1,
+  threadTotal: 0,
+  images: {},
+  imagesAsked: [],
+  imagesLoading: [],
+  messageText: '',
+  ...queueUpdates.emptied(),
+})
+
 export const feedbackTicketMachine = setup({
   types: {
     context: {} as FeedbackTicketContext,
@@ -260,18 +273,7 @@ export const feedbackTicketMachine = setup({
       ...queueUpdates.emptied(),
     })),
     forgetComposition: assign({ ...queueUpdates.emptied(), error: null }),
-    chooseTicket: assign((_, { feedbackId }: { feedbackId: string }) => ({
-      feedbackId,
-      ticket: null,
-      thread: [],
-      threadFirstPage: 1,
-      threadTotal: 0,
-      images: {},
-      imagesAsked: [],
-      imagesLoading: [],
-      messageText: '',
-      ...queueUpdates.emptied(),
-    })),
+    chooseTicket: assign((_, { feedbackId }: { feedbackId: string }) => ({ ...noTicket(), feedbackId })),
     keepTicket: assign({ ticket: (_, { output }: Output<FeedbackDetail>) => output, error: null }),
     /** The thread as read now (its first page, or its latest when it is long). */
     keepThread: assign((_, { output: page }: Output<Page<FeedbackMessage>>) => ({
@@ -320,18 +322,9 @@ export const feedbackTicketMachine = setup({
     page: 0,
     total: 0,
     unread: 0,
-    receipts: [],
     nextReceiptId: 1,
     createdId: null,
-    feedbackId: null,
-    ticket: null,
-    thread: [],
-    threadFirstPage: 1,
-    threadTotal: 0,
-    images: {},
-    imagesAsked: [],
-    imagesLoading: [],
-    messageText: '',
+    ...noTicket(),
     error: null,
   }),
   initial: 'list',
