@@ -4,9 +4,8 @@
  * a resolved one.
  *
  * Receipts: at most `maxReceipts` (decisions.md: 3 unless configured), each an image of at most 20 MB before
- * compression (schemas/feedback.ts and schemas/common.ts `imageFile`: the domain's rules and messages). Each is
- * compressed (an injected actor) and uploaded as soon as it is added, one at a time, with its progress; the ticket
- * can be sent once none is still on its way. The form itself (type, description, account, contact, time) is the
+ * compression (the domain's rules), run by the kit's upload queue (machines/kit/upload-queue.ts); the ticket can
+ * be sent once none is still on its way. The form itself (type, description, account, contact, time) is the
  * submit machine, invoked as `ticketForm` with the domain's feedback schema, so it keeps a draft; the screen
  * sends form.changed to that child and ticket.submitted here, which adds the uploaded receipts.
  *
@@ -22,8 +21,9 @@
  *         result.acknowledged, message.changed {text}, message.sent, thread.earlier, ticket.rated {rating},
  *         detail.closed (and, from the upload actor: receipt.progressed, receipt.uploaded, receipt.failed)
  * Tags:   busy, uploading, canSubmit, created, loadFailed, loadingEarlier, sending (a message), rating; the
- *         message box and the stars ask snapshot.can() ({ type: 'message.sent' } only while the ticket is not resolved; { type: 'ticket.rated',
- *         rating } only for a resolved, unrated one; { type: 'thread.earlier' } while earlier pages remain)
+ *         message box and the stars ask snapshot.can() ({ type: 'message.sent' } only while the ticket is not
+ *         resolved; { type: 'ticket.rated', rating } only for a resolved, unrated one; { type: 'thread.earlier' }
+ *         while earlier pages remain). The screens read it through the views at the end of this file.
  * Output: { outcome: 'sessionEnded' } — it runs while the borrower is in the feedback screens
  * Actors the composition provides:
  *   loadTickets     ({ page }) → Page<FeedbackItem>                   (POST /feedback/list/feedback)
@@ -39,16 +39,20 @@
  *   leaveMessage    ({ feedbackId, content, attachments }) → MessageCreated (POST /feedback/add/leaveMsg)
  *   rateTicket      ({ feedbackId, rating }) → Empty                  (POST /feedback/submit-rating)
  */
-import { assign, enqueueActions, fromCallback, fromPromise, not, sendTo, setup } from 'xstate'
+import {
+  assign,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  not,
+  sendTo,
+  setup,
+  type SnapshotFrom,
+} from 'xstate'
 import { ApiCode } from '../domain/api-codes'
 import type { FeedbackDetail, FeedbackItem, FeedbackMessage, Page, UploadedFile } from '../domain/api-types'
 import type { CountryCode } from '../domain/countries'
-import {
-  feedbackSchema,
-  leaveMessageSchema,
-  MAX_RECEIPTS,
-  ratingSchema,
-} from '../domain/schemas/feedback'
+import { feedbackSchema, leaveMessageSchema, MAX_RECEIPTS, ratingSchema } from '../domain/schemas/feedback'
 import { fieldErrors } from '../domain/schemas/field-errors'
 import {
   endsSession,
@@ -63,17 +67,21 @@ import {
 import { submitMachine, type SubmitOutput } from './submit.machine'
 import { notProvided } from './kit/not-provided'
 import {
-  current,
-  inFlight,
-  patch,
-  receiptProblem,
+  queueGuards,
+  queueUpdates,
+  receiptRows,
   uploadedIds,
   uploadQueue,
+  type Chosen,
+  type OneReceipt,
+  type Progressed,
   type Receipt,
   type UploadEvent,
+  type UploadFailed,
+  type Uploaded,
   type UploadTarget,
 } from './kit/upload-queue'
-import { loadErrors } from './kit/loadable'
+import { callErrors, loadErrors, loadFailedState } from './kit/loadable'
 import { outputParams, type Output } from './kit/params'
 
 /** Messages a page of a ticket's thread. */
@@ -148,6 +156,38 @@ const imagesToAsk = (c: FeedbackTicketContext): UploadedFile[] => {
 
 const lastPageOf = (page: Page<unknown>) => Math.max(1, Math.ceil(page.total / page.pageSize))
 
+/** The id of the ticket /feedback/create made (the submit child's data as the server answered it). */
+const createdIdOf = (data: unknown): string | null =>
+  typeof data === 'object' && data !== null && 'feedbackId' in data && typeof data.feedbackId === 'string'
+    ? data.feedbackId
+    : null
+
+/** A page of the thread read with loadMessages: the first, the latest of a long thread, or the one before. */
+const threadPage = (page: (c: FeedbackTicketContext) => number) => ({
+  src: 'loadMessages' as const,
+  input: ({ context }: { context: FeedbackTicketContext }) => ({
+    feedbackId: context.feedbackId!,
+    page: page(context),
+    pageSize: THREAD_PAGE_SIZE,
+  }),
+})
+
+const ENDED = '#feedbackTicket.sessionEnded'
+
+/** No ticket open: what opening one starts from (its thread, images, message and its images all empty). */
+const noTicket = () => ({
+  feedbackId: null as string | null,
+  ticket: null,
+  thread: [],
+  threadFirstPage: 1,
+  threadTotal: 0,
+  images: {},
+  imagesAsked: [],
+  imagesLoading: [],
+  messageText: '',
+  ...queueUpdates.emptied(),
+})
+
 export const feedbackTicketMachine = setup({
   types: {
     context: {} as FeedbackTicketContext,
@@ -156,15 +196,17 @@ export const feedbackTicketMachine = setup({
     output: {} as FeedbackTicketOutput,
     emitted: {} as SessionEndedEvent,
     children: {} as { ticketForm: 'ticketForm' },
-    tags: {} as 'busy' | 'uploading' | 'canSubmit' | 'created' | 'loadFailed' | 'loadingEarlier' | 'sending' | 'rating',
+    tags: {} as
+      'busy' | 'uploading' | 'canSubmit' | 'created' | 'loadFailed' | 'loadingEarlier' | 'sending' | 'rating',
   },
   actors: {
     loadTickets: fromPromise<Page<FeedbackItem>, { page: number }>(notProvided('loadTickets')),
     loadRedDot: fromPromise<{ unread: number }>(notProvided('loadRedDot')),
     compressReceipt: fromPromise<Blob, { file: Blob }>(notProvided('compressReceipt')),
-    uploadReceipt: fromCallback<{ type: 'upload.cancelled' }, { localId: string; file: Blob; to: UploadTarget }>(
-      notProvided('uploadReceipt'),
-    ),
+    uploadReceipt: fromCallback<
+      { type: 'upload.cancelled' },
+      { localId: string; file: Blob; to: UploadTarget }
+    >(notProvided('uploadReceipt')),
     ticketForm: submitMachine,
     loadTicket: fromPromise<FeedbackDetail, { feedbackId: string }>(notProvided('loadTicket')),
     loadMessages: fromPromise<Page<FeedbackMessage>, { feedbackId: string; page: number; pageSize: number }>(
@@ -176,15 +218,11 @@ export const feedbackTicketMachine = setup({
   },
   guards: {
     moreToLoad: ({ context }) => context.tickets.length < context.total,
-    receiptAcceptable: ({ context, event }) =>
-      event.type === 'receipt.added' && receiptProblem(context, event.file) === null,
-    receiptQueued: ({ context }) => context.receipts.some((r) => r.status === 'queued'),
-    currentRemoved: ({ context, event }) =>
-      event.type === 'receipt.removed' && current(context)?.localId === event.localId,
-    receiptFailed: ({ context, event }) =>
-      event.type === 'receipt.retried' &&
-      context.receipts.some((r) => r.localId === event.localId && r.status === 'failed'),
-    receiptsSettled: ({ context }) => !context.receipts.some(inFlight),
+    receiptAcceptable: ({ context }, { file }: Chosen) => queueGuards.acceptable(context, file),
+    receiptQueued: ({ context }) => queueGuards.queued(context),
+    currentRemoved: ({ context }, { localId }: OneReceipt) => queueGuards.isCurrent(context, localId),
+    receiptFailed: ({ context }, { localId }: OneReceipt) => queueGuards.failed(context, localId),
+    receiptsSettled: ({ context }) => queueGuards.settled(context),
     formSaved: (_, { output }: Output<SubmitOutput>) => output.status === 'saved',
     ticketResolved: ({ context }) => context.ticket?.status === 4,
     /** The first page read is not the thread's last: open on the latest messages. */
@@ -193,12 +231,10 @@ export const feedbackTicketMachine = setup({
     imagesToAsk: ({ context }) => imagesToAsk(context).length > 0,
     messageValid: ({ context }) =>
       Object.keys(fieldErrors(leaveMessageSchema(), messageRequest(context))).length === 0,
-    rateable: ({ context, event }) =>
-      event.type === 'ticket.rated' &&
+    rateable: ({ context }, { rating }: { rating: number }) =>
       !!context.ticket?.canRate &&
-      Object.keys(
-        fieldErrors(ratingSchema(), { feedbackId: context.ticket.feedbackId, rating: event.rating }),
-      ).length === 0,
+      Object.keys(fieldErrors(ratingSchema(), { feedbackId: context.ticket.feedbackId, rating })).length ===
+        0,
     sessionEnded: ({ event }) => endsSession(event),
     /** The app has no token (the client answers NotLoggedIn without calling): not a session that ended. */
     neverSignedIn: ({ event }) => {
@@ -207,113 +243,53 @@ export const feedbackTicketMachine = setup({
     },
   },
   actions: {
-    keepPage: assign(({ context }, { output: page }: Output<Page<FeedbackItem>>) => {
-      return { tickets: [...context.tickets, ...page.items], page: page.page, total: page.total, error: null }
-    }),
+    keepPage: assign(({ context }, { output: page }: Output<Page<FeedbackItem>>) => ({
+      tickets: [...context.tickets, ...page.items],
+      page: page.page,
+      total: page.total,
+      error: null,
+    })),
     startOver: assign({ tickets: [], page: 0, total: 0 }),
     keepRedDot: assign({ unread: (_, { output }: Output<{ unread: number }>) => output.unread }),
-    addReceipt: assign(({ context, event }) => {
-      if (event.type !== 'receipt.added') return {}
-      const receipt: Receipt = {
-        localId: `r${context.nextReceiptId}`,
-        name: event.file.name ?? `receipt-${context.nextReceiptId}`,
-        file: event.file,
-        status: 'queued',
-        progress: 0,
-        uploaded: null,
-        error: null,
-      }
-      return {
-        receipts: [...context.receipts, receipt],
-        nextReceiptId: context.nextReceiptId + 1,
-        error: null,
-      }
-    }),
-    refuseReceipt: assign({
-      error: ({ context, event }) =>
-        event.type === 'receipt.added' ? receiptProblem(context, event.file) : null,
-    }),
-    removeReceipt: assign({
-      receipts: ({ context, event }) =>
-        event.type === 'receipt.removed'
-          ? context.receipts.filter((r) => r.localId !== event.localId)
-          : context.receipts,
-    }),
-    retryReceipt: assign({
-      receipts: ({ context, event }) =>
-        event.type === 'receipt.retried'
-          ? patch(context, event.localId, { status: 'queued', progress: 0, error: null })
-          : context.receipts,
-    }),
-    startNextReceipt: assign({
-      receipts: ({ context }) => {
-        const next = context.receipts.find((r) => r.status === 'queued')
-        return next ? patch(context, next.localId, { status: 'compressing' }) : context.receipts
-      },
-    }),
-    keepCompressed: assign({
-      receipts: ({ context }, { output }: Output<Blob>) =>
-        patch(context, current(context)!.localId, { file: output, status: 'uploading' }),
-    }),
-    /** A photo the compressor cannot read (an unusual format) is sent as it is; it is within 20 MB already. */
-    uploadAsChosen: assign({
-      receipts: ({ context }) => patch(context, current(context)!.localId, { status: 'uploading' }),
-    }),
-    showProgress: assign({
-      receipts: ({ context, event }) =>
-        event.type === 'receipt.progressed'
-          ? patch(context, event.localId, { progress: event.fraction })
-          : context.receipts,
-    }),
-    keepUploaded: assign({
-      receipts: ({ context, event }) =>
-        event.type === 'receipt.uploaded'
-          ? patch(context, event.localId, { status: 'uploaded', progress: 1, uploaded: event.file })
-          : context.receipts,
-    }),
-    markFailed: assign({
-      receipts: ({ context, event }) =>
-        event.type === 'receipt.failed'
-          ? patch(context, event.localId, { status: 'failed', error: messageOf(failureOf(event.error)) })
-          : context.receipts,
-    }),
+    addReceipt: assign(({ context }, { file }: Chosen) => queueUpdates.added(context, file)),
+    refuseReceipt: assign(({ context }, { file }: Chosen) => queueUpdates.refused(context, file)),
+    removeReceipt: assign(({ context }, { localId }: OneReceipt) => queueUpdates.removed(context, localId)),
+    retryReceipt: assign(({ context }, { localId }: OneReceipt) => queueUpdates.retried(context, localId)),
+    startNextReceipt: assign(({ context }) => queueUpdates.startedNext(context)),
+    keepCompressed: assign(({ context }, { output }: Output<Blob>) =>
+      queueUpdates.compressed(context, output),
+    ),
+    uploadAsChosen: assign(({ context }) => queueUpdates.asChosen(context)),
+    showProgress: assign(({ context }, event: Progressed) => queueUpdates.progressed(context, event)),
+    keepUploaded: assign(({ context }, event: Uploaded) => queueUpdates.uploaded(context, event)),
+    markFailed: assign(({ context }, event: UploadFailed) => queueUpdates.failed(context, event)),
     sendTicket: sendTo('ticketForm', ({ context }) => ({
       type: 'form.submitted' as const,
       extra: { receipts: uploadedIds(context) },
     })),
     showReceiptsUploading: assign({ error: msg('machines.feedback.receiptsUploading') }),
-    keepCreated: assign({
-      createdId: (_, { output: out }: Output<SubmitOutput>) => {
-        return out.status === 'saved'
-          ? ((out.data as { feedbackId?: string } | null)?.feedbackId ?? null)
-          : null
-      },
-      receipts: [],
-    }),
-    forgetComposition: assign({ receipts: [], error: null }),
-    chooseTicket: assign({
-      feedbackId: ({ context, event }) =>
-        event.type === 'ticket.opened' ? event.feedbackId : context.feedbackId,
-      ticket: null,
-      thread: [],
-      threadFirstPage: 1,
-      threadTotal: 0,
-      images: {},
-      imagesAsked: [],
-      imagesLoading: [],
-      receipts: [],
-      messageText: '',
-    }),
+    keepCreated: assign((_, { output }: Output<SubmitOutput>) => ({
+      createdId: output.status === 'saved' ? createdIdOf(output.data) : null,
+      ...queueUpdates.emptied(),
+    })),
+    forgetComposition: assign({ ...queueUpdates.emptied(), error: null }),
+    chooseTicket: assign((_, { feedbackId }: { feedbackId: string }) => ({ ...noTicket(), feedbackId })),
     keepTicket: assign({ ticket: (_, { output }: Output<FeedbackDetail>) => output, error: null }),
     /** The thread as read now (its first page, or its latest when it is long). */
-    keepThread: assign((_, { output: page }: Output<Page<FeedbackMessage>>) => {
-      return { thread: page.items, threadFirstPage: page.page, threadTotal: page.total }
-    }),
+    keepThread: assign((_, { output: page }: Output<Page<FeedbackMessage>>) => ({
+      thread: page.items,
+      threadFirstPage: page.page,
+      threadTotal: page.total,
+    })),
     /** A long thread opens on its latest page: the one read next. */
-    aimAtLatestPage: assign((_, { output }: Output<Page<FeedbackMessage>>) => ({ threadFirstPage: lastPageOf(output) })),
-    keepEarlier: assign(({ context }, { output: page }: Output<Page<FeedbackMessage>>) => {
-      return { thread: [...page.items, ...context.thread], threadFirstPage: page.page, threadTotal: page.total }
-    }),
+    aimAtLatestPage: assign((_, { output }: Output<Page<FeedbackMessage>>) => ({
+      threadFirstPage: lastPageOf(output),
+    })),
+    keepEarlier: assign(({ context }, { output: page }: Output<Page<FeedbackMessage>>) => ({
+      thread: [...page.items, ...context.thread],
+      threadFirstPage: page.page,
+      threadTotal: page.total,
+    })),
     askImages: assign(({ context }) => {
       const files = imagesToAsk(context)
       return { imagesLoading: files, imagesAsked: [...context.imagesAsked, ...files.map((f) => f.fileId)] }
@@ -323,18 +299,14 @@ export const feedbackTicketMachine = setup({
       imagesLoading: [],
     })),
     imagesNotRead: assign({ imagesLoading: [] }),
-    changeMessage: assign({
-      messageText: ({ context, event }) =>
-        event.type === 'message.changed' ? event.text : context.messageText,
-      error: null,
-    }),
+    changeMessage: assign((_, { text }: { text: string }) => ({ messageText: text, error: null })),
     showMessageProblem: assign({
       error: ({ context }) => {
         const key = fieldErrors(leaveMessageSchema(), messageRequest(context)).content
         return key ? msg(key) : null
       },
     }),
-    clearMessage: assign({ messageText: '', receipts: [] }),
+    clearMessage: assign({ messageText: '', ...queueUpdates.emptied() }),
     showFailure: assign({ error: ({ event }) => messageOf(failureOf(errorOf(event))) }),
     clearError: assign({ error: null }),
     escalateSessionEnded: enqueueActions(escalateSessionEnded),
@@ -350,18 +322,9 @@ export const feedbackTicketMachine = setup({
     page: 0,
     total: 0,
     unread: 0,
-    receipts: [],
     nextReceiptId: 1,
     createdId: null,
-    feedbackId: null,
-    ticket: null,
-    thread: [],
-    threadFirstPage: 1,
-    threadTotal: 0,
-    images: {},
-    imagesAsked: [],
-    imagesLoading: [],
-    messageText: '',
+    ...noTicket(),
     error: null,
   }),
   initial: 'list',
@@ -369,9 +332,16 @@ export const feedbackTicketMachine = setup({
     list: {
       description: 'feedback_list: the tickets a page at a time, and the red dot of unread replies.',
       initial: 'loading',
-      invoke: { src: 'loadRedDot', onDone: { actions: { type: 'keepRedDot', params: outputParams } }, onError: {} },
+      invoke: {
+        src: 'loadRedDot',
+        onDone: { actions: { type: 'keepRedDot', params: outputParams } },
+        onError: {},
+      },
       on: {
-        'ticket.opened': { target: 'detail', actions: 'chooseTicket' },
+        'ticket.opened': {
+          target: 'detail',
+          actions: { type: 'chooseTicket', params: ({ event }) => ({ feedbackId: event.feedbackId }) },
+        },
         'ticket.started': 'composing',
       },
       states: {
@@ -381,11 +351,7 @@ export const feedbackTicketMachine = setup({
             src: 'loadTickets',
             input: ({ context }) => ({ page: context.page + 1 }),
             onDone: { target: 'shown', actions: { type: 'keepPage', params: outputParams } },
-            onError: [
-              { guard: 'neverSignedIn', target: 'signedOut' },
-              { guard: 'sessionEnded', target: '#feedbackTicket.sessionEnded' },
-              { target: 'loadFailed', actions: 'showFailure' },
-            ],
+            onError: [{ guard: 'neverSignedIn', target: 'signedOut' }, ...loadErrors(ENDED)],
           },
         },
         loadFailed: {
@@ -418,19 +384,15 @@ export const feedbackTicketMachine = setup({
           initialValues: { contactTime: 'anytime' },
         }),
         onDone: [
-          { guard: { type: 'formSaved', params: outputParams }, target: 'created', actions: { type: 'keepCreated', params: outputParams } },
+          {
+            guard: { type: 'formSaved', params: outputParams },
+            target: 'created',
+            actions: { type: 'keepCreated', params: outputParams },
+          },
           { target: 'sessionEnded' },
         ],
       },
-      on: {
-        'composing.cancelled': { target: 'list', actions: 'forgetComposition' },
-        'receipt.added': [
-          { guard: 'receiptAcceptable', actions: 'addReceipt' },
-          { actions: 'refuseReceipt' },
-        ],
-        'receipt.retried': { guard: 'receiptFailed', actions: 'retryReceipt' },
-        'receipt.progressed': { actions: 'showProgress' },
-      },
+      on: { 'composing.cancelled': { target: 'list', actions: 'forgetComposition' } },
       states: {
         form: {
           initial: 'editing',
@@ -456,7 +418,7 @@ export const feedbackTicketMachine = setup({
     },
     detail: {
       description:
-        "feedbackDetail: one ticket and its thread (its latest page first); a message box with images while it is " +
+        'feedbackDetail: one ticket and its thread (its latest page first); a message box with images while it is ' +
         'open, the rating once resolved.',
       initial: 'loading',
       on: { 'detail.closed': { target: 'list', actions: 'startOver' } },
@@ -467,15 +429,14 @@ export const feedbackTicketMachine = setup({
             src: 'loadTicket',
             input: ({ context }) => ({ feedbackId: context.feedbackId! }),
             onDone: { target: 'loadingThread', actions: { type: 'keepTicket', params: outputParams } },
-            onError: loadErrors('#feedbackTicket.sessionEnded'),
+            onError: loadErrors(ENDED),
           },
         },
         loadingThread: {
           description: "The thread's first page; a longer thread is shown from its latest page.",
           tags: ['busy'],
           invoke: {
-            src: 'loadMessages',
-            input: ({ context }) => ({ feedbackId: context.feedbackId!, page: 1, pageSize: THREAD_PAGE_SIZE }),
+            ...threadPage(() => 1),
             onDone: [
               {
                 guard: { type: 'threadLonger', params: outputParams },
@@ -484,44 +445,34 @@ export const feedbackTicketMachine = setup({
               },
               { target: 'shown', actions: { type: 'keepThread', params: outputParams } },
             ],
-            onError: loadErrors('#feedbackTicket.sessionEnded'),
+            onError: loadErrors(ENDED),
           },
         },
         loadingLatest: {
           tags: ['busy'],
           invoke: {
-            src: 'loadMessages',
-            input: ({ context }) => ({
-              feedbackId: context.feedbackId!,
-              page: context.threadFirstPage,
-              pageSize: THREAD_PAGE_SIZE,
-            }),
+            ...threadPage((c) => c.threadFirstPage),
             onDone: { target: 'shown', actions: { type: 'keepThread', params: outputParams } },
-            onError: loadErrors('#feedbackTicket.sessionEnded'),
+            onError: loadErrors(ENDED),
           },
         },
-        loadFailed: {
-          tags: ['loadFailed'],
-          on: { 'tickets.refreshed': { target: 'loading', actions: 'clearError' } },
-        },
+        loadFailed: loadFailedState('tickets.refreshed'),
         shown: {
           type: 'parallel',
           on: {
-            'message.changed': { actions: 'changeMessage' },
+            'message.changed': {
+              actions: { type: 'changeMessage', params: ({ event }) => ({ text: event.text }) },
+            },
             'message.sent': [
               { guard: 'ticketResolved' },
               { guard: not('receiptsSettled'), actions: 'showReceiptsUploading' },
               { guard: 'messageValid', target: 'sending' },
               { actions: 'showMessageProblem' },
             ],
-            'ticket.rated': { guard: 'rateable', target: 'rating' },
-            'receipt.added': [
-              { guard: 'ticketResolved' },
-              { guard: 'receiptAcceptable', actions: 'addReceipt' },
-              { actions: 'refuseReceipt' },
-            ],
-            'receipt.retried': { guard: 'receiptFailed', actions: 'retryReceipt' },
-            'receipt.progressed': { actions: 'showProgress' },
+            'ticket.rated': {
+              guard: { type: 'rateable', params: ({ event }) => ({ rating: event.rating }) },
+              target: 'rating',
+            },
           },
           states: {
             thread: {
@@ -531,17 +482,9 @@ export const feedbackTicketMachine = setup({
                 loadingEarlier: {
                   tags: ['loadingEarlier'],
                   invoke: {
-                    src: 'loadMessages',
-                    input: ({ context }) => ({
-                      feedbackId: context.feedbackId!,
-                      page: context.threadFirstPage - 1,
-                      pageSize: THREAD_PAGE_SIZE,
-                    }),
+                    ...threadPage((c) => c.threadFirstPage - 1),
                     onDone: { target: 'idle', actions: { type: 'keepEarlier', params: outputParams } },
-                    onError: [
-                      { guard: 'sessionEnded', target: '#feedbackTicket.sessionEnded' },
-                      { target: 'idle', actions: 'showFailure' },
-                    ],
+                    onError: callErrors(ENDED, 'idle'),
                   },
                 },
               },
@@ -549,6 +492,7 @@ export const feedbackTicketMachine = setup({
             attachments: uploadQueue(
               'message',
               "A message's images, one at a time: compress, then upload (/feedback/uploadFile).",
+              'ticketResolved',
             ),
             images: {
               description: "The ticket's and the thread's images, fetched with the session as they appear.",
@@ -573,10 +517,7 @@ export const feedbackTicketMachine = setup({
             src: 'leaveMessage',
             input: ({ context }) => messageRequest(context),
             onDone: { target: 'loading', actions: 'clearMessage' },
-            onError: [
-              { guard: 'sessionEnded', target: '#feedbackTicket.sessionEnded' },
-              { target: 'shown', actions: 'showFailure' },
-            ],
+            onError: callErrors(ENDED, 'shown'),
           },
         },
         rating: {
@@ -588,10 +529,7 @@ export const feedbackTicketMachine = setup({
               rating: event.type === 'ticket.rated' ? event.rating : 0,
             }),
             onDone: 'loading',
-            onError: [
-              { guard: 'sessionEnded', target: '#feedbackTicket.sessionEnded' },
-              { target: 'shown', actions: 'showFailure' },
-            ],
+            onError: callErrors(ENDED, 'shown'),
           },
         },
       },
@@ -604,3 +542,98 @@ export const feedbackTicketMachine = setup({
   },
   output: ({ event }) => event.output as FeedbackTicketOutput,
 })
+
+type FeedbackTicketSnapshot = SnapshotFrom<typeof feedbackTicketMachine>
+
+/** What feedback_list shows — its one read of this machine: the tickets, how the list stands, the red dot. */
+export function feedbackListView(s: FeedbackTicketSnapshot) {
+  const { context } = s
+  const loading = s.hasTag('busy')
+  const none = context.tickets.length === 0
+  return {
+    tickets: context.tickets,
+    /** Tickets with a reply not read yet, when there are any (the notice above the list). */
+    unreadTickets: context.unread > 0 ? context.unread : null,
+    loading,
+    listed: !none,
+    loadingFirst: none && loading,
+    empty: none && !loading,
+    failed: s.hasTag('loadFailed'),
+    error: context.error,
+    canMore: s.can({ type: 'tickets.more' }),
+  }
+}
+
+/** Whether a ticket may be written now (feedback_faq's button). */
+export const canWriteTicketView = (s: FeedbackTicketSnapshot) => ({
+  canWrite: s.can({ type: 'ticket.started' }),
+})
+
+/** What feedback_result shows: the number of the ticket just opened, when the server gave one. */
+export const feedbackResultView = (s: FeedbackTicketSnapshot) => ({ createdId: s.context.createdId })
+
+/** What the receipts of a new ticket or of a message show: the rows, their limit and the machine's message. */
+export function receiptsView(s: FeedbackTicketSnapshot) {
+  const { context } = s
+  return {
+    receipts: receiptRows(context.receipts),
+    max: context.maxReceipts,
+    full: context.receipts.length >= context.maxReceipts,
+    error: context.error,
+  }
+}
+
+/** A picture of the ticket or its thread: still being read, read (the image), or not readable. */
+export type PictureView = { state: 'loading' } | { state: 'shown'; image: Blob } | { state: 'missing' }
+const LOADING: PictureView = { state: 'loading' }
+const MISSING: PictureView = { state: 'missing' }
+
+/** The pictures by fileId, the same object while the images read and asked are the same. */
+const pictures = new WeakMap<
+  Record<string, Blob>,
+  { asked: string[]; loading: UploadedFile[]; of: PictureLookup }
+>()
+export type PictureLookup = (fileId: string) => PictureView
+function pictureLookup(c: FeedbackTicketContext): PictureLookup {
+  const kept = pictures.get(c.images)
+  if (kept && kept.asked === c.imagesAsked && kept.loading === c.imagesLoading) return kept.of
+  const of: PictureLookup = (fileId) => {
+    const image = c.images[fileId]
+    if (image) return { state: 'shown', image }
+    const pending = !c.imagesAsked.includes(fileId) || c.imagesLoading.some((f) => f.fileId === fileId)
+    return pending ? LOADING : MISSING
+  }
+  pictures.set(c.images, { asked: c.imagesAsked, loading: c.imagesLoading, of })
+  return of
+}
+
+/**
+ * What feedbackDetail shows — its one read of this machine: the ticket, its thread and pictures, the message box
+ * (open while a message may be sent or one is on its way) and the rating (given, open, or neither).
+ */
+export function feedbackDetailView(s: FeedbackTicketSnapshot) {
+  const { context } = s
+  const loadingEarlier = s.hasTag('loadingEarlier')
+  const sending = s.hasTag('sending')
+  const rating = s.hasTag('rating')
+  const rated = context.ticket?.rating ?? null
+  return {
+    ticket: context.ticket,
+    failed: s.hasTag('loadFailed'),
+    error: context.error,
+    thread: context.thread,
+    picture: pictureLookup(context),
+    showEarlier: loadingEarlier || s.can({ type: 'thread.earlier' }),
+    loadingEarlier,
+    messageOpen: sending || s.can({ type: 'message.sent' }),
+    messageText: context.messageText,
+    sending,
+    rated,
+    ratingOpen: rated === null && (rating || s.can({ type: 'ticket.rated', rating: 1 })),
+    ratingSent: rating,
+  }
+}
+
+export type FeedbackListView = ReturnType<typeof feedbackListView>
+export type FeedbackDetailView = ReturnType<typeof feedbackDetailView>
+export type ReceiptsView = ReturnType<typeof receiptsView>

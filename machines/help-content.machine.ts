@@ -141,11 +141,15 @@ export const helpContentMachine = setup({
   },
 })
 
-/** What the FAQ and open-app pages show — their one read of this machine: the content loaded, or that it failed. */
+/**
+ * What the FAQ, open-app and feedback_faq pages show — their one read of this machine: the content loaded, or that
+ * it failed.
+ */
 export function helpContentView(s: SnapshotFrom<typeof helpContentMachine>) {
   const { context } = s
   return {
     faq: context.faq,
+    questions: context.questions,
     download: context.download,
     inApp: context.inApp,
     failed: s.hasTag('loadFailed'),

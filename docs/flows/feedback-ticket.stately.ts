@@ -36,7 +36,10 @@ export const feedbackTicketMachine = createMachine({
               "#feedbackTicket.detail"
             ],
             "actions": [
-              "chooseTicket"
+              {
+                "type": "chooseTicket",
+                "params": "(from the event)"
+              }
             ]
           }
         ],
@@ -183,34 +186,6 @@ export const feedbackTicketMachine = createMachine({
               "forgetComposition"
             ]
           }
-        ],
-        "receipt.added": [
-          {
-            "guard": "receiptAcceptable",
-            "actions": [
-              "addReceipt"
-            ]
-          },
-          {
-            "actions": [
-              "refuseReceipt"
-            ]
-          }
-        ],
-        "receipt.retried": [
-          {
-            "guard": "receiptFailed",
-            "actions": [
-              "retryReceipt"
-            ]
-          }
-        ],
-        "receipt.progressed": [
-          {
-            "actions": [
-              "showProgress"
-            ]
-          }
         ]
       },
       "states": {
@@ -244,20 +219,75 @@ export const feedbackTicketMachine = createMachine({
           "description": "One receipt at a time: compress, then upload with its progress.",
           "initial": "idle",
           "on": {
+            "receipt.added": [
+              {
+                "guard": {
+                  "type": "receiptAcceptable",
+                  "params": "(from the event)"
+                },
+                "actions": [
+                  {
+                    "type": "addReceipt",
+                    "params": "(from the event)"
+                  }
+                ]
+              },
+              {
+                "actions": [
+                  {
+                    "type": "refuseReceipt",
+                    "params": "(from the event)"
+                  }
+                ]
+              }
+            ],
             "receipt.removed": [
               {
                 "target": [
                   "#feedbackTicket.composing.receipts.idle"
                 ],
-                "guard": "currentRemoved",
+                "guard": {
+                  "type": "currentRemoved",
+                  "params": "(from the event)"
+                },
                 "actions": [
-                  "removeReceipt"
+                  {
+                    "type": "removeReceipt",
+                    "params": "(from the event)"
+                  }
                 ],
                 "reenter": true
               },
               {
                 "actions": [
-                  "removeReceipt"
+                  {
+                    "type": "removeReceipt",
+                    "params": "(from the event)"
+                  }
+                ]
+              }
+            ],
+            "receipt.retried": [
+              {
+                "guard": {
+                  "type": "receiptFailed",
+                  "params": "(from the event)"
+                },
+                "actions": [
+                  {
+                    "type": "retryReceipt",
+                    "params": "(from the event)"
+                  }
+                ]
+              }
+            ],
+            "receipt.progressed": [
+              {
+                "actions": [
+                  {
+                    "type": "showProgress",
+                    "params": "(from the event)"
+                  }
                 ]
               }
             ]
@@ -329,7 +359,10 @@ export const feedbackTicketMachine = createMachine({
                       "#feedbackTicket.composing.receipts.idle"
                     ],
                     "actions": [
-                      "keepUploaded"
+                      {
+                        "type": "keepUploaded",
+                        "params": "(from the event)"
+                      }
                     ]
                   }
                 ],
@@ -339,7 +372,10 @@ export const feedbackTicketMachine = createMachine({
                       "#feedbackTicket.composing.receipts.idle"
                     ],
                     "actions": [
-                      "markFailed"
+                      {
+                        "type": "markFailed",
+                        "params": "(from the event)"
+                      }
                     ]
                   }
                 ]
@@ -545,7 +581,10 @@ export const feedbackTicketMachine = createMachine({
             "message.changed": [
               {
                 "actions": [
-                  "changeMessage"
+                  {
+                    "type": "changeMessage",
+                    "params": "(from the event)"
+                  }
                 ]
               }
             ],
@@ -576,38 +615,10 @@ export const feedbackTicketMachine = createMachine({
                 "target": [
                   "#feedbackTicket.detail.rating"
                 ],
-                "guard": "rateable"
-              }
-            ],
-            "receipt.added": [
-              {
-                "guard": "ticketResolved"
-              },
-              {
-                "guard": "receiptAcceptable",
-                "actions": [
-                  "addReceipt"
-                ]
-              },
-              {
-                "actions": [
-                  "refuseReceipt"
-                ]
-              }
-            ],
-            "receipt.retried": [
-              {
-                "guard": "receiptFailed",
-                "actions": [
-                  "retryReceipt"
-                ]
-              }
-            ],
-            "receipt.progressed": [
-              {
-                "actions": [
-                  "showProgress"
-                ]
+                "guard": {
+                  "type": "rateable",
+                  "params": "(from the event)"
+                }
               }
             ]
           },
@@ -674,20 +685,78 @@ export const feedbackTicketMachine = createMachine({
               "description": "A message's images, one at a time: compress, then upload (/feedback/uploadFile).",
               "initial": "idle",
               "on": {
+                "receipt.added": [
+                  {
+                    "guard": "ticketResolved"
+                  },
+                  {
+                    "guard": {
+                      "type": "receiptAcceptable",
+                      "params": "(from the event)"
+                    },
+                    "actions": [
+                      {
+                        "type": "addReceipt",
+                        "params": "(from the event)"
+                      }
+                    ]
+                  },
+                  {
+                    "actions": [
+                      {
+                        "type": "refuseReceipt",
+                        "params": "(from the event)"
+                      }
+                    ]
+                  }
+                ],
                 "receipt.removed": [
                   {
                     "target": [
                       "#feedbackTicket.detail.shown.attachments.idle"
                     ],
-                    "guard": "currentRemoved",
+                    "guard": {
+                      "type": "currentRemoved",
+                      "params": "(from the event)"
+                    },
                     "actions": [
-                      "removeReceipt"
+                      {
+                        "type": "removeReceipt",
+                        "params": "(from the event)"
+                      }
                     ],
                     "reenter": true
                   },
                   {
                     "actions": [
-                      "removeReceipt"
+                      {
+                        "type": "removeReceipt",
+                        "params": "(from the event)"
+                      }
+                    ]
+                  }
+                ],
+                "receipt.retried": [
+                  {
+                    "guard": {
+                      "type": "receiptFailed",
+                      "params": "(from the event)"
+                    },
+                    "actions": [
+                      {
+                        "type": "retryReceipt",
+                        "params": "(from the event)"
+                      }
+                    ]
+                  }
+                ],
+                "receipt.progressed": [
+                  {
+                    "actions": [
+                      {
+                        "type": "showProgress",
+                        "params": "(from the event)"
+                      }
                     ]
                   }
                 ]
@@ -759,7 +828,10 @@ export const feedbackTicketMachine = createMachine({
                           "#feedbackTicket.detail.shown.attachments.idle"
                         ],
                         "actions": [
-                          "keepUploaded"
+                          {
+                            "type": "keepUploaded",
+                            "params": "(from the event)"
+                          }
                         ]
                       }
                     ],
@@ -769,7 +841,10 @@ export const feedbackTicketMachine = createMachine({
                           "#feedbackTicket.detail.shown.attachments.idle"
                         ],
                         "actions": [
-                          "markFailed"
+                          {
+                            "type": "markFailed",
+                            "params": "(from the event)"
+                          }
                         ]
                       }
                     ]

@@ -7,6 +7,7 @@
  * What the fragments name in the machine's setup():
  *   guards   sessionEnded (the error ended the session: the kit's endsSession)
  *   actions  showFailure (the failure as a message), clearError
+ * `callErrors(ended, back)` is the same pair for a call that is not a read: the failure shown in `back`.
  *   states   loading, loadFailed, and the final state `ended` (sessionEnded unless told)
  */
 
@@ -27,3 +28,10 @@ export const loadFailedState = <const Retried extends string>(retried: Retried, 
       { readonly target: 'loading'; readonly actions: 'clearError' }
     >,
   }) as const
+
+/** The error transitions of any call: the session ended → `ended`, else `back` with the failure shown. */
+export const callErrors = <const Ended extends string, const Back extends string>(ended: Ended, back: Back) =>
+  [
+    { guard: 'sessionEnded', target: ended },
+    { target: back, actions: 'showFailure' },
+  ] as const

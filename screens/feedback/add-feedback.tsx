@@ -31,7 +31,7 @@ const DECORATORS = [createClearingDecorator<FormValues>({ type: ['receiverAccoun
 export default function AddFeedbackScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
   const tickets = useTicketChild(journey)
-  const form = useSelector(tickets, (s) => s?.children.ticketForm) as SubmitFormRef | undefined
+  const form = useSelector(tickets, (s) => s?.children.ticketForm)
   return (
     <div className="k-page">
       <PageHeader

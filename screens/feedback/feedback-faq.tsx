@@ -2,11 +2,10 @@
  * feedback_faq — the questions that answer most problems, shown before a ticket is written (the journey's
  * help-content child, in the borrower's language). If none helps, the borrower goes on to write a ticket.
  */
-import { useSelector } from '@xstate/react'
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ActorRefFrom } from 'xstate'
-import type { helpContentMachine } from '../../machines/help-content.machine'
+import { canWriteTicketView } from '../../machines/feedback-ticket.machine'
+import { helpContentView } from '../../machines/help-content.machine'
 import { Button } from '../../ui/button'
 import { PageHeader } from '../../ui/page-header'
 import { EmptyState, ErrorState } from '../../ui/states'
@@ -14,15 +13,15 @@ import type { ScreenProps } from '../screen-props'
 import { FaqList } from '../shared/faq-list'
 import { useMessageText } from '../shared/message-text'
 import { routeTo } from '../shared/route-to'
-import { useTicketChild } from './parts/ticket-child'
-
-type ContentRef = ActorRefFrom<typeof helpContentMachine>
+import { useView } from '../shared/use-view'
+import { useHelpContent, type HelpContentRef } from '../user-center/parts/help-content'
+import { useTicketChild, type TicketRef } from './parts/ticket-child'
 
 export default function FeedbackFaqScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
-  const content = useSelector(journey, (s) => s.children.helpContent)
+  const content = useHelpContent(journey)
   const tickets = useTicketChild(journey)
-  const canWrite = useSelector(tickets, (s) => s?.can({ type: 'ticket.started' }) ?? false)
+  const write = () => journey.send(routeTo('addFeedback'))
   return (
     <div className="k-page">
       <PageHeader title={t('feedback.faq.title')} onBack={() => journey.send(routeTo('feedbackList'))} />
@@ -33,21 +32,39 @@ export default function FeedbackFaqScreen({ journey }: ScreenProps): ReactElemen
           <h2 id="feedback-faq-write" className="k-section-title">
             {t('feedback.faq.notHere')}
           </h2>
-          <Button block disabled={!canWrite} onClick={() => journey.send(routeTo('addFeedback'))}>
-            {t('feedback.faq.write')}
-          </Button>
+          {tickets ? <WriteTicket tickets={tickets} onWrite={write} /> : <WriteButton onWrite={write} />}
         </section>
       </main>
     </div>
   )
 }
 
-function Questions({ content }: { content: ContentRef }): ReactElement {
+/** Writing a ticket: enabled while the ticket child may start one. */
+function WriteTicket({ tickets, onWrite }: { tickets: TicketRef; onWrite: () => void }): ReactElement {
+  const { canWrite } = useView(tickets, canWriteTicketView)
+  return <WriteButton canWrite={canWrite} onWrite={onWrite} />
+}
+
+/** The button itself; disabled until the ticket child runs. */
+function WriteButton({
+  canWrite = false,
+  onWrite,
+}: {
+  canWrite?: boolean
+  onWrite: () => void
+}): ReactElement {
+  const { t } = useTranslation()
+  return (
+    <Button block disabled={!canWrite} onClick={onWrite}>
+      {t('feedback.faq.write')}
+    </Button>
+  )
+}
+
+function Questions({ content }: { content: HelpContentRef }): ReactElement {
   const { t } = useTranslation()
   const text = useMessageText()
-  const questions = useSelector(content, (s) => s.context.questions)
-  const failed = useSelector(content, (s) => s.hasTag('loadFailed'))
-  const error = useSelector(content, (s) => s.context.error)
+  const { questions, failed, error } = useView(content, helpContentView)
   if (failed)
     return (
       <ErrorState

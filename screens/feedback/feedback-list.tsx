@@ -3,9 +3,9 @@
  * platform is processing, 3 waiting for the borrower's reply, 4 resolved) and a red dot on a ticket with a reply
  * not read yet. A new ticket starts with the questions that answer most problems (feedback_faq).
  */
-import { useSelector } from '@xstate/react'
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
+import { feedbackListView } from '../../machines/feedback-ticket.machine'
 import { Button } from '../../ui/button'
 import { DateText } from '../../ui/display'
 import { ListRow } from '../../ui/list-row'
@@ -14,6 +14,7 @@ import { EmptyState, ErrorState } from '../../ui/states'
 import type { ScreenProps } from '../screen-props'
 import { useMessageText } from '../shared/message-text'
 import { routeTo } from '../shared/route-to'
+import { useView } from '../shared/use-view'
 import {
   STATUS_BADGE,
   statusLabelKey,
@@ -43,12 +44,8 @@ export default function FeedbackListScreen({ journey }: ScreenProps): ReactEleme
 function Tickets({ tickets }: { tickets: TicketRef }): ReactElement {
   const { t } = useTranslation()
   const text = useMessageText()
-  const list = useSelector(tickets, (s) => s.context.tickets)
-  const unread = useSelector(tickets, (s) => s.context.unread)
-  const loading = useSelector(tickets, (s) => s.hasTag('busy'))
-  const failed = useSelector(tickets, (s) => s.hasTag('loadFailed'))
-  const error = useSelector(tickets, (s) => s.context.error)
-  const canMore = useSelector(tickets, (s) => s.can({ type: 'tickets.more' }))
+  const view = useView(tickets, feedbackListView)
+  const { tickets: list, unreadTickets, loading, failed, error, canMore } = view
   if (failed)
     return (
       <ErrorState
@@ -58,16 +55,14 @@ function Tickets({ tickets }: { tickets: TicketRef }): ReactElement {
     )
   return (
     <>
-      {unread > 0 && (
+      {unreadTickets !== null && (
         <p className="k-notice k-notice--warning" role="status">
-          {t('feedback.list.unread', { count: unread })}
+          {t('feedback.list.unread', { count: unreadTickets })}
         </p>
       )}
-      {list.length === 0 && loading && <p className="k-muted">{t('ui.loading')}</p>}
-      {list.length === 0 && !loading && (
-        <EmptyState title={t('feedback.list.empty')} text={t('feedback.list.emptyText')} />
-      )}
-      {list.length > 0 && (
+      {view.loadingFirst && <p className="k-muted">{t('ui.loading')}</p>}
+      {view.empty && <EmptyState title={t('feedback.list.empty')} text={t('feedback.list.emptyText')} />}
+      {view.listed && (
         <ul className="k-list k-card" aria-busy={loading || undefined}>
           {list.map((ticket) => (
             <ListRow

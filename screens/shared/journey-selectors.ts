@@ -56,3 +56,6 @@ export function useFormChild(
 }
 
 export const GO_HOME: JourneyEvent = routeTo('home')
+
+/** The feedback screens' ticket child (the list, a new ticket, one ticket's thread) while they are shown. */
+export const selectFeedbackTicket = (s: JourneySnapshot) => s.children.feedbackTicket

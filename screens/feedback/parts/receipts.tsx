@@ -6,15 +6,16 @@
  * the machine refuses anything else with the domain's message. The same list, with its own texts, holds the images
  * of a message on a ticket's detail (`texts`; the message box shows the machine's message there).
  */
-import { useSelector } from '@xstate/react'
 import { useEffect, useId, useRef, useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Receipt } from '../../../machines/kit/upload-queue'
+import { receiptsView } from '../../../machines/feedback-ticket.machine'
+import type { ReceiptRow as Row } from '../../../machines/kit/upload-queue'
 import { UPLOAD_IMAGE_TYPES } from '../../../domain/schemas/common'
 import { Button } from '../../../ui/button'
 import { Icon } from '../../../ui/icons'
 import { ProgressBar } from '../../../ui/progress-bar'
 import { MessageNotice, useMessageText } from '../../shared/message-text'
+import { useView } from '../../shared/use-view'
 import type { TicketRef } from './ticket-child'
 
 const ACCEPT = UPLOAD_IMAGE_TYPES.join(',')
@@ -59,10 +60,7 @@ export function Receipts({
   const { t } = useTranslation()
   const input = useRef<HTMLInputElement>(null)
   const labelId = useId()
-  const receipts = useSelector(tickets, (s) => s.context.receipts)
-  const max = useSelector(tickets, (s) => s.context.maxReceipts)
-  const error = useSelector(tickets, (s) => s.context.error)
-  const full = receipts.length >= max
+  const { receipts, max, full, error } = useView(tickets, receiptsView)
   return (
     <fieldset className="k-field" aria-labelledby={labelId}>
       <legend id={labelId} className="k-field__label">
@@ -101,7 +99,7 @@ export function Receipts({
   )
 }
 
-function ReceiptRow({ receipt, tickets }: { receipt: Receipt; tickets: TicketRef }): ReactElement {
+function ReceiptRow({ receipt, tickets }: { receipt: Row; tickets: TicketRef }): ReactElement {
   const { t } = useTranslation()
   const text = useMessageText()
   const preview = usePreviewUrl(receipt.file)
@@ -118,16 +116,16 @@ function ReceiptRow({ receipt, tickets }: { receipt: Receipt; tickets: TicketRef
       <span className="k-row__main">
         <span className="k-row__title">{receipt.name}</span>
         <span className="k-row__detail">{t(`feedback.add.receiptStatus.${receipt.status}`)}</span>
-        {receipt.status === 'uploading' && (
+        {receipt.uploading && (
           <ProgressBar
             value={receipt.progress}
-            label={t('ui.image.uploading', { percent: Math.round(receipt.progress * 100) })}
+            label={t('ui.image.uploading', { percent: receipt.percent })}
           />
         )}
         {receipt.error && <span className="k-field__error">{text(receipt.error)}</span>}
       </span>
       <span className="k-inline">
-        {receipt.status === 'failed' && (
+        {receipt.retryable && (
           <Button
             variant="text"
             onClick={() => tickets.send({ type: 'receipt.retried', localId: receipt.localId })}

@@ -10,11 +10,12 @@ import {
   type FeedbackTypeCode,
 } from '../../../domain/enums'
 import type { JourneyRef } from '../../screen-props'
+import { selectFeedbackTicket } from '../../shared/journey-selectors'
 
 export type TicketRef = ActorRefFrom<typeof feedbackTicketMachine>
 
 export function useTicketChild(journey: JourneyRef): TicketRef | undefined {
-  return useSelector(journey, (s) => s.children.feedbackTicket)
+  return useSelector(journey, selectFeedbackTicket)
 }
 
 export const typeLabelKey = (type: FeedbackTypeCode) => enumLabelKey('feedbackType', FEEDBACK_TYPES[type])
