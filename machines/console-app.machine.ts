@@ -26,9 +26,10 @@
  *   storeLanguage ({ language }) → void
  *   and the I/O actors of the form machines.
  */
-import { assign, fromPromise, setup, spawnChild } from 'xstate'
+import { assign, fromPromise, setup, spawnChild, type SnapshotFrom } from 'xstate'
 import type { Language } from '../domain/countries'
 import {
+  CONSOLE_ROUTES,
   mayOpen,
   type ConsoleMe,
   type ConsolePage,
@@ -364,3 +365,23 @@ export const consoleAppMachine = setup({
     },
   },
 })
+
+/** The pages behind sign-in, in the navigation's order. */
+const NAV_PAGES = CONSOLE_ROUTES.filter((r) => r.name !== 'signIn').map((r) => r.name as ConsolePage)
+
+/** What the console's frame shows: who is signed in, the pages their role may open, the page shown. */
+export function consoleAppView(s: SnapshotFrom<typeof consoleAppMachine>) {
+  const c = s.context
+  return {
+    member: c.member,
+    permissions: c.permissions,
+    /** The navigation: only the pages the member's role may open. */
+    pages: c.member ? NAV_PAGES.filter((page) => mayOpen(page, c.permissions)) : [],
+    route: c.route,
+    language: c.language,
+    error: c.error,
+    busy: s.hasTag('busy'),
+    starting: s.matches('starting'),
+    unreachable: s.matches('unreachable'),
+  }
+}

@@ -18,7 +18,7 @@
  *   readAudit ({ from, to, afterId? }) → AuditPage           (GET /console/api/audit)
  *   exportAudit ({ from, to }) → void                        (GET /console/api/audit.csv, saved as a file)
  */
-import { assign, fromPromise, sendParent, setup } from 'xstate'
+import { assign, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstate'
 import {
   addDays,
   auditWindow,
@@ -296,3 +296,27 @@ export const consoleAuditMachine = setup({
     },
   },
 })
+
+/** What the audit log page shows. */
+export function auditView(s: SnapshotFrom<typeof consoleAuditMachine>) {
+  const c = s.context
+  return {
+    days: c.days,
+    fieldErrors: c.fieldErrors,
+    rows: c.rows,
+    names: c.names,
+    timeZone: c.timeZone,
+    shown: c.shown,
+    error: c.error,
+    notice: c.notice,
+    loading: s.hasTag('loading'),
+    failed: s.hasTag('failed'),
+    loadingMore: s.hasTag('loadingMore'),
+    exporting: s.hasTag('exporting'),
+    canApply: s.can({ type: 'audit.applied' }),
+    canMore: s.can({ type: 'audit.moreRequested' }),
+    mayExport: c.canExport,
+    canExport: s.can({ type: 'audit.exportRequested' }),
+    hasMore: c.nextAfterId !== null,
+  }
+}

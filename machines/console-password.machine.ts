@@ -12,7 +12,7 @@
  * Actors the composition provides (services/console/console-actors.ts):
  *   changePassword ({ current, next }) → void   (POST /console/api/password)
  */
-import { assign, fromPromise, sendParent, setup } from 'xstate'
+import { assign, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstate'
 import { isSignedOut, type PasswordChangeRequest } from '../domain/console'
 import { passwordChangeSchema } from '../domain/schemas/console'
 import {
@@ -145,3 +145,15 @@ export const consolePasswordMachine = setup({
     },
   },
 })
+
+/** What the change-password page shows. */
+export function passwordView(s: SnapshotFrom<typeof consolePasswordMachine>) {
+  return {
+    values: s.context.values,
+    errors: s.context.fieldErrors,
+    error: s.context.error,
+    saving: s.hasTag('saving'),
+    changed: s.hasTag('changed'),
+    canSubmit: s.can({ type: 'password.submitted' }),
+  }
+}

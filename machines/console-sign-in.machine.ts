@@ -14,7 +14,7 @@
  * Actors the composition provides (services/console/console-actors.ts):
  *   signIn ({ username, password, code }) → ConsoleMe   (POST /console/api/session, then GET /console/api/me)
  */
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { ConsoleMe, ConsoleSignInRequest } from '../domain/console'
 import { consoleFailureOf } from '../domain/console'
 import { normalUsername, signInSchema } from '../domain/schemas/console'
@@ -154,3 +154,15 @@ export const consoleSignInMachine = setup({
   },
   output: ({ context }) => context.result!,
 })
+
+/** What the sign-in page shows. */
+export function signInView(s: SnapshotFrom<typeof consoleSignInMachine>) {
+  return {
+    values: s.context.values,
+    errors: s.context.fieldErrors,
+    error: s.context.error,
+    notice: s.context.notice,
+    signingIn: s.hasTag('signingIn'),
+    canSubmit: s.can({ type: 'signIn.submitted' }),
+  }
+}

@@ -16,7 +16,7 @@
  *   createStaff ({ username, displayName, role, password }) → NewStaffReply   (POST /console/api/staff)
  *   suggestPassword () → string                                             (20 random characters)
  */
-import { assign, fromPromise, sendParent, setup } from 'xstate'
+import { assign, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstate'
 import { isSignedOut, type NewStaffReply, type NewStaffRequest, type StaffRole } from '../domain/console'
 import { newStaffSchema, normalUsername } from '../domain/schemas/console'
 import {
@@ -195,3 +195,19 @@ export const consoleStaffMachine = setup({
     },
   },
 })
+
+/** What the staff page shows: the form, or the member just added with what they need to sign in (once). */
+export function staffView(s: SnapshotFrom<typeof consoleStaffMachine>) {
+  const c = s.context
+  return {
+    values: c.values,
+    errors: c.fieldErrors,
+    error: c.error,
+    creating: s.hasTag('creating'),
+    busy: s.hasTag('busy'),
+    canSubmit: s.can({ type: 'staff.submitted' }),
+    canSuggest: s.can({ type: 'staff.passwordSuggested' }),
+    created: s.hasTag('created') ? c.created : null,
+    firstPassword: c.firstPassword,
+  }
+}

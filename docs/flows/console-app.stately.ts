@@ -193,6 +193,39 @@ export const consoleAppMachine = createMachine({
             },
             {
               "target": [
+                "#loans"
+              ],
+              "guard": {
+                "type": "goesTo",
+                "params": {
+                  "route": "loans"
+                }
+              }
+            },
+            {
+              "target": [
+                "#products"
+              ],
+              "guard": {
+                "type": "goesTo",
+                "params": {
+                  "route": "products"
+                }
+              }
+            },
+            {
+              "target": [
+                "#books"
+              ],
+              "guard": {
+                "type": "goesTo",
+                "params": {
+                  "route": "books"
+                }
+              }
+            },
+            {
+              "target": [
                 "#password"
               ],
               "guard": {
@@ -301,6 +334,117 @@ export const consoleAppMachine = createMachine({
             {
               "id": "auditLog",
               "src": "auditLog",
+              "input": "(from the event)"
+            }
+          ]
+        },
+        "loans": {
+          "id": "loans",
+          "meta": {
+            "route": "loans"
+          },
+          "route": {
+            "guard": {
+              "type": "mayOpen",
+              "params": {
+                "route": "loans"
+              }
+            }
+          },
+          "entry": [
+            {
+              "type": "arrive",
+              "params": {
+                "route": "loans"
+              }
+            }
+          ],
+          "exit": [
+            {
+              "type": "dropDraft",
+              "params": {
+                "form": "loans"
+              }
+            }
+          ],
+          "invoke": [
+            {
+              "id": "loansDesk",
+              "src": "loansDesk",
+              "input": "(from the event)"
+            }
+          ]
+        },
+        "products": {
+          "id": "products",
+          "meta": {
+            "route": "products"
+          },
+          "route": {
+            "guard": {
+              "type": "mayOpen",
+              "params": {
+                "route": "products"
+              }
+            }
+          },
+          "entry": [
+            {
+              "type": "arrive",
+              "params": {
+                "route": "products"
+              }
+            }
+          ],
+          "exit": [
+            {
+              "type": "dropDraft",
+              "params": {
+                "form": "products"
+              }
+            }
+          ],
+          "invoke": [
+            {
+              "id": "productsEditor",
+              "src": "productsEditor",
+              "input": "(from the event)"
+            }
+          ]
+        },
+        "books": {
+          "id": "books",
+          "meta": {
+            "route": "books"
+          },
+          "route": {
+            "guard": {
+              "type": "mayOpen",
+              "params": {
+                "route": "books"
+              }
+            }
+          },
+          "entry": [
+            {
+              "type": "arrive",
+              "params": {
+                "route": "books"
+              }
+            }
+          ],
+          "exit": [
+            {
+              "type": "dropDraft",
+              "params": {
+                "form": "books"
+              }
+            }
+          ],
+          "invoke": [
+            {
+              "id": "booksReader",
+              "src": "booksReader",
               "input": "(from the event)"
             }
           ]

@@ -4,103 +4,26 @@
  * to the log). Each row says when, who (their username where the log tells it), what, to what, and what changed.
  */
 import { useSelector } from '@xstate/react'
-import { useId, type FormEvent, type ReactElement } from 'react'
+import type { FormEvent, ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
-import { KNOWN_AUDIT_ACTIONS, type AuditRow } from '../../domain/console'
-import type { AuditDayField, consoleAuditMachine } from '../../machines/console-audit.machine'
+import { AUDIT_DAY_FIELDS, auditView, type consoleAuditMachine } from '../../machines/console-audit.machine'
 import { Button } from '../../ui/button'
-import { FieldFrame, describedBy, fieldIds } from '../../ui/field-frame'
-import { formatDateTime } from '../../ui/format'
 import { ErrorState } from '../../ui/states'
 import { MessageNotice, useMessageText } from '../shared/message-text'
+import { useView } from '../shared/use-view'
 import type { ConsoleScreenProps } from './console-props'
+import { AuditLogRow } from './parts/audit-row'
+import { ConsoleTextField } from './parts/text-field'
 
 type AuditRef = ActorRefFrom<typeof consoleAuditMachine>
-
-const KNOWN: ReadonlySet<string> = new Set(KNOWN_AUDIT_ACTIONS)
-
-/** A value of the log's before/after as one line: `key: value, …` for an object, else the value. */
-function changeText(value: unknown): string {
-  if (value === null || value === undefined) return ''
-  if (typeof value !== 'object') return String(value)
-  return Object.entries(value as Record<string, unknown>)
-    .map(([key, v]) => `${key}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
-    .join(', ')
-}
-
-function DayField({ audit, field }: { audit: AuditRef; field: AuditDayField }): ReactElement {
-  const { t } = useTranslation()
-  const text = useMessageText()
-  const ids = fieldIds(useId())
-  const day = useSelector(audit, (s) => s.context.days[field])
-  const error = useSelector(audit, (s) => s.context.fieldErrors[field])
-  const message = error ? text(error) : null
-  return (
-    <FieldFrame ids={ids} label={t(`console.audit.${field}`)} required error={message}>
-      <input
-        id={ids.controlId}
-        className="k-input"
-        type="date"
-        name={field}
-        value={day}
-        aria-required
-        aria-invalid={message ? true : undefined}
-        aria-describedby={describedBy(ids, null, message)}
-        onChange={(event) => audit.send({ type: 'audit.dayChanged', field, day: event.target.value })}
-      />
-    </FieldFrame>
-  )
-}
-
-function Row({ row, names, timeZone }: { row: AuditRow; names: Record<number, string>; timeZone: string }) {
-  const { t, i18n } = useTranslation()
-  const who =
-    row.staffId === null
-      ? t('console.audit.byCommand')
-      : (names[row.staffId] ?? t('console.audit.member', { id: row.staffId }))
-  const subjectId = /^staff:(\d+)$/.exec(row.subject)?.[1]
-  const subjectName = subjectId ? names[Number(subjectId)] : undefined
-  const before = changeText(row.before)
-  const after = changeText(row.after)
-  return (
-    <li className="c-log__row">
-      <p className="c-log__when">
-        <time dateTime={row.at}>{formatDateTime(row.at, i18n.language, timeZone)}</time>
-      </p>
-      <p className="c-log__who">{who}</p>
-      <p className="c-log__what">
-        <strong>{KNOWN.has(row.action) ? t(`console.action.${row.action}`) : row.action}</strong>{' '}
-        <span className="k-muted">{subjectName ? `${row.subject} (${subjectName})` : row.subject}</span>
-      </p>
-      {(before || after) && (
-        <p className="c-log__change k-small">
-          {before && <span>{t('console.audit.before', { value: before })} </span>}
-          {after && <span>{t('console.audit.after', { value: after })}</span>}
-        </p>
-      )}
-    </li>
-  )
-}
 
 function AuditLog({ audit }: { audit: AuditRef }): ReactElement {
   const { t } = useTranslation()
   const text = useMessageText()
-  const rows = useSelector(audit, (s) => s.context.rows)
-  const names = useSelector(audit, (s) => s.context.names)
-  const timeZone = useSelector(audit, (s) => s.context.timeZone)
-  const shown = useSelector(audit, (s) => s.context.shown)
-  const error = useSelector(audit, (s) => s.context.error)
-  const notice = useSelector(audit, (s) => s.context.notice)
-  const loading = useSelector(audit, (s) => s.hasTag('loading'))
-  const failed = useSelector(audit, (s) => s.hasTag('failed'))
-  const loadingMore = useSelector(audit, (s) => s.hasTag('loadingMore'))
-  const exporting = useSelector(audit, (s) => s.hasTag('exporting'))
-  const canApply = useSelector(audit, (s) => s.can({ type: 'audit.applied' }))
-  const canMore = useSelector(audit, (s) => s.can({ type: 'audit.moreRequested' }))
-  const mayExport = useSelector(audit, (s) => s.context.canExport)
-  const canExport = useSelector(audit, (s) => s.can({ type: 'audit.exportRequested' }))
-  const hasMore = useSelector(audit, (s) => s.context.nextAfterId !== null)
+  const view = useView(audit, auditView)
+  const { rows, names, timeZone, shown, error, notice, loading, failed, loadingMore, exporting } = view
+  const { canApply, canMore, mayExport, canExport, hasMore } = view
   const apply = (event: FormEvent) => {
     event.preventDefault()
     audit.send({ type: 'audit.applied' })
@@ -109,8 +32,18 @@ function AuditLog({ audit }: { audit: AuditRef }): ReactElement {
     <>
       <form className="k-card k-stack" noValidate onSubmit={apply} aria-label={t('console.audit.days')}>
         <div className="c-days">
-          <DayField audit={audit} field="from" />
-          <DayField audit={audit} field="to" />
+          {AUDIT_DAY_FIELDS.map((field) => (
+            <ConsoleTextField
+              key={field}
+              name={field}
+              type="date"
+              label={t(`console.audit.${field}`)}
+              required
+              value={view.days[field]}
+              error={view.fieldErrors[field]}
+              onChange={(day) => audit.send({ type: 'audit.dayChanged', field, day })}
+            />
+          ))}
         </div>
         <p className="k-muted k-small">{t('console.audit.timeZone', { zone: timeZone })}</p>
         <div className="c-buttons">
@@ -150,7 +83,7 @@ function AuditLog({ audit }: { audit: AuditRef }): ReactElement {
           {rows.length > 0 && (
             <ol className="c-log" aria-labelledby="audit-rows">
               {rows.map((row) => (
-                <Row key={row.id} row={row} names={names} timeZone={timeZone} />
+                <AuditLogRow key={row.id} row={row} names={names} timeZone={timeZone} />
               ))}
             </ol>
           )}

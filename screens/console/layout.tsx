@@ -4,23 +4,17 @@
  * domain/console.ts CONSOLE_ROUTES) — and the page itself. On a phone the navigation is a row under the header that
  * scrolls sideways (the page shown brought into view); from 900 px it is a column beside the page.
  */
-import { useSelector } from '@xstate/react'
 import { useEffect, useRef, type ReactElement, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CONSOLE_ROUTES, mayOpen, type ConsolePage } from '../../domain/console'
+import { consoleAppView } from '../../machines/console-app.machine'
 import { Button } from '../../ui/button'
+import { useView } from '../shared/use-view'
 import { openPage, type ConsoleScreenProps } from './console-props'
 import { LanguageChoice } from './parts/language-choice'
 
-const PAGES = CONSOLE_ROUTES.filter((r) => r.name !== 'signIn').map((r) => r.name as ConsolePage)
-
 export function ConsoleLayout({ app, children }: ConsoleScreenProps & { children: ReactNode }): ReactElement {
   const { t } = useTranslation()
-  const member = useSelector(app, (s) => s.context.member)
-  const permissions = useSelector(app, (s) => s.context.permissions)
-  const route = useSelector(app, (s) => s.context.route)
-  const signingOut = useSelector(app, (s) => s.hasTag('busy'))
-  const pages = PAGES.filter((page) => mayOpen(page, permissions))
+  const { member, pages, route, busy: signingOut } = useView(app, consoleAppView)
   const nav = useRef<HTMLElement>(null)
   // On a phone the navigation scrolls sideways: the page shown is brought into its view.
   useEffect(() => {

@@ -11,7 +11,7 @@ import type { BorrowerHit } from '../../domain/console'
 import { formatMoney } from '../../domain/money'
 import { loansView, SEARCH_MAX_LENGTH, type consoleLoansMachine } from '../../machines/console-loans.machine'
 import { Button } from '../../ui/button'
-import { formatDate } from '../../ui/format'
+import { formatDate, regionName } from '../../ui/format'
 import { ErrorState } from '../../ui/states'
 import { MessageNotice, useMessageText } from '../shared/message-text'
 import { useView } from '../shared/use-view'
@@ -37,7 +37,7 @@ function Borrower({
         <strong>{hit.name ?? t('console.loans.noName')}</strong> <span className="k-muted">{hit.mobile}</span>
       </p>
       <p className="k-small">
-        {t(`console.products.country.${hit.country}`)} · {t(`console.loans.matchedBy.${hit.matchedBy}`)}
+        {regionName(hit.country, i18n.language)} · {t(`console.loans.matchedBy.${hit.matchedBy}`)}
       </p>
       {hit.orders.length === 0 ? (
         <p className="k-muted k-small">{t('console.loans.noOrders')}</p>

@@ -2,16 +2,16 @@
  * The console's first page once signed in: who the member is, their role, and in words what that role lets them
  * do (GET /console/api/me) — the navigation beside it offers the pages of it that the console has.
  */
-import { useSelector } from '@xstate/react'
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
+import { consoleAppView } from '../../machines/console-app.machine'
 import { KvLine } from '../../ui/kv-line'
+import { useView } from '../shared/use-view'
 import type { ConsoleScreenProps } from './console-props'
 
 export default function OverviewScreen({ app }: ConsoleScreenProps): ReactElement {
   const { t } = useTranslation()
-  const member = useSelector(app, (s) => s.context.member)
-  const permissions = useSelector(app, (s) => s.context.permissions)
+  const { member, permissions } = useView(app, consoleAppView)
   if (!member) return <p className="k-muted">{t('ui.loading')}</p>
   return (
     <main className="k-stack">

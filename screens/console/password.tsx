@@ -7,9 +7,14 @@ import type { FormEvent, ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
 import { STAFF_PASSWORD_MIN } from '../../domain/schemas/console'
-import type { consolePasswordMachine, PasswordField } from '../../machines/console-password.machine'
+import {
+  passwordView,
+  type consolePasswordMachine,
+  type PasswordField,
+} from '../../machines/console-password.machine'
 import { Button } from '../../ui/button'
 import { MessageNotice } from '../shared/message-text'
+import { useView } from '../shared/use-view'
 import type { ConsoleScreenProps } from './console-props'
 import { ConsoleTextField } from './parts/text-field'
 
@@ -17,12 +22,7 @@ type PasswordRef = ActorRefFrom<typeof consolePasswordMachine>
 
 function PasswordForm({ form }: { form: PasswordRef }): ReactElement {
   const { t } = useTranslation()
-  const values = useSelector(form, (s) => s.context.values)
-  const errors = useSelector(form, (s) => s.context.fieldErrors)
-  const error = useSelector(form, (s) => s.context.error)
-  const saving = useSelector(form, (s) => s.hasTag('saving'))
-  const changed = useSelector(form, (s) => s.hasTag('changed'))
-  const canSubmit = useSelector(form, (s) => s.can({ type: 'password.submitted' }))
+  const { values, errors, error, saving, changed, canSubmit } = useView(form, passwordView)
   const change = (field: PasswordField) => (value: string) =>
     form.send({ type: 'password.changed', field, value })
   const submit = (event: FormEvent) => {

@@ -10,7 +10,7 @@ import type { ActorRefFrom } from 'xstate'
 import type { ConsoleProduct } from '../../domain/console'
 import { productsView, type consoleProductsMachine } from '../../machines/console-products.machine'
 import { Button } from '../../ui/button'
-import { formatDateTime } from '../../ui/format'
+import { formatDateTime, regionName } from '../../ui/format'
 import { ErrorState } from '../../ui/states'
 import { useMessageText } from '../shared/message-text'
 import { useView } from '../shared/use-view'
@@ -37,7 +37,7 @@ function ProductRow({
       </p>
       <p className="k-small">
         {t('console.products.summary', {
-          country: t(`console.products.country.${product.country}`),
+          country: regionName(product.country, i18n.language),
           version: product.version,
         })}{' '}
         {product.active ? t('console.products.offered') : t('console.products.notOffered')}

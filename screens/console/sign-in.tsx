@@ -8,11 +8,16 @@ import { useSelector } from '@xstate/react'
 import { useId, type FormEvent, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
-import type { consoleSignInMachine, SignInField } from '../../machines/console-sign-in.machine'
+import {
+  signInView,
+  type consoleSignInMachine,
+  type SignInField,
+} from '../../machines/console-sign-in.machine'
 import { Button } from '../../ui/button'
 import { FieldFrame, describedBy, fieldIds } from '../../ui/field-frame'
 import { CodeInput } from '../../ui/segmented-input'
 import { MessageNotice, useMessageText } from '../shared/message-text'
+import { useView } from '../shared/use-view'
 import type { ConsoleScreenProps } from './console-props'
 import { LanguageChoice } from './parts/language-choice'
 import { ConsoleTextField } from './parts/text-field'
@@ -22,12 +27,7 @@ type SignInRef = ActorRefFrom<typeof consoleSignInMachine>
 function SignInForm({ form }: { form: SignInRef }): ReactElement {
   const { t } = useTranslation()
   const text = useMessageText()
-  const values = useSelector(form, (s) => s.context.values)
-  const errors = useSelector(form, (s) => s.context.fieldErrors)
-  const error = useSelector(form, (s) => s.context.error)
-  const notice = useSelector(form, (s) => s.context.notice)
-  const signingIn = useSelector(form, (s) => s.hasTag('signingIn'))
-  const canSubmit = useSelector(form, (s) => s.can({ type: 'signIn.submitted' }))
+  const { values, errors, error, notice, signingIn, canSubmit } = useView(form, signInView)
   const code = fieldIds(useId())
   const codeMessage = errors.code ? text(errors.code) : null
   const change = (field: SignInField) => (value: string) =>

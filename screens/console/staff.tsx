@@ -8,15 +8,15 @@ import { useSelector } from '@xstate/react'
 import { useId, type FormEvent, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
-import { STAFF_ROLES, groupedKey, setupKeyOf, type NewStaffReply } from '../../domain/console'
+import { STAFF_ROLES } from '../../domain/console'
 import { STAFF_PASSWORD_MIN } from '../../domain/schemas/console'
-import type { consoleStaffMachine, NewStaffField } from '../../machines/console-staff.machine'
+import { staffView, type consoleStaffMachine, type NewStaffField } from '../../machines/console-staff.machine'
 import { Button } from '../../ui/button'
-import { CopyButton } from '../../ui/copy-button'
 import { FieldFrame, describedBy, fieldIds } from '../../ui/field-frame'
-import { KvLine } from '../../ui/kv-line'
 import { MessageNotice, useMessageText } from '../shared/message-text'
+import { useView } from '../shared/use-view'
 import type { ConsoleScreenProps } from './console-props'
+import { NewMember } from './parts/new-member'
 import { ConsoleTextField } from './parts/text-field'
 
 type StaffRef = ActorRefFrom<typeof consoleStaffMachine>
@@ -24,8 +24,9 @@ type StaffRef = ActorRefFrom<typeof consoleStaffMachine>
 function RoleField({ staff }: { staff: StaffRef }): ReactElement {
   const { t } = useTranslation()
   const text = useMessageText()
-  const role = useSelector(staff, (s) => s.context.values.role)
-  const error = useSelector(staff, (s) => s.context.fieldErrors.role)
+  const view = useView(staff, staffView)
+  const role = view.values.role
+  const error = view.errors.role
   const ids = fieldIds(useId())
   const message = error ? text(error) : null
   return (
@@ -56,13 +57,7 @@ function RoleField({ staff }: { staff: StaffRef }): ReactElement {
 
 function NewMemberForm({ staff }: { staff: StaffRef }): ReactElement {
   const { t } = useTranslation()
-  const values = useSelector(staff, (s) => s.context.values)
-  const errors = useSelector(staff, (s) => s.context.fieldErrors)
-  const error = useSelector(staff, (s) => s.context.error)
-  const creating = useSelector(staff, (s) => s.hasTag('creating'))
-  const busy = useSelector(staff, (s) => s.hasTag('busy'))
-  const canSubmit = useSelector(staff, (s) => s.can({ type: 'staff.submitted' }))
-  const canSuggest = useSelector(staff, (s) => s.can({ type: 'staff.passwordSuggested' }))
+  const { values, errors, error, creating, busy, canSubmit, canSuggest } = useView(staff, staffView)
   const change = (field: NewStaffField) => (value: string) =>
     staff.send({ type: 'staff.changed', field, value })
   const submit = (event: FormEvent) => {
@@ -125,79 +120,27 @@ function NewMemberForm({ staff }: { staff: StaffRef }): ReactElement {
   )
 }
 
-function NewMember({ staff, created }: { staff: StaffRef; created: NewStaffReply }): ReactElement {
-  const { t } = useTranslation()
-  const password = useSelector(staff, (s) => s.context.firstPassword)
-  const key = setupKeyOf(created.otpauthUri)
-  return (
-    <section className="k-card k-stack" aria-labelledby="staff-created">
-      <h2 id="staff-created" className="k-section-title">
-        {t('console.staff.created', { name: created.staff.displayName })}
-      </h2>
-      <p className="k-notice k-notice--warning" role="status">
-        {t('console.staff.once')}
-      </p>
-      <dl className="k-kv">
-        <KvLine label={t('console.staff.username')}>{created.staff.username}</KvLine>
-        <KvLine label={t('console.staff.role')}>{t(`console.role.${created.staff.role}`)}</KvLine>
-      </dl>
-      {password && (
-        <div className="c-secret">
-          <p>
-            <span className="k-muted k-small">{t('console.staff.firstPassword')}</span>
-            <code className="c-code" data-testid="first-password">
-              {password}
-            </code>
-          </p>
-          <CopyButton text={password} label={t('console.staff.copyPassword')} />
-        </div>
-      )}
-      <h3 className="k-section-title">{t('console.staff.authenticator')}</h3>
-      <p className="k-muted">{t('console.staff.authenticatorText')}</p>
-      {key && (
-        <div className="c-secret">
-          <p>
-            <span className="k-muted k-small">
-              {t('console.staff.setupKey', { account: `${key.issuer}: ${key.account}` })}
-            </span>
-            <code className="c-code" data-testid="setup-key">
-              {groupedKey(key.secret)}
-            </code>
-          </p>
-          <CopyButton text={key.secret} label={t('console.staff.copyKey')} />
-        </div>
-      )}
-      <div className="c-secret">
-        <p>
-          <span className="k-muted k-small">{t('console.staff.uri')}</span>
-          <code className="c-code" data-testid="otpauth-uri">
-            {created.otpauthUri}
-          </code>
-        </p>
-        <CopyButton text={created.otpauthUri} label={t('console.staff.copyUri')} />
-      </div>
-      <Button variant="secondary" onClick={() => staff.send({ type: 'staff.another' })}>
-        {t('console.staff.another')}
-      </Button>
-    </section>
+function StaffPage({ staff }: { staff: StaffRef }): ReactElement {
+  const { created, firstPassword } = useView(staff, staffView)
+  return created ? (
+    <NewMember
+      created={created}
+      password={firstPassword}
+      onAnother={() => staff.send({ type: 'staff.another' })}
+    />
+  ) : (
+    <NewMemberForm staff={staff} />
   )
 }
 
 export default function StaffScreen({ app }: ConsoleScreenProps): ReactElement {
   const { t } = useTranslation()
   const staff = useSelector(app, (s) => s.children.staffForm)
-  const created = useSelector(staff, (s) => (s?.hasTag('created') ? s.context.created : null))
   return (
     <main className="k-stack">
       <h1 className="c-title">{t('console.staff.title')}</h1>
       <p className="k-muted">{t('console.staff.intro')}</p>
-      {!staff ? (
-        <p className="k-muted">{t('ui.loading')}</p>
-      ) : created ? (
-        <NewMember staff={staff} created={created} />
-      ) : (
-        <NewMemberForm staff={staff} />
-      )}
+      {staff ? <StaffPage staff={staff} /> : <p className="k-muted">{t('ui.loading')}</p>}
     </main>
   )
 }

@@ -40,7 +40,7 @@ test.describe('(29) products and books in the console [en]', () => {
     const config = JSON.parse(await json.inputValue())
     expect(config.interest).toEqual({ dailyPpm: 900 })
     await json.fill(JSON.stringify({ ...config, interest: { dailyPpm: 1_000 } }, null, 2))
-    await expect(desktop.getByText(/^interest: the annual rate 36\.5%/)).toBeVisible()
+    await expect(desktop.locator('li').filter({ hasText: /^interest: the annual rate 36\.5%/ })).toBeVisible()
     await expect(desktop.getByRole('button', { name: T('console.products.save') })).toBeDisabled()
     await snap(desktop, 'a-rate-above-the-cap')
 

@@ -28,7 +28,11 @@ describe('changing a loan product', () => {
     await user.clear(json)
     await user.paste(JSON.stringify({ ...config, interest: { dailyPpm: 1_000 } }))
     expect(
-      screen.getByText(/^interest: the annual rate 36\.5% .* is above the cap of 36%/),
+      screen.getByText(
+        (_, el) =>
+          el?.tagName === 'LI' &&
+          /^interest: the annual rate 36\.5% .* is above the cap of 36%/.test(el.textContent ?? ''),
+      ),
     ).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Save as a new version' })).toBeDisabled()
 

@@ -2,15 +2,16 @@
  * The console's interface language: English, Kiswahili or Spanish, each named in its own language, one tap away on
  * every page (staff share desks and phones). Choosing one is the console's 'console.languageChosen'.
  */
-import { useSelector } from '@xstate/react'
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LANGUAGES } from '../../../domain/countries'
+import { consoleAppView } from '../../../machines/console-app.machine'
+import { useView } from '../../shared/use-view'
 import type { ConsoleScreenProps } from '../console-props'
 
 export function LanguageChoice({ app }: ConsoleScreenProps): ReactElement {
   const { t } = useTranslation()
-  const current = useSelector(app, (s) => s.context.language)
+  const { language: current } = useView(app, consoleAppView)
   return (
     <div className="k-chips" role="radiogroup" aria-label={t('ui.language.choose')}>
       {LANGUAGES.map((language) => (

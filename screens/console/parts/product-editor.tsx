@@ -54,7 +54,7 @@ function ConfigurationField({ products, view }: { products: ProductsRef; view: V
           <ul className="k-field__error c-problems">
             {view.problems.map((p) => (
               <li key={`${p.field}:${p.message}`}>
-                {t('console.products.problem', { field: p.field, detail: p.message })}
+                <code>{p.field}</code>: {p.message}
               </li>
             ))}
           </ul>
