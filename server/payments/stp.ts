@@ -619,7 +619,8 @@ export class StpProvider implements PaymentProvider {
 
   /**
    * A payment order's status: the first deposit STP received on the borrower's CLABE (today, or on the day the
-   * order was made) in a settled state and not booked on another of our orders. None: pending while its window
+   * order was made or one of the OPERATION_DAY_SHIFT days after it) in a settled state and not booked on another
+   * of our orders. None: pending while its window
    * lasts, then failed — a later deposit is still matched to it and booked as a late success.
    */
   private async depositStatus(lookup: TransferLookup): Promise<ProviderStatus> {
@@ -628,13 +629,21 @@ export class StpProvider implements PaymentProvider {
     const clabe = this.clabeFor(mine.borrower)
     const today = fechaOperacionOf(this.config.now())
     const madeOn = fechaOperacionOf(mine.createdAt.getTime())
-    const days = [await this.recibidas(), ...(madeOn !== today ? [await this.recibidas(madeOn)] : [])]
-    for (const o of days.flat()) {
-      const clave = text(o.claveRastreo)
-      if (!clave || text(o.cuentaBeneficiario) !== clabe || !VALID_DEPOSIT.has(text(o.estado) ?? '')) continue
-      const amountMinor = centavos(o.monto)
-      if (!amountMinor || (await this.config.ledger!.receiptTaken(clave, lookup.reference))) continue
-      return { state: 'succeeded', providerRef: `${clabe}:${lookup.reference}`, amountMinor, receipt: clave }
+    // Today (STP's current operation day), then the day it was made and the days after it, as for a pay-out: a
+    // deposit sent after a cut-off operates on a later operation day.
+    const days: (string | undefined)[] = [undefined]
+    for (let shift = 0; madeOn !== today && shift <= OPERATION_DAY_SHIFT; shift++) {
+      const day = operationDayAfter(madeOn, shift)
+      if (day !== today) days.push(day)
+    }
+    for (const day of days) {
+      for (const o of await this.recibidas(day)) {
+        const clave = text(o.claveRastreo)
+        if (!clave || text(o.cuentaBeneficiario) !== clabe || !VALID_DEPOSIT.has(text(o.estado) ?? '')) continue
+        const amountMinor = centavos(o.monto)
+        if (!amountMinor || (await this.config.ledger!.receiptTaken(clave, lookup.reference))) continue
+        return { state: 'succeeded', providerRef: `${clabe}:${lookup.reference}`, amountMinor, receipt: clave }
+      }
     }
     const over = mine.expiresAt !== null && mine.expiresAt.getTime() <= this.config.now()
     return over

@@ -440,6 +440,40 @@ describe('The STP adapter against a fake STP', () => {
     }
   })
 
+  // The same gap for a deposit: a borrower who pays by SPEI after Friday's cut-off is credited on Monday's operation
+  // day; if STP's abono notification was lost, asking on Tuesday found nothing on Tuesday or Friday.
+  it('finds a deposit whose operation date moved past two cut-offs, asked on a later day', async () => {
+    const ref = 'PYKP261127000000008-1'
+    states.set(ref, 'accepted')
+    madeAt.set(ref, new Date('2026-11-28T00:30:00Z'))
+    fake.deposits.push({
+      Clave: 9_000_001,
+      claveRastreo: 'BNET9000001',
+      cuentaBeneficiario: borrowerClabe(PREFIX, 7),
+      monto: 432.1,
+      estado: 'LQ',
+      fechaOperacion: 20261130,
+      institucionContraparte: '40012',
+    })
+    fake.fechaOperacion = 20261201
+    try {
+      const tuesday = new StpProvider({
+        ...baseConfig(fake.url, ledger),
+        now: () => Date.parse('2026-12-01T18:00:00Z'),
+      })
+      expect(
+        await tuesday.status({ kind: 'collection', reference: ref, providerRef: null, amountMinor: 432_10 }),
+      ).toEqual({
+        state: 'succeeded',
+        providerRef: `${borrowerClabe(PREFIX, 7)}:${ref}`,
+        amountMinor: 432_10,
+        receipt: 'BNET9000001',
+      })
+    } finally {
+      fake.fechaOperacion = 20261125
+    }
+  })
+
   it('answers a collection with the borrower’s CLABE and no call to STP', async () => {
     states.set('PYKP261125000000006-1', 'submitted')
     const calls = fake.seen.length
