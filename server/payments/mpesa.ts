@@ -280,7 +280,11 @@ export function pullDate(at: number): string {
  */
 export function stkAccountReference(reference: string): string {
   const digest = createHash('sha256').update(reference, 'utf8').digest()
-  return `K${BigInt(`0x${digest.subarray(0, 8).toString('hex')}`).toString(36).toUpperCase().padStart(11, '0').slice(-11)}`
+  return `K${BigInt(`0x${digest.subarray(0, 8).toString('hex')}`)
+    .toString(36)
+    .toUpperCase()
+    .padStart(11, '0')
+    .slice(-11)}`
 }
 
 /** STK Password: base64(BusinessShortCode + Passkey + Timestamp). */
@@ -586,11 +590,15 @@ export class MpesaProvider implements PaymentProvider {
   private async pulledPush(lookup: TransferLookup): Promise<ProviderStatus> {
     const window = await this.config.pushes?.window(lookup.reference)
     const now = this.config.now()
-    const from = Math.max((window?.createdAt?.getTime() ?? now - PULL_HORIZON_MS) - 60_000, now - PULL_HORIZON_MS)
+    const from = Math.max(
+      (window?.createdAt?.getTime() ?? now - PULL_HORIZON_MS) - 60_000,
+      now - PULL_HORIZON_MS,
+    )
     const found = await this.pullPayment(stkAccountReference(lookup.reference), from, now)
     if (found) return { state: 'succeeded', ...found }
     const expires = window?.expiresAt?.getTime()
-    if (expires === undefined || expires > now) return { state: 'pending', reason: 'no CheckoutRequestID to query' }
+    if (expires === undefined || expires > now)
+      return { state: 'pending', reason: 'no CheckoutRequestID to query' }
     if (expires + (this.config.lateMoneyMs ?? LATE_MONEY_MS) > now)
       return { state: 'pending', reason: 'window over; Pull Transactions shows no payment for the push yet' }
     return {

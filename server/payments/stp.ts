@@ -639,10 +639,16 @@ export class StpProvider implements PaymentProvider {
     for (const day of days) {
       for (const o of await this.recibidas(day)) {
         const clave = text(o.claveRastreo)
-        if (!clave || text(o.cuentaBeneficiario) !== clabe || !VALID_DEPOSIT.has(text(o.estado) ?? '')) continue
+        if (!clave || text(o.cuentaBeneficiario) !== clabe || !VALID_DEPOSIT.has(text(o.estado) ?? ''))
+          continue
         const amountMinor = centavos(o.monto)
         if (!amountMinor || (await this.config.ledger!.receiptTaken(clave, lookup.reference))) continue
-        return { state: 'succeeded', providerRef: `${clabe}:${lookup.reference}`, amountMinor, receipt: clave }
+        return {
+          state: 'succeeded',
+          providerRef: `${clabe}:${lookup.reference}`,
+          amountMinor,
+          receipt: clave,
+        }
       }
     }
     const over = mine.expiresAt !== null && mine.expiresAt.getTime() <= this.config.now()

@@ -1003,14 +1003,18 @@ describeOnEachDatabase('Loans paid out and repaid through M-Pesa', (target) => {
       (s) =>
         s.path === '/mpesa/stkpush/v1/processrequest' && s.body.PhoneNumber === toMsisdn(b.mobile, '254'),
     )!
-    expect(daraja.seen.some((s) => s.path === '/pulltransactions/v1/query' && s.body.ShortCode === '174379')).toBe(
-      true,
-    )
+    expect(
+      daraja.seen.some((s) => s.path === '/pulltransactions/v1/query' && s.body.ShortCode === '174379'),
+    ).toBe(true)
     // Booked once: the next hours of look-ups find the receipt taken and book nothing more.
     await h.advance(ls, 3 * 60 * 60_000)
     await daraja.drain()
     expect((await latest(b)).remainingMinor).toBe(paid.remainingMinor! - 1_700 * KES)
-    expect(await config.pushes!.receiptTaken!(daraja.paidPushes.find((p) => p.billReference === push.body.AccountReference)!.receipt)).toBe(true)
+    expect(
+      await config.pushes!.receiptTaken!(
+        daraja.paidPushes.find((p) => p.billReference === push.body.AccountReference)!.receipt,
+      ),
+    ).toBe(true)
   })
 
   /** Posts an stkCallback to the server as Daraja would. */
