@@ -44,10 +44,11 @@
  * B2C v1 has no OriginatorConversationID of ours: Daraja cannot tell a retry from a new pay-out, so a retry after a
  * lost answer may pay twice. Use v3.
  */
-import { timingSafeEqual } from 'node:crypto'
+import { createHash, timingSafeEqual } from 'node:crypto'
 import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm'
 import type { Queryable } from '../db/client'
-import { paymentTransfers } from '../db/schema/loans'
+import { journalEntries, paymentTransfers } from '../db/schema/loans'
+import { UNMATCHED_RECEIPT_KEY } from '../money/ledger'
 import {
   ProviderError,
   type CallbackInput,
@@ -91,6 +92,11 @@ export interface MpesaConfig {
   requestTimeoutMs?: number
   /** Our records of STK pushes (default: none; the server passes pushesIn(db)). */
   pushes?: MpesaPushLedger
+  /**
+   * How long after a push's window Pull Transactions is still asked for its money before the push is failed
+   * (default 2 hours; Pull keeps 48 hours).
+   */
+  lateMoneyMs?: number
 }
 
 /**
@@ -117,8 +123,13 @@ export interface MpesaPushLedger {
   onlyUnansweredPushOf?(phone: string): Promise<string | null>
   /** Whether a transfer of ours carries this CheckoutRequestID. */
   knownPush(checkoutRequestId: string): Promise<boolean>
-  /** A collection's payment window: over after `expiresAt`. */
-  window(reference: string): Promise<{ expiresAt: Date | null } | null>
+  /** A collection's payment window: over after `expiresAt`; `createdAt` starts the Pull Transactions window. */
+  window(reference: string): Promise<{ expiresAt: Date | null; createdAt?: Date } | null>
+  /**
+   * Whether this M-Pesa receipt is booked already: on a transfer of ours, or to suspense. Money found by Pull
+   * Transactions or by payer and amount is never booked a second time under another push. Optional for older callers.
+   */
+  receiptTaken?(receipt: string): Promise<boolean>
 }
 
 /** The ledger over the server's payment_transfers. */
@@ -165,9 +176,23 @@ export function pushesIn(q: Queryable, provider = 'mpesa'): MpesaPushLedger {
         .limit(1)
       return row !== undefined
     },
+    async receiptTaken(receipt) {
+      const [onTransfer] = await q
+        .select({ id: paymentTransfers.id })
+        .from(paymentTransfers)
+        .where(and(eq(paymentTransfers.provider, provider), eq(paymentTransfers.receipt, receipt)))
+        .limit(1)
+      if (onTransfer) return true
+      const [inSuspense] = await q
+        .select({ id: journalEntries.id })
+        .from(journalEntries)
+        .where(eq(journalEntries.uniqueKey, `${UNMATCHED_RECEIPT_KEY}${provider}:${receipt}`))
+        .limit(1)
+      return inSuspense !== undefined
+    },
     async window(reference) {
       const [row] = await q
-        .select({ expiresAt: paymentTransfers.expiresAt })
+        .select({ expiresAt: paymentTransfers.expiresAt, createdAt: paymentTransfers.createdAt })
         .from(paymentTransfers)
         .where(and(eq(paymentTransfers.provider, provider), eq(paymentTransfers.reference, reference)))
         .limit(1)
@@ -197,6 +222,13 @@ const DUPLICATE_ORIGINATOR = '500.002.1001'
 const STK_QUERY_PROCESSING = '500.001.1001'
 /** Transaction Status's ResultDesc for an OriginatorConversationID Daraja never received. */
 const NOT_FOUND = /not\s+found|does not exist/i
+/** Pull Transactions' ResponseCode of a query answered. */
+const PULL_SUCCESS = '1000'
+/** Pull Transactions keeps the last 48 hours. */
+const PULL_HORIZON_MS = 48 * 60 * 60_000
+const PULL_MAX_PAGES = 50
+/** How long after a push's window its money may still show in Pull Transactions. */
+const LATE_MONEY_MS = 2 * 60 * 60_000
 const TOKEN_ERRORS = new Set(['404.001.03', '401.003.01', '400.003.01'])
 /** STK result codes Daraja documents as final: the payer was not charged. */
 const STK_FAILURES = new Set([
@@ -232,6 +264,27 @@ export function darajaTimestamp(at: number): string {
   }).formatToParts(new Date(at))
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00'
   return `${get('year')}${get('month')}${get('day')}${get('hour')}${get('minute')}${get('second')}`
+}
+
+/** Pull Transactions' StartDate / EndDate: `yyyy-MM-dd HH:mm:ss` in East Africa Time. */
+export function pullDate(at: number): string {
+  const t = darajaTimestamp(at)
+  return `${t.slice(0, 4)}-${t.slice(4, 6)}-${t.slice(6, 8)} ${t.slice(8, 10)}:${t.slice(10, 12)}:${t.slice(12, 14)}`
+}
+
+/**
+ * The AccountReference of a push (Daraja takes 12 characters at most): `K` and 11 base-36 characters of our
+ * reference's SHA-256, one per push. Our references are longer (PY + order number + attempt) and their first 12
+ * characters are shared by every push of an order; Pull Transactions reports this as `billreference`, and it is
+ * what finds a push's money when Daraja's answer (its CheckoutRequestID) and its callback were both lost.
+ */
+export function stkAccountReference(reference: string): string {
+  const digest = createHash('sha256').update(reference, 'utf8').digest()
+  return `K${BigInt(`0x${digest.subarray(0, 8).toString('hex')}`)
+    .toString(36)
+    .toUpperCase()
+    .padStart(11, '0')
+    .slice(-11)}`
 }
 
 /** STK Password: base64(BusinessShortCode + Passkey + Timestamp). */
@@ -457,7 +510,7 @@ export class MpesaProvider implements PaymentProvider {
       PartyB: this.config.stkShortcode,
       PhoneNumber: phone,
       CallBackURL: this.callbackUrl('stk'),
-      AccountReference: request.reference.slice(0, 12),
+      AccountReference: stkAccountReference(request.reference),
       TransactionDesc: request.description.slice(0, 13),
     })
     return this.ack(path, answer, (body) => text(body.CheckoutRequestID), undefined)
@@ -499,13 +552,7 @@ export class MpesaProvider implements PaymentProvider {
     // The STK query needs Daraja's CheckoutRequestID; without it nothing can be asked. Once the payment window is
     // over the push is failed: the prompt on the phone is long gone, and should its success callback still come
     // it finds the push by payer and amount (pushesIn) and is booked as a late success.
-    if (!checkout) {
-      const window = await this.config.pushes?.window(lookup.reference)
-      const over = window?.expiresAt ? window.expiresAt.getTime() <= this.config.now() : false
-      return over
-        ? { state: 'failed', reason: 'the push was never acknowledged and its window is over' }
-        : { state: 'pending', reason: 'no CheckoutRequestID to query' }
-    }
+    if (!checkout) return this.pulledPush(lookup)
     const timestamp = darajaTimestamp(this.config.now())
     const path = '/mpesa/stkpushquery/v1/query'
     const answer = await this.post(path, {
@@ -531,6 +578,73 @@ export class MpesaProvider implements PaymentProvider {
     if (errorCode(body) === STK_QUERY_PROCESSING && /being processed|under processing/i.test(message(body)))
       return { state: 'pending', providerRef: checkout, reason: message(body) }
     throw new ProviderError(`M-Pesa ${path}: ${summary(answer)}`)
+  }
+
+  /**
+   * A push whose CheckoutRequestID we never learned (its answer was lost): Pull Transactions lists the payments
+   * made to our shortcode, each with the push's AccountReference (`billreference`), amount and receipt. A payment
+   * of this push's AccountReference whose receipt is not booked yet is its money: succeeded, with the amount M-Pesa
+   * took. None yet: pending while the payment window lasts, and a while after it (money completed late), then
+   * failed — nothing moved, as far as Safaricom's own list shows.
+   */
+  private async pulledPush(lookup: TransferLookup): Promise<ProviderStatus> {
+    const window = await this.config.pushes?.window(lookup.reference)
+    const now = this.config.now()
+    const from = Math.max(
+      (window?.createdAt?.getTime() ?? now - PULL_HORIZON_MS) - 60_000,
+      now - PULL_HORIZON_MS,
+    )
+    const found = await this.pullPayment(stkAccountReference(lookup.reference), from, now)
+    if (found) return { state: 'succeeded', ...found }
+    const expires = window?.expiresAt?.getTime()
+    if (expires === undefined || expires > now)
+      return { state: 'pending', reason: 'no CheckoutRequestID to query' }
+    if (expires + (this.config.lateMoneyMs ?? LATE_MONEY_MS) > now)
+      return { state: 'pending', reason: 'window over; Pull Transactions shows no payment for the push yet' }
+    return {
+      state: 'failed',
+      reason: 'the push was never acknowledged and Pull Transactions shows no payment for it',
+    }
+  }
+
+  /**
+   * Pull Transactions (POST /pulltransactions/v1/query, the shortcode registered once with
+   * /pulltransactions/v1/register): the payments to our Lipa na M-Pesa shortcode between two times, page by page
+   * (OffSetValue). The first whose billreference is this one and whose receipt is not booked yet.
+   */
+  private async pullPayment(
+    billReference: string,
+    from: number,
+    to: number,
+  ): Promise<{ amountMinor: number; receipt: string } | null> {
+    const path = '/pulltransactions/v1/query'
+    let offset = 0
+    for (let page = 0; page < PULL_MAX_PAGES; page++) {
+      const answer = await this.post(path, {
+        ShortCode: this.config.stkShortcode,
+        StartDate: pullDate(from),
+        EndDate: pullDate(to),
+        OffSetValue: String(offset),
+      })
+      const { status, body } = answer
+      if (!body || status < 200 || status >= 300 || code(body.ResponseCode) !== PULL_SUCCESS)
+        throw new ProviderError(`M-Pesa ${path}: ${summary(answer)}`)
+      // `Response` is a list of lists of transactions (Safaricom's sample); flatten it.
+      const rows = (Array.isArray(body.Response) ? body.Response.flat(2) : [])
+        .map(record)
+        .filter((r): r is Record<string, unknown> => r !== null)
+      for (const row of rows) {
+        if (text(row.billreference) !== billReference) continue
+        const receiptNo = text(row.transactionId)
+        const { amountMinor } = this.amount(row.amount)
+        if (!receiptNo || amountMinor === undefined) continue
+        if (await this.config.pushes?.receiptTaken?.(receiptNo)) continue
+        return { amountMinor, receipt: receiptNo }
+      }
+      if (rows.length === 0) return null
+      offset += rows.length
+    }
+    throw new ProviderError(`M-Pesa ${path}: more than ${PULL_MAX_PAGES} pages of transactions`)
   }
 
   verifyCallback(input: CallbackInput): VerifiedCallback | Promise<VerifiedCallback> {
@@ -702,6 +816,10 @@ export class MpesaProvider implements PaymentProvider {
     const checkout = verified.outcome.providerRef
     const amountMinor = verified.outcome.amountMinor
     if (!checkout || (await pushes.knownPush(checkout))) return verified
+    // Money already booked (Pull Transactions found it for its push, or it went to suspense): a late or duplicate
+    // callback must not tie it to another waiting push of the same payer and amount.
+    const receiptNo = verified.outcome.receipt
+    if (receiptNo && (await pushes.receiptTaken?.(receiptNo))) return verified
     const items = pairs(record(stk.CallbackMetadata)?.Item, 'Name')
     // Daraja sends the number as a JSON number (254712345678).
     const phone = code(items.get('PhoneNumber'))

@@ -230,6 +230,18 @@ export function referenciaNumericaOf(reference: string): number {
   return (createHash('sha256').update(reference).digest().readUInt32BE(0) % 9_999_999) + 1
 }
 
+/**
+ * How many calendar days past the day it was registered an order's operation date may lie: a cut-off, a weekend
+ * and the holidays next to it (Holy Thursday and Friday: an order of Wednesday evening operates on Monday).
+ */
+const OPERATION_DAY_SHIFT = 6
+
+/** The operation day (yyyymmdd) `days` calendar days after `day`. */
+export function operationDayAfter(day: string, days: number): string {
+  const at = Date.UTC(Number(day.slice(0, 4)), Number(day.slice(4, 6)) - 1, Number(day.slice(6, 8)) + days)
+  return new Date(at).toISOString().slice(0, 10).replace(/-/g, '')
+}
+
 /** yyyymmdd of an instant in Mexico City. */
 export function fechaOperacionOf(at: number): string {
   const parts = new Intl.DateTimeFormat('en-GB', {
@@ -553,19 +565,23 @@ export class StpProvider implements PaymentProvider {
   }
 
   /**
-   * A pay-out by its tracking key, on today's operation day and, when it was made on another day, on that day.
-   * Not found: `notFound` only when it was made today (registraOrden is synchronous, so STP never took it);
-   * otherwise `pending` — an operation date can move past a cut-off or a holiday, and a wrong "never reached"
-   * would pay the borrower twice.
+   * A pay-out by its tracking key, on today's operation day and, when it was made on another day, on that day and
+   * on each day after it (up to OPERATION_DAY_SHIFT days): an order registered after a cut-off operates on the
+   * next operation day, and past a weekend or a holiday on a later one still — a day that is neither today nor
+   * the day it was made. Not found: `notFound` only when it was made today (registraOrden is synchronous, so STP
+   * never took it); otherwise `pending` — a wrong "never reached" would pay the borrower twice.
    */
   private async payoutStatus(lookup: TransferLookup): Promise<ProviderStatus> {
     const clave = claveRastreoOf(lookup.reference)
     const mine = await this.config.ledger?.transfer(lookup.reference)
     const today = fechaOperacionOf(this.config.now())
     const madeOn = mine ? fechaOperacionOf(mine.createdAt.getTime()) : today
-    const orden =
-      (await this.consultaEnviada(clave)) ??
-      (madeOn !== today ? await this.consultaEnviada(clave, madeOn) : null)
+    let orden = await this.consultaEnviada(clave)
+    for (let shift = 0; !orden && madeOn !== today && shift <= OPERATION_DAY_SHIFT; shift++) {
+      const day = operationDayAfter(madeOn, shift)
+      if (day === today) continue
+      orden = await this.consultaEnviada(clave, day)
+    }
     if (!orden)
       return madeOn === today ? { state: 'notFound' } : { state: 'pending', reason: 'not found on its days' }
     const estado = text(orden.estado) ?? ''
@@ -603,7 +619,8 @@ export class StpProvider implements PaymentProvider {
 
   /**
    * A payment order's status: the first deposit STP received on the borrower's CLABE (today, or on the day the
-   * order was made) in a settled state and not booked on another of our orders. None: pending while its window
+   * order was made or one of the OPERATION_DAY_SHIFT days after it) in a settled state and not booked on another
+   * of our orders. None: pending while its window
    * lasts, then failed — a later deposit is still matched to it and booked as a late success.
    */
   private async depositStatus(lookup: TransferLookup): Promise<ProviderStatus> {
@@ -612,13 +629,27 @@ export class StpProvider implements PaymentProvider {
     const clabe = this.clabeFor(mine.borrower)
     const today = fechaOperacionOf(this.config.now())
     const madeOn = fechaOperacionOf(mine.createdAt.getTime())
-    const days = [await this.recibidas(), ...(madeOn !== today ? [await this.recibidas(madeOn)] : [])]
-    for (const o of days.flat()) {
-      const clave = text(o.claveRastreo)
-      if (!clave || text(o.cuentaBeneficiario) !== clabe || !VALID_DEPOSIT.has(text(o.estado) ?? '')) continue
-      const amountMinor = centavos(o.monto)
-      if (!amountMinor || (await this.config.ledger!.receiptTaken(clave, lookup.reference))) continue
-      return { state: 'succeeded', providerRef: `${clabe}:${lookup.reference}`, amountMinor, receipt: clave }
+    // Today (STP's current operation day), then the day it was made and the days after it, as for a pay-out: a
+    // deposit sent after a cut-off operates on a later operation day.
+    const days: (string | undefined)[] = [undefined]
+    for (let shift = 0; madeOn !== today && shift <= OPERATION_DAY_SHIFT; shift++) {
+      const day = operationDayAfter(madeOn, shift)
+      if (day !== today) days.push(day)
+    }
+    for (const day of days) {
+      for (const o of await this.recibidas(day)) {
+        const clave = text(o.claveRastreo)
+        if (!clave || text(o.cuentaBeneficiario) !== clabe || !VALID_DEPOSIT.has(text(o.estado) ?? ''))
+          continue
+        const amountMinor = centavos(o.monto)
+        if (!amountMinor || (await this.config.ledger!.receiptTaken(clave, lookup.reference))) continue
+        return {
+          state: 'succeeded',
+          providerRef: `${clabe}:${lookup.reference}`,
+          amountMinor,
+          receipt: clave,
+        }
+      }
     }
     const over = mine.expiresAt !== null && mine.expiresAt.getTime() <= this.config.now()
     return over

@@ -16,6 +16,10 @@
  *                                             the book already holds is answered with the push it made)
  *   POST /mpesa/stkpushquery/v1/query         the book's status of the push: ResultCode 0, 1032 (cancelled), or
  *                                             `500.001.1001 The transaction is being processed`
+ *   POST /pulltransactions/v1/query           the book's collections that moved between StartDate and EndDate (East
+ *                                             Africa Time), each with the AccountReference its push carried as
+ *                                             `billreference`, its true amount and its receipt (`ResponseCode
+ *                                             "1000"`, `Response: [[…]]`); it times out like a status query
  *   POST /mpesa/transactionstatus/v1/query    accepted at once; its Result — the book's status — comes later on
  *                                             the query's ResultURL, as Daraja's does (nothing while it is pending)
  *   callbacks                                 B2C `{ Result: { ResultCode, OriginatorConversationID, ConversationID,
@@ -31,7 +35,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { CollectionRequest, ProviderAck } from '../../server/payments/provider'
 import { MpesaProvider, type MpesaPushLedger } from '../../server/payments/mpesa'
-import type { CallbackWire, FaultyCallbackBody, FaultyProvider, HeldTransfer, RenderedCallback } from './faulty-provider'
+import {
+  receiptOf,
+  type CallbackWire,
+  type FaultyCallbackBody,
+  type FaultyProvider,
+  type HeldTransfer,
+  type RenderedCallback,
+} from './faulty-provider'
 
 export const SIM_DARAJA_CALLBACK_TOKEN = 'fault-simulation-daraja-token'
 const PER_UNIT = 100
@@ -54,8 +65,18 @@ class SimMpesaProvider extends MpesaProvider {
   }
 }
 
+/** `yyyy-MM-dd HH:mm:ss` in East Africa Time (UTC+3, no daylight saving) → ms since the epoch. */
+function fromPullDate(value: unknown): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(String(value))
+  if (!m) return Number.NaN
+  const [, y, mo, d, h, mi, se] = m.map(Number) as [number, number, number, number, number, number, number]
+  return Date.UTC(y, mo - 1, d, h - 3, mi, se)
+}
+
 export class FaultyDaraja implements CallbackWire {
   private serial = 0
+  /** The AccountReference each push carried, by our reference (Pull Transactions reports it). */
+  private readonly billReferences = new Map<string, string>()
 
   constructor(
     private readonly book: FaultyProvider,
@@ -112,6 +133,7 @@ export class FaultyDaraja implements CallbackWire {
       const reference = pushFor.getStore()
       if (!reference) throw new Error('a push without its reference: only SimMpesaProvider may call this fake')
       const amountMinor = Number(body.Amount) * PER_UNIT
+      this.billReferences.set(reference, String(body.AccountReference))
       const ack = await this.book.receive('collection', reference, amountMinor, national(String(body.PhoneNumber)), now)
       if (ack.result === 'refused')
         return json(400, { requestId: `sim-${++this.serial}`, errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid PhoneNumber' })
@@ -140,6 +162,29 @@ export class FaultyDaraja implements CallbackWire {
         ResultCode: paid ? '0' : '1032',
         ResultDesc: paid ? 'The service request is processed successfully.' : 'Request cancelled by user',
       })
+    }
+    if (url.pathname === '/pulltransactions/v1/query') {
+      const from = fromPullDate(body.StartDate)
+      const to = fromPullDate(body.EndDate)
+      const offset = Number(body.OffSetValue)
+      if (!Number.isFinite(from) || !Number.isFinite(to) || !Number.isSafeInteger(offset) || body.ShortCode !== '174379')
+        return json(400, { requestId: `sim-${++this.serial}`, errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid Request' })
+      const rows = this.book
+        .movedBy(now)
+        // Whole seconds, as the dates are written.
+        .filter((m) => m.kind === 'collection' && m.at >= from && m.at < to + 1_000)
+        .map((m) => ({
+          transactionId: receiptOf(m.providerRef),
+          trxDate: new Date(m.at).toISOString(),
+          msisdn: Number(`254${m.account.slice(1)}`),
+          sender: 'UAT2',
+          transactiontype: 'c2b-pay-bill-debit',
+          billreference: this.billReferences.get(m.reference) ?? '',
+          amount: String(m.amountMinor / PER_UNIT),
+          organizationname: 'Kopa',
+        }))
+      const page = rows.slice(offset, offset + 100)
+      return json(200, { ResponseRefID: `sim-${++this.serial}`, ResponseCode: '1000', ResponseMessage: 'Success', Response: [page] })
     }
     if (url.pathname === '/mpesa/transactionstatus/v1/query') {
       const originator = String(body.OriginalConversationID)

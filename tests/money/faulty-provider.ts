@@ -259,6 +259,17 @@ export class FaultyProvider implements PaymentProvider {
     return this.held.get(reference)
   }
 
+  /**
+   * The money that moved at the provider up to `now`, as a vendor's list of transactions shows it (Daraja's Pull
+   * Transactions); the list can time out like a status query.
+   */
+  movedBy(now: Date): readonly Movement[] {
+    this.complete(now.getTime())
+    if (this.fault('statusTimeout', 'the list of transactions times out'))
+      throw new ProviderError('the list of transactions timed out')
+    return this.movements.filter((m) => m.at <= now.getTime())
+  }
+
   /** Callbacks still to deliver and transfers not yet complete. */
   outstanding(): { callbacks: number; incomplete: number; nextAt: number | null } {
     const times = [...this.callbacks.map((c) => c.at), ...[...this.incomplete].map((h) => h.completesAt)]

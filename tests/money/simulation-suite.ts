@@ -24,7 +24,7 @@ import {
 import { FAULTY } from './faulty-provider'
 
 /** Seeds every `npx vitest run` covers through the faulty provider itself, split across its files. */
-// 100 in all in `npm test` (about a minute and a half on two cores): 85 here, 15 through each real adapter;
+// 115 in all in `npm test`: 85 here, 15 through each real adapter (AzamPay, Daraja);
 // longer runs are `npm run sim -- --seeds N [--adapter <name>]`.
 export const DEFAULT_SEEDS = { from: 1, count: 85 }
 /** Seeds each real adapter runs in `npm test` (its own range, so its scenarios differ from the faulty run's). */

@@ -259,6 +259,7 @@ export async function startSimulation(target: DatabaseTarget, adapter: SimAdapte
       onlyUnansweredPushOf: (phone) => pushesIn(db()).onlyUnansweredPushOf!(phone),
       knownPush: (checkout) => pushesIn(db()).knownPush(checkout),
       window: (reference) => pushesIn(db()).window(reference),
+      receiptTaken: (receipt) => pushesIn(db()).receiptTaken!(receipt),
     })
   }
   const routes = Object.fromEntries(market.wallets.map((w) => [`${market.country}:${w}`, real.name]))

@@ -20,6 +20,7 @@ import {
   darajaTimestamp,
   MpesaProvider,
   pushesIn,
+  stkAccountReference,
   stkPassword,
   toMsisdn,
   type MpesaConfig,
@@ -620,7 +621,7 @@ describe('The M-Pesa adapter against a fake Daraja', () => {
         providerRef: expect.stringMatching(/^ws_CO_/) as string,
       })
       const checkout = (ack as { providerRef: string }).providerRef
-      const [request] = sent(STK, (b) => b.AccountReference === ref.slice(0, 12))
+      const [request] = sent(STK, (b) => b.AccountReference === stkAccountReference(ref))
       const timestamp = String(request!.body.Timestamp)
       expect(request!.body).toMatchObject({
         BusinessShortCode: '174379',
@@ -807,6 +808,7 @@ describeOnEachDatabase('Loans paid out and repaid through M-Pesa', (target) => {
     config.callbackBaseUrl = `http://127.0.0.1:${address.port}`
     config.now = () => ls.s.server.ctx.clock.nowMs()
     config.pushes = pushesIn(ls.s.server.ctx.db)
+    daraja.now = config.now
   })
   afterAll(async () => {
     await daraja.stop()
@@ -978,6 +980,41 @@ describeOnEachDatabase('Loans paid out and repaid through M-Pesa', (target) => {
       Body: { stkCallback: { CheckoutRequestID: string } }
     }
     expect(await config.pushes!.knownPush(checkout.Body.stkCallback.CheckoutRequestID)).toBe(true)
+  })
+
+  // Found by the fault simulation: a push whose answer was lost and whose callback was lost too named no id of ours
+  // anywhere; its money stayed unbooked and the push was failed at its window.
+  it('books a push whose answer and callback were both lost, found in Pull Transactions by its AccountReference', async () => {
+    const { b, applied } = await approvedKenyan('0712345677')
+    await h.ok(ls, b, '/loan/get-money', { loanOrderId: applied.loanOrderId, agreed: true })
+    const paid = await until(b, [2])
+    daraja.script('/mpesa/stkpush/v1/processrequest', { loseAnswer: true, loseCallback: true })
+    await h.ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
+      orderNo: applied.orderNo,
+      amountMinor: 1_700 * KES,
+      channelId: 'mpesa',
+    })
+    for (let i = 0; i < 20 && (await latest(b)).remainingMinor === paid.remainingMinor; i++) {
+      await h.advance(ls, 60_000)
+      await daraja.drain()
+    }
+    expect((await latest(b)).remainingMinor).toBe(paid.remainingMinor! - 1_700 * KES)
+    const push = daraja.seen.find(
+      (s) =>
+        s.path === '/mpesa/stkpush/v1/processrequest' && s.body.PhoneNumber === toMsisdn(b.mobile, '254'),
+    )!
+    expect(
+      daraja.seen.some((s) => s.path === '/pulltransactions/v1/query' && s.body.ShortCode === '174379'),
+    ).toBe(true)
+    // Booked once: the next hours of look-ups find the receipt taken and book nothing more.
+    await h.advance(ls, 3 * 60 * 60_000)
+    await daraja.drain()
+    expect((await latest(b)).remainingMinor).toBe(paid.remainingMinor! - 1_700 * KES)
+    expect(
+      await config.pushes!.receiptTaken!(
+        daraja.paidPushes.find((p) => p.billReference === push.body.AccountReference)!.receipt,
+      ),
+    ).toBe(true)
   })
 
   /** Posts an stkCallback to the server as Daraja would. */

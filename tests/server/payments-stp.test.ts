@@ -280,11 +280,18 @@ describe('The STP adapter against a fake STP', () => {
   const fake = new FakeStp(key, EMPRESA)
   let stp: StpProvider
   const states = new Map<string, string>()
+  /** When a transfer was made, when not now. */
+  const madeAt = new Map<string, Date>()
   const ledger: StpLedger = {
     orderFor: async () => null,
     transfer: async (reference) =>
       states.has(reference)
-        ? { createdAt: new Date(), state: states.get(reference)!, expiresAt: null, borrower: 7 }
+        ? {
+            createdAt: madeAt.get(reference) ?? new Date(),
+            state: states.get(reference)!,
+            expiresAt: null,
+            borrower: 7,
+          }
         : null,
     receiptTaken: async () => false,
   }
@@ -401,6 +408,70 @@ describe('The STP adapter against a fake STP', () => {
     expect(await stp.status(lookup(ref))).toMatchObject({ state: 'reversed' })
     states.set('POKP261125000000099-1', 'submitted')
     expect(await stp.status(lookup('POKP261125000000099-1'))).toEqual({ state: 'notFound' })
+  })
+
+  // The cut-off gap: an order registered after Friday's cut-off operates on Monday (past that cut-off and the
+  // weekend's). Asked on Tuesday, neither Tuesday (today) nor Friday (the day it was made) holds it: it stayed
+  // pending for ever, though STP had settled it.
+  it('finds a settled pay-out whose operation date moved past two cut-offs, asked on a later day', async () => {
+    const ref = 'POKP261127000000007-1'
+    states.set(ref, 'accepted')
+    // Friday 27 November 2026, 18:30 in Mexico City: after SPEI's cut-off.
+    madeAt.set(ref, new Date('2026-11-28T00:30:00Z'))
+    fake.fechaOperacion = 20261130
+    try {
+      await stp.disburse(payout(ref, '072691004495711499', 1_234_00))
+      const order = fake.order(claveRastreoOf(ref))!
+      order.estado = 'LQ'
+      // Tuesday 1 December: STP is on its next operation day.
+      fake.fechaOperacion = 20261201
+      const tuesday = new StpProvider({
+        ...baseConfig(fake.url, ledger),
+        now: () => Date.parse('2026-12-01T18:00:00Z'),
+      })
+      expect(await tuesday.status(lookup(ref))).toEqual({
+        state: 'succeeded',
+        providerRef: String(order.id),
+        amountMinor: 1_234_00,
+        receipt: claveRastreoOf(ref),
+      })
+    } finally {
+      fake.fechaOperacion = 20261125
+    }
+  })
+
+  // The same gap for a deposit: a borrower who pays by SPEI after Friday's cut-off is credited on Monday's operation
+  // day; if STP's abono notification was lost, asking on Tuesday found nothing on Tuesday or Friday.
+  it('finds a deposit whose operation date moved past two cut-offs, asked on a later day', async () => {
+    const ref = 'PYKP261127000000008-1'
+    states.set(ref, 'accepted')
+    madeAt.set(ref, new Date('2026-11-28T00:30:00Z'))
+    fake.deposits.push({
+      Clave: 9_000_001,
+      claveRastreo: 'BNET9000001',
+      cuentaBeneficiario: borrowerClabe(PREFIX, 7),
+      monto: 432.1,
+      estado: 'LQ',
+      fechaOperacion: 20261130,
+      institucionContraparte: '40012',
+    })
+    fake.fechaOperacion = 20261201
+    try {
+      const tuesday = new StpProvider({
+        ...baseConfig(fake.url, ledger),
+        now: () => Date.parse('2026-12-01T18:00:00Z'),
+      })
+      expect(
+        await tuesday.status({ kind: 'collection', reference: ref, providerRef: null, amountMinor: 432_10 }),
+      ).toEqual({
+        state: 'succeeded',
+        providerRef: `${borrowerClabe(PREFIX, 7)}:${ref}`,
+        amountMinor: 432_10,
+        receipt: 'BNET9000001',
+      })
+    } finally {
+      fake.fechaOperacion = 20261125
+    }
   })
 
   it('answers a collection with the borrower’s CLABE and no call to STP', async () => {

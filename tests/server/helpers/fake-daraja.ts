@@ -2,7 +2,8 @@
  * A local fake of Safaricom's Daraja endpoints (a tiny HTTP server on 127.0.0.1): OAuth, B2C pay-out
  * (/mpesa/b2c/v3/paymentrequest, and v1) with its Result and queue time-out callbacks, the Transaction Status query
  * (/mpesa/transactionstatus/v1/query) with its asynchronous Result, STK push (/mpesa/stkpush/v1/processrequest)
- * with its stkCallback, and the STK query. It checks the request shapes Daraja requires, refuses a reused
+ * with its stkCallback, the STK query, and Pull Transactions (/pulltransactions/v1/query: the pushes paid between
+ * two times, with their AccountReference as `billreference`). It checks the request shapes Daraja requires, refuses a reused
  * OriginatorConversationID the way Daraja documents (500.002.1001), can be told to answer a call otherwise (a
  * status and body, no answer at all, a dropped connection, or a lost answer after it did the work), and posts its
  * callbacks over real HTTP, retrying like a provider while the receiver answers 503. A wallet number ending in
@@ -33,10 +34,30 @@ export type Scripted =
   | { hang: true }
   /** Close the connection without an answer, doing nothing. */
   | { drop: true }
-  /** Do the work (a pay-out: record it and call back), then close the connection instead of answering. */
-  | { loseAnswer: true }
+  /**
+   * Do the work (a pay-out: record it and call back), then close the connection instead of answering; with
+   * `loseCallback`, its callback is lost as well (only Pull Transactions still shows a push's money).
+   */
+  | { loseAnswer: true; loseCallback?: boolean }
   /** B2C: accept, post a queue time-out to QueueTimeOutURL, then the real result to ResultURL. */
   | { queueTimeout: true }
+
+/** A paid STK push, as Pull Transactions lists it. */
+export interface FakePush {
+  billReference: string
+  amount: unknown
+  receipt: string
+  phone: string
+  at: number
+}
+
+/** `yyyy-MM-dd HH:mm:ss` in East Africa Time (UTC+3) → ms since the epoch. */
+function fromPullDate(value: unknown): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(String(value))
+  if (!m) return Number.NaN
+  const [, y, mo, d, h, mi, se] = m.map(Number) as [number, number, number, number, number, number, number]
+  return Date.UTC(y, mo - 1, d, h - 3, mi, se)
+}
 
 export interface FakeTransfer {
   originator: string
@@ -52,6 +73,10 @@ export class FakeDaraja extends FakeProviderServer<Scripted> {
   readonly callbacks: { url: string; body: unknown; status: number }[] = []
   /** B2C pay-outs by OriginatorConversationID. */
   readonly transfers = new Map<string, FakeTransfer>()
+  /** STK pushes paid, in order. */
+  readonly paidPushes: FakePush[] = []
+  /** The fake's clock (a test sets the server's, so Pull Transactions' dates agree with it). */
+  now: () => number = Date.now
   tokensIssued = 0
   private serial = 0
 
@@ -209,6 +234,33 @@ export class FakeDaraja extends FakeProviderServer<Scripted> {
       this.callBack(String(body.ResultURL), { Result: result })
       return
     }
+    if (url.pathname === '/pulltransactions/v1/query') {
+      const from = fromPullDate(body.StartDate)
+      const to = fromPullDate(body.EndDate)
+      const offset = Number(body.OffSetValue)
+      if (typeof body.ShortCode !== 'string' || !body.ShortCode) return this.invalid(res, 'ShortCode')
+      if (!Number.isFinite(from) || !Number.isFinite(to)) return this.invalid(res, 'StartDate')
+      if (!Number.isSafeInteger(offset) || offset < 0) return this.invalid(res, 'OffSetValue')
+      const rows = this.paidPushes
+        .filter((p) => p.at >= from && p.at < to + 1_000)
+        .slice(offset, offset + 100)
+        .map((p) => ({
+          transactionId: p.receipt,
+          trxDate: new Date(p.at).toISOString(),
+          msisdn: Number(p.phone),
+          sender: 'UAT2',
+          transactiontype: 'c2b-pay-bill-debit',
+          billreference: p.billReference,
+          amount: String(p.amount),
+          organizationname: 'Kopa Lender',
+        }))
+      return this.json(res, 200, {
+        ResponseRefID: `req-${++this.serial}`,
+        ResponseCode: '1000',
+        ResponseMessage: 'Success',
+        Response: [rows],
+      })
+    }
     if (url.pathname === '/mpesa/stkpush/v1/processrequest') {
       if (!Number.isInteger(body.Amount) || Number(body.Amount) <= 0) return this.invalid(res, 'Amount')
       const checkout = `ws_CO_${Date.now()}_${++this.serial}`
@@ -243,6 +295,15 @@ export class FakeDaraja extends FakeProviderServer<Scripted> {
               ],
             },
           }
+      if (!declined)
+        this.paidPushes.push({
+          billReference: String(body.AccountReference),
+          amount: body.Amount,
+          receipt: `RKT${this.serial}QWERTY`,
+          phone: String(body.PhoneNumber),
+          at: this.now(),
+        })
+      if (scripted && 'loseAnswer' in scripted && scripted.loseCallback) return
       this.callBack(String(body.CallBackURL), { Body: { stkCallback } })
       return
     }
