@@ -33,11 +33,10 @@ import { formatNumber } from '../../ui/format'
 import { SelectField, TextField } from '../../ui/form-fields'
 import { createClearingDecorator } from '../../ui/forms'
 import { PageHeader } from '../../ui/page-header'
-import type { JourneySnapshot } from '../../machines/journey.machine'
 import type { FormValues } from '../../machines/submit.machine'
 import { countrySalaryBands, type SalaryBandTerms } from '../../domain/salary-bands'
 import type { ScreenProps } from '../screen-props'
-import { GO_HOME, selectCountry, useFormChild } from '../shared/journey-selectors'
+import { GO_HOME, selectCountry, selectSalaryBands, useFormChild } from '../shared/journey-selectors'
 import { OnboardingStepIndicator } from '../shared/onboarding-step'
 import { SubmitButton, SubmitForm } from '../shared/submit-form'
 import { AreaFields } from './parts/area-fields'
@@ -47,8 +46,6 @@ import { useSalaryBandOptions } from './parts/salary-band-options'
 const DECORATORS = [createClearingDecorator<FormValues>(DEPENDENT_FIELDS)]
 /** Room for a number typed with its country code and spaces ("+255 713 456 789"); the schema checks the digits. */
 const PHONE_INPUT_MAX = 20
-
-const selectSalaryBands = (s: JourneySnapshot): SalaryBandTerms | null => s.context.salaryBands
 
 /** The work address's fields, shown and sent together with `workAddress`. */
 const WORK_ADDRESS_FIELDS = ['workState', 'workCity', 'workCounty', 'workAddress', 'workPinCode'] as const

@@ -25,7 +25,7 @@ import { PageHeader } from '../../ui/page-header'
 import { NidaInput } from '../../ui/segmented-input'
 import type { FormValues } from '../../machines/submit.machine'
 import type { ScreenProps } from '../screen-props'
-import { GO_HOME, selectCountry, useFormChild } from '../shared/journey-selectors'
+import { GO_HOME, selectCountry, selectOrderReadAt, useFormChild } from '../shared/journey-selectors'
 import { OnboardingStepIndicator } from '../shared/onboarding-step'
 import { SubmitButton, SubmitForm } from '../shared/submit-form'
 import { AreaFields } from './parts/area-fields'
@@ -206,7 +206,7 @@ export default function PersonalInfomationScreen({ journey }: ScreenProps): Reac
   const { t } = useTranslation()
   const form = useFormChild(journey, 'personalInfoForm')
   const country = useSelector(journey, selectCountry)
-  const readAt = useSelector(journey, (s) => s.context.orderReadAt)
+  const readAt = useSelector(journey, selectOrderReadAt)
   // The birthday range counts from the day the journey checks the form with (the order's reading).
   const [today] = useState(() => new Date(readAt || Date.now()))
   return (

@@ -19,12 +19,20 @@ import { Form, useForm } from 'react-final-form'
 import { useTranslation } from 'react-i18next'
 import { waitFor, type ActorRefFrom } from 'xstate'
 import type { Message } from '../../machines/kit/call-failure'
-import type { FormValues, submitMachine } from '../../machines/submit.machine'
+import {
+  submitFieldErrorsOf,
+  submitSchemaOf,
+  submitValuesOf,
+  submitView,
+  type FormValues,
+  type submitMachine,
+} from '../../machines/submit.machine'
 import { Button } from '../../ui/button'
 import { useErrorFocus } from '../../ui/error-focus'
 import { AlertNotice } from '../../ui/notice'
 import { useOnValuesChange } from '../../ui/form-fields'
 import { toFormErrors, validateWith } from '../../ui/forms'
+import { useView } from './use-view'
 
 export type SubmitFormRef = ActorRefFrom<typeof submitMachine>
 
@@ -76,7 +84,7 @@ function MachineSync({
     for (const key of Object.keys(values)) known.current.add(key)
     actor.send({ type: 'form.changed', values: sent })
   })
-  const machineValues = useSelector(actor, (s) => s.context.values)
+  const machineValues = useSelector(actor, submitValuesOf)
   useEffect(() => {
     if (canonical(machineValues) !== canonical(codec.toMachine(form.getState().values))) {
       form.initialize(codec.toForm({ ...defaults, ...machineValues }))
@@ -116,7 +124,7 @@ function BoundForm({
   codec = SAME,
   send,
 }: SubmitFormProps): ReactElement {
-  const schema = useSelector(actor, (s) => s.context.schema)
+  const schema = useSelector(actor, submitSchemaOf)
   const validate = useMemo(() => {
     if (!schema) return undefined
     const check = validateWith(schema)
@@ -125,7 +133,7 @@ function BoundForm({
   }, [schema, codec])
   const errorFocus = useErrorFocus()
   const [initialValues] = useState<FormValues>(() =>
-    codec.toForm({ ...defaults, ...actor.getSnapshot().context.values }),
+    codec.toForm({ ...defaults, ...submitValuesOf(actor.getSnapshot()) }),
   )
   const onSubmit = async (values: FormValues) => {
     const extra = extraOnSubmit?.(codec.toMachine(values))
@@ -135,7 +143,7 @@ function BoundForm({
       const after = await waitFor(actor, (s) => !s.hasTag('busy'))
       if (after.status !== 'active') return undefined
       const flat = Object.fromEntries(
-        Object.entries(after.context.fieldErrors).map(([field, message]) => [field, messageText(message)]),
+        Object.entries(submitFieldErrorsOf(after)).map(([field, message]) => [field, messageText(message)]),
       )
       return codec.errors(toFormErrors(flat))
     } catch {
@@ -192,7 +200,7 @@ export function MessageText({
  * button, in the bar that stays in view; a form with its own bar puts it there too.
  */
 export function FormFailure({ actor }: { actor: SubmitFormRef }): ReactElement | null {
-  const error = useSelector(actor, (s) => s.context.error)
+  const { applyError: error } = useView(actor, submitView)
   if (!error) return null
   return (
     <AlertNotice>
@@ -212,8 +220,7 @@ export function SubmitButton({
   actor: SubmitFormRef
   children: ReactNode
 }): ReactElement {
-  const canSubmit = useSelector(actor, (s) => s.can({ type: 'form.submitted' }))
-  const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  const { canApply: canSubmit, busy } = useView(actor, submitView)
   return (
     <div className="k-actions">
       <FormFailure actor={actor} />

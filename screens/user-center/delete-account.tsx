@@ -16,7 +16,7 @@ import { PageHeader } from '../../ui/page-header'
 import { CodeInput } from '../../ui/segmented-input'
 import { useToast } from '../../ui/toast'
 import type { ScreenProps } from '../screen-props'
-import { selectCountry } from '../shared/journey-selectors'
+import { selectAccountMobile, selectCountry } from '../shared/journey-selectors'
 import { maskedMobile } from '../shared/masked-mobile'
 import { MessageNotice, useMessageText } from '../shared/message-text'
 import { useView } from '../shared/use-view'
@@ -78,7 +78,7 @@ function DeletionForm({ deletion, journey }: { deletion: DeletionRef } & ScreenP
   const remarkIds = fieldIds(useId())
   const codeIds = fieldIds(useId())
   const country = useSelector(journey, selectCountry)
-  const mobile = useSelector(journey, (s) => s.context.session.user?.basicInfo.mobile ?? null)
+  const mobile = useSelector(journey, selectAccountMobile)
   const { reasons, remark, code, codeSent, errors, error, canRequestCode, sending, canSubmit, deleting } =
     useView(deletion, accountDeletionView)
   const shown = (field: keyof typeof errors) => (errors[field] ? text(errors[field]) : null)
