@@ -535,15 +535,17 @@ type IdentitySnapshot = SnapshotFrom<typeof identityMachine>
  * it prepares, whether the face step is the native liveness check, the step's failure, and the submit.
  */
 export function identityView(s: IdentitySnapshot) {
+  const liveFace = s.context.featureMode.live === 1
   return {
     preparing: s.hasTag('preparing'),
-    liveFace: s.context.featureMode.live === 1,
+    liveFace,
     error: s.context.error,
     canSubmit: s.can({ type: 'identity.submitted' }),
     finishing: s.hasTag('finishing'),
     faceDone: s.context.uploaded.face,
     checkingLiveness: s.hasTag('checkingLiveness'),
-    canStartLiveness: s.can({ type: 'identity.livenessStarted' }),
+    // Asked only when the face step is the liveness check (the screen shows no such button otherwise).
+    canStartLiveness: liveFace && s.can({ type: 'identity.livenessStarted' }),
   }
 }
 

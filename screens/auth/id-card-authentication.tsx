@@ -6,9 +6,9 @@
  * finishes with /user/finishUploadAllImg.
  */
 import { useSelector } from '@xstate/react'
-import type { ReactElement } from 'react'
+import { useCallback, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ActorRefFrom } from 'xstate'
+import type { ActorRefFrom, SnapshotFrom } from 'xstate'
 import {
   identityPhotoView,
   identityView,
@@ -28,7 +28,8 @@ type IdentityRef = ActorRefFrom<typeof identityMachine>
 
 function PhotoStep({ identity, side }: { identity: IdentityRef; side: IdentitySide }): ReactElement {
   const { t } = useTranslation()
-  const { image, progress, uploaded, busy, scanner } = useView(identity, (s) => identityPhotoView(s, side))
+  const select = useCallback((s: SnapshotFrom<IdentityRef>) => identityPhotoView(s, side), [side])
+  const { image, progress, uploaded, busy, scanner } = useView(identity, select)
   const scanSide = side === 'face' ? null : side
   const label = t(`auth.identity.${side}`)
   return (
