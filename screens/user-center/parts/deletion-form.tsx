@@ -14,7 +14,7 @@ import { CodeInput } from '../../../ui/segmented-input'
 import type { ScreenProps } from '../../screen-props'
 import { selectAccountMobile, selectCountry } from '../../shared/journey-selectors'
 import { maskedMobile } from '../../shared/masked-mobile'
-import { useMessageText } from '../../shared/message-text'
+import { MessageNotice, useMessageText } from '../../shared/message-text'
 import { useView } from '../../shared/use-view'
 
 type DeletionRef = ActorRefFrom<typeof accountDeletionMachine>
