@@ -5,6 +5,7 @@ import i18next from 'eslint-plugin-i18next'
 import globals from 'globals'
 import importDirection from './scripts/eslint/import-direction.js'
 import xstateConventions from './scripts/eslint/xstate-conventions.js'
+import screenContract from './scripts/eslint/screen-contract.js'
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'docs', 'test-results', 'playwright-report'] },
@@ -13,7 +14,13 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: {
-      kopa: { rules: { 'import-direction': importDirection, 'xstate-conventions': xstateConventions } },
+      kopa: {
+        rules: {
+          'import-direction': importDirection,
+          'xstate-conventions': xstateConventions,
+          'screen-contract': screenContract,
+        },
+      },
       'react-hooks': reactHooks,
     },
     rules: {
@@ -32,6 +39,14 @@ export default tseslint.config(
     // The machine kit's conventions (scripts/eslint/xstate-conventions.js): typed params, no event casts.
     files: ['machines/**'],
     rules: { 'kopa/xstate-conventions': 'error' },
+  },
+  {
+    // The screen contract (scripts/eslint/screen-contract.js): no context reads, state-path matches or child casts
+    // in screens; journey-selectors.ts is where the journey's context is read. Feedback and the console are
+    // converted on their own branches (issue 15): their exclusion goes once those are merged.
+    files: ['screens/**'],
+    ignores: ['screens/shared/journey-selectors.ts', 'screens/feedback/**', 'screens/console/**'],
+    rules: { 'kopa/screen-contract': 'error' },
   },
   {
     files: ['machines/**', 'domain/**'],

@@ -296,6 +296,7 @@ export function couponsView(s: SnapshotFrom<typeof couponsMachine>) {
   const { context } = s
   return {
     failed: s.hasTag('loadFailed'),
+    busy: s.hasTag('busy'),
     ready: s.hasTag('centreReady'),
     error: context.error,
     available: context.availableCount,

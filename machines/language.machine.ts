@@ -12,7 +12,7 @@
  *   loadLanguage () → Language | null          (storage 'language')
  *   saveLanguage ({ language }) → void          (storage 'language')
  */
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { Language } from '../domain/countries'
 import { notProvided } from './kit/not-provided'
 
@@ -69,3 +69,6 @@ export const languageMachine = setup({
     },
   },
 })
+
+/** The language the borrower chose (screens/user-center/parts/current-language.ts), or null for none yet. */
+export const chosenLanguageOf = (s: SnapshotFrom<typeof languageMachine>): Language | null => s.context.language

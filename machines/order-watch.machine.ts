@@ -20,7 +20,7 @@
  * Output: { outcome: 'changed', reading } | { outcome: 'sessionEnded' }
  * Actors the composition provides: fetchLatestOrder () → OrderReading (GET /loan/loan-order/latest)
  */
-import { assign, enqueueActions, fromPromise, setup } from 'xstate'
+import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { LatestOrder } from '../domain/api-types'
 import { SELF_MOVING_STATUSES } from './order-lifecycle.machine'
 import {
@@ -186,3 +186,8 @@ export const orderWatchMachine = setup({
   },
   output: ({ event }) => event.output as OrderWatchOutput,
 })
+
+/** What a waiting screen shows of the watch (screens/shared/order-watch-notice.tsx): whether it stopped, and why. */
+export function orderWatchView(s: SnapshotFrom<typeof orderWatchMachine>) {
+  return { failed: s.hasTag('watchFailed'), error: s.context.error }
+}

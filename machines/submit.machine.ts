@@ -247,3 +247,12 @@ export function submitView(s: SnapshotFrom<typeof submitMachine>) {
     canApply: s.can({ type: 'form.submitted' }),
   }
 }
+
+/** The schema a form screen checks its fields with (the kit's validateWith), as the machine holds it. */
+export const submitSchemaOf = (s: SnapshotFrom<typeof submitMachine>) => s.context.schema
+
+/** The values as the machine holds them (what the server knew, the kept draft, what was typed). */
+export const submitValuesOf = (s: SnapshotFrom<typeof submitMachine>): FormValues => s.context.values
+
+/** The messages at their fields after a submit (the schema's keys or the server's texts). */
+export const submitFieldErrorsOf = (s: SnapshotFrom<typeof submitMachine>) => s.context.fieldErrors

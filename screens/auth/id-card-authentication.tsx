@@ -6,10 +6,15 @@
  * finishes with /user/finishUploadAllImg.
  */
 import { useSelector } from '@xstate/react'
-import type { ReactElement } from 'react'
+import { useCallback, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ActorRefFrom } from 'xstate'
-import { scansCards, type IdentitySide, type identityMachine } from '../../machines/identity.machine'
+import type { ActorRefFrom, SnapshotFrom } from 'xstate'
+import {
+  identityPhotoView,
+  identityView,
+  type IdentitySide,
+  type identityMachine,
+} from '../../machines/identity.machine'
 import { Button } from '../../ui/button'
 import { ImageCapture } from '../../ui/image-capture'
 import { PageHeader } from '../../ui/page-header'
@@ -17,16 +22,14 @@ import type { ScreenProps } from '../screen-props'
 import { GO_HOME } from '../shared/journey-selectors'
 import { OnboardingStepIndicator } from '../shared/onboarding-step'
 import { MessageText } from '../shared/submit-form'
+import { useView } from '../shared/use-view'
 
 type IdentityRef = ActorRefFrom<typeof identityMachine>
 
 function PhotoStep({ identity, side }: { identity: IdentityRef; side: IdentitySide }): ReactElement {
   const { t } = useTranslation()
-  const image = useSelector(identity, (s) => s.context.images[side])
-  const progress = useSelector(identity, (s) => (s.context.current === side ? s.context.progress : null))
-  const uploaded = useSelector(identity, (s) => s.context.uploaded[side])
-  const busy = useSelector(identity, (s) => s.hasTag('busy'))
-  const scanner = useSelector(identity, scansCards)
+  const select = useCallback((s: SnapshotFrom<IdentityRef>) => identityPhotoView(s, side), [side])
+  const { image, progress, uploaded, busy, scanner } = useView(identity, select)
   const scanSide = side === 'face' ? null : side
   const label = t(`auth.identity.${side}`)
   return (
@@ -46,11 +49,18 @@ function PhotoStep({ identity, side }: { identity: IdentityRef; side: IdentitySi
 }
 
 /** The face step with the native liveness check (featureMode live 1). */
-function LiveFaceStep({ identity }: { identity: IdentityRef }): ReactElement {
+function LiveFaceStep({
+  identity,
+  done,
+  checking,
+  canStart,
+}: {
+  identity: IdentityRef
+  done: boolean
+  checking: boolean
+  canStart: boolean
+}): ReactElement {
   const { t } = useTranslation()
-  const done = useSelector(identity, (s) => s.context.uploaded.face)
-  const checking = useSelector(identity, (s) => s.hasTag('checkingLiveness'))
-  const canStart = useSelector(identity, (s) => s.can({ type: 'identity.livenessStarted' }))
   return (
     <section className="k-card k-stack" aria-label={t('auth.identity.face')}>
       <h2 className="k-section-title">{t('auth.identity.face')}</h2>
@@ -70,11 +80,8 @@ function LiveFaceStep({ identity }: { identity: IdentityRef }): ReactElement {
 
 function IdentitySteps({ identity }: { identity: IdentityRef }): ReactElement {
   const { t } = useTranslation()
-  const liveFace = useSelector(identity, (s) => s.context.featureMode.live === 1)
-  const preparing = useSelector(identity, (s) => s.hasTag('preparing'))
-  const error = useSelector(identity, (s) => s.context.error)
-  const canSubmit = useSelector(identity, (s) => s.can({ type: 'identity.submitted' }))
-  const finishing = useSelector(identity, (s) => s.hasTag('finishing'))
+  const view = useView(identity, identityView)
+  const { liveFace, preparing, error, canSubmit, finishing } = view
   if (preparing)
     return (
       <p className="k-muted" role="status">
@@ -86,7 +93,14 @@ function IdentitySteps({ identity }: { identity: IdentityRef }): ReactElement {
       <p className="k-muted">{t('auth.identity.intro')}</p>
       <PhotoStep identity={identity} side="front" />
       <PhotoStep identity={identity} side="back" />
-      {liveFace ? <LiveFaceStep identity={identity} /> : <PhotoStep identity={identity} side="face" />}
+      {liveFace ? (
+        <LiveFaceStep
+          identity={identity}
+          done={view.faceDone}
+          checking={view.checkingLiveness}
+          canStart={view.canStartLiveness}
+        />
+      ) : <PhotoStep identity={identity} side="face" />}
       {error && (
         <p className="k-notice k-notice--danger" role="alert">
           <MessageText message={error} />

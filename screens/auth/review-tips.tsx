@@ -17,15 +17,15 @@ import { DateText, Money } from '../../ui/display'
 import { KvLine } from '../../ui/kv-line'
 import { PageHeader } from '../../ui/page-header'
 import type { ScreenProps } from '../screen-props'
-import { GO_HOME } from '../shared/journey-selectors'
+import { GO_HOME, selectLatestOrder, selectRepeatBorrower } from '../shared/journey-selectors'
 import { OrderWatchNotice } from '../shared/order-watch-notice'
 
 const CAUSES = ['highRisk', 'incomplete', 'wallet'] as const
 
 export default function ReviewTipsScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
-  const order = useSelector(journey, (s) => s.context.order)
-  const afterApply = useSelector(journey, (s) => s.context.repeatBorrower)
+  const order = useSelector(journey, selectLatestOrder)
+  const afterApply = useSelector(journey, selectRepeatBorrower)
   const busy = useSelector(journey, (s) => s.hasTag('busy'))
   const canFollow = useSelector(journey, (s) => s.can({ type: 'order.follow' }))
   const variant = afterApply ? 'applied' : 'assessing'

@@ -9,13 +9,18 @@ import { useSelector } from '@xstate/react'
 import { useMemo, type ReactElement } from 'react'
 import { useField } from 'react-final-form'
 import { useTranslation } from 'react-i18next'
-import { lifecycleOf } from '../../machines/latest-order'
 import type { CountryCode } from '../../domain/countries'
 import { findProvider, providersFor } from '../../domain/wallets'
 import { RadioGroupField, TextField } from '../../ui/form-fields'
 import { PageHeader } from '../../ui/page-header'
 import type { ScreenProps } from '../screen-props'
-import { GO_HOME, selectCountry, useFormChild } from '../shared/journey-selectors'
+import {
+  GO_HOME,
+  selectAccountWallet,
+  selectCorrectingWallet,
+  selectCountry,
+  useFormChild,
+} from '../shared/journey-selectors'
 import { OnboardingStepIndicator } from '../shared/onboarding-step'
 import { SubmitButton, SubmitForm } from '../shared/submit-form'
 
@@ -58,10 +63,8 @@ export default function AddBankcardScreen({ journey }: ScreenProps): ReactElemen
   const { t } = useTranslation()
   const form = useFormChild(journey, 'walletForm')
   const country = useSelector(journey, selectCountry)
-  const correcting = useSelector(journey, (s) =>
-    lifecycleOf(s.context.order).can({ type: 'wallet.corrected' }),
-  )
-  const current = useSelector(journey, (s) => s.context.session.user?.wallet ?? null)
+  const correcting = useSelector(journey, selectCorrectingWallet)
+  const current = useSelector(journey, selectAccountWallet)
   const providers = providersFor(country)
   // A country with one way to be paid (Mexico: CLABE) has it chosen already.
   const defaults = useMemo(

@@ -6,43 +6,42 @@
  * back here once it is saved. Submit application sends 'application.submitted': the journey sends the wallet, the
  * call that submits the application.
  */
-import { useSelector } from '@xstate/react'
-import type { ReactElement, ReactNode } from 'react'
+import { shallowEqual, useSelector } from '@xstate/react'
+import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ReviewEditStep } from '../../machines/journey.machine'
-import type { CountryCode } from '../../domain/countries'
+import { submitView } from '../../machines/submit.machine'
 import { enumLabelKey } from '../../domain/enums'
-import { normalizeMobile } from '../../domain/phone'
 import { Button } from '../../ui/button'
 import { Money } from '../../ui/display'
-import { KvLine } from '../../ui/kv-line'
 import { PageHeader } from '../../ui/page-header'
 import type { ScreenProps } from '../screen-props'
 import { DayText } from '../shared/display-text'
-import { GO_HOME, selectCountry, useFormChild } from '../shared/journey-selectors'
-import { maskedMobile } from '../shared/masked-mobile'
+import {
+  GO_HOME,
+  selectAccountAdditionalInfo,
+  selectAccountPersonalInfo,
+  selectCountry,
+  selectLatestOrder,
+  useFormChild,
+} from '../shared/journey-selectors'
 import { maskedId, maskedWalletNumber } from '../shared/masked-number'
 import { MessageNotice } from '../shared/message-text'
 import { OnboardingStepIndicator } from '../shared/onboarding-step'
-
-type Values = Readonly<Record<string, unknown>>
-
-const text = (values: Values | null | undefined, key: string): string => {
-  const value = values?.[key]
-  return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : ''
-}
+import { Contact, Line, Section, text, type Values } from './parts/review-sections'
 
 export default function ReviewApplicationScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
   const country = useSelector(journey, selectCountry)
-  const order = useSelector(journey, (s) => s.context.order)
-  const personal = useSelector(journey, (s) => s.context.session.user?.personalInfo ?? null) as Values | null
-  const additional = useSelector(journey, (s) => s.context.session.user?.additionalInfo ?? null) as Values | null
+  const order = useSelector(journey, selectLatestOrder)
+  const personal = useSelector(journey, selectAccountPersonalInfo) as Values | null
+  const additional = useSelector(journey, selectAccountAdditionalInfo) as Values | null
   const canSubmit = useSelector(journey, (s) => s.can({ type: 'application.submitted' }))
   const form = useFormChild(journey, 'walletForm')
-  const wallet = useSelector(form, (s) => s?.context.values ?? null) ?? null
-  const sending = useSelector(form, (s) => s?.hasTag('busy') ?? false) ?? false
-  const error = useSelector(form, (s) => s?.context.error ?? null) ?? null
+  const walletForm = useSelector(form, (s) => (s ? submitView(s) : null), shallowEqual)
+  const wallet = walletForm?.values ?? null
+  const sending = walletForm?.busy ?? false
+  const error = walletForm?.applyError ?? null
   const edit = (step: ReviewEditStep) => () => journey.send({ type: 'review.edited', step })
 
   const name = ['firstName', 'middleName', 'lastName'].map((k) => text(personal, k)).filter(Boolean).join(' ')
@@ -110,62 +109,5 @@ export default function ReviewApplicationScreen({ journey }: ScreenProps): React
         </Button>
       </div>
     </main>
-  )
-}
-
-function Section({
-  id,
-  title,
-  onEdit,
-  children,
-}: {
-  id: string
-  title: string
-  onEdit?: () => void
-  children: ReactNode
-}): ReactElement {
-  const { t } = useTranslation()
-  return (
-    <section className="k-card k-stack" aria-labelledby={id}>
-      <div className="k-spread">
-        <h2 className="k-section-title" id={id}>
-          {title}
-        </h2>
-        {onEdit && (
-          <Button variant="text" onClick={onEdit} aria-label={t('wallet.review.editLabel', { section: title })}>
-            {t('wallet.review.edit')}
-          </Button>
-        )}
-      </div>
-      <dl className="k-kv">{children}</dl>
-    </section>
-  )
-}
-
-function Line({ label, children }: { label: string; children: ReactNode }): ReactElement {
-  const { t } = useTranslation()
-  const empty = children === '' || children === null || children === undefined || children === false
-  return <KvLine label={label}>{empty ? t('wallet.review.missing') : children}</KvLine>
-}
-
-function Contact({ n, country, values }: { n: number; country: CountryCode; values: Values | null }): ReactElement {
-  const { t } = useTranslation()
-  const mobile = text(values, `emergencyContactMobile${n}`)
-  const relation = text(values, `emergencyContactRelation${n}`)
-  return (
-    <Line label={t('auth.additional.contact', { n })}>
-      {text(values, `emergencyContactName${n}`) && (
-        <>
-          {text(values, `emergencyContactName${n}`)}
-          {relation && ` · ${t(enumLabelKey('contactRelation', relation))}`}
-          {mobile && (
-            <>
-              <br />
-              {maskedMobile(country, normalizeMobile(country, mobile) ?? mobile)}
-            </>
-          )}
-        </>
-      )}
-    </Line>
   )
 }

@@ -17,7 +17,7 @@ import { DateText, Money } from '../../ui/display'
 import { PageHeader } from '../../ui/page-header'
 import type { ScreenProps } from '../screen-props'
 import { useDisplayText } from '../shared/display-text'
-import { selectCountry } from '../shared/journey-selectors'
+import { selectCountry, selectLatestOrder } from '../shared/journey-selectors'
 import { OrderWatchNotice } from '../shared/order-watch-notice'
 import { COUNTRIES } from '../../domain/countries'
 import { routeTo } from '../shared/route-to'
@@ -27,7 +27,7 @@ type LendingRef = ActorRefFrom<typeof lendingMachine>
 
 export default function LendingScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
-  const order = useSelector(journey, (s) => s.context.order)
+  const order = useSelector(journey, selectLatestOrder)
   const refreshing = useSelector(journey, (s) => s.hasTag('busy'))
   const canRefresh = useSelector(journey, (s) => s.can({ type: 'order.follow' }))
   const lending = useSelector(journey, (s) => s.children.lending)

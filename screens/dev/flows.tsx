@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next'
 import { journeyMachine } from '../../machines/journey.machine'
 import { PageHeader } from '../../ui/page-header'
 import type { ScreenProps } from '../screen-props'
-import { GO_HOME } from '../shared/journey-selectors'
+import { GO_HOME, selectRoute } from '../shared/journey-selectors'
 import journeyChart from '../../docs/flows/journey.svg?raw'
 import { ChildCharts } from './child-charts'
 import { LiveChart } from './live-chart'
@@ -25,7 +25,7 @@ const EVENT_LOG_SIZE = 30
 export default function FlowsScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
   const value = useSelector(journey, (s) => JSON.stringify(s.value, null, 2))
-  const route = useSelector(journey, (s) => s.context.route)
+  const route = useSelector(journey, selectRoute)
   const contextKeys = useSelector(journey, (s) => Object.keys(s.context).join(', '))
   const tags = useSelector(journey, (s) => [...s.tags].join(', '))
   const children = useSelector(journey, (s) => Object.keys(s.children).join(', '))

@@ -1,6 +1,8 @@
 /**
- * Narrow reads of the journey that several screens share: the borrower's country (the one the journey builds the
- * forms' schemas with), a form child by its id, and the plain "go home" link.
+ * Narrow reads of the journey — the one place screens read its context (issue 15 item 3; the lint rule
+ * kopa/screen-contract keeps `.context.` and `.matches(` out of every other screen file): the borrower's country
+ * (the one the journey builds the forms' schemas with), the latest order and what the account holds, a form child
+ * by its id, and the plain "go home" link.
  */
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
@@ -38,6 +40,36 @@ export const selectUnreadReplies = (s: JourneySnapshot): boolean => (s.context.u
 /** The borrower's latest order failed to pay out (status 10): repay detail explains it instead of the debt. */
 export const selectPayoutFailed = (s: JourneySnapshot): boolean =>
   lifecycleOf(s.context.order).hasTag('payoutFailed')
+
+/** The borrower's latest order as the journey last read it, or null before it is read. */
+export const selectLatestOrder = (s: JourneySnapshot) => s.context.order
+
+/** When the latest order was read (server time as the app knows it): the day a form's date limits count from. */
+export const selectOrderReadAt = (s: JourneySnapshot): number => s.context.orderReadAt
+
+/** The borrower applied from the loan screen (a repeat borrower, who skips onboarding). */
+export const selectRepeatBorrower = (s: JourneySnapshot): boolean => s.context.repeatBorrower
+
+/** The wallet on the latest order can be corrected after a failed pay-out (the order lifecycle says so). */
+export const selectCorrectingWallet = (s: JourneySnapshot): boolean =>
+  lifecycleOf(s.context.order).can({ type: 'wallet.corrected' })
+
+/** The wallet the account has on file, or null. */
+export const selectAccountWallet = (s: JourneySnapshot) => s.context.session.user?.wallet ?? null
+
+/** The profile the server has for the account: personal and additional info as saved, or null. */
+export const selectAccountPersonalInfo = (s: JourneySnapshot) => s.context.session.user?.personalInfo ?? null
+export const selectAccountAdditionalInfo = (s: JourneySnapshot) => s.context.session.user?.additionalInfo ?? null
+
+/** The signed-in account's mobile number, or null. */
+export const selectAccountMobile = (s: JourneySnapshot): string | null =>
+  s.context.session.user?.basicInfo.mobile ?? null
+
+/** What the salary bands of additional info mean in the order's product, or null until read. */
+export const selectSalaryBands = (s: JourneySnapshot) => s.context.salaryBands
+
+/** The route the journey is on. */
+export const selectRoute = (s: JourneySnapshot) => s.context.route
 
 /** A failure of the journey's own calls (finish loading shows it with its retry). */
 export const selectJourneyError = (s: JourneySnapshot) => s.context.error

@@ -7,11 +7,12 @@ import { useSelector } from '@xstate/react'
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
-import type { orderWatchMachine } from '../../machines/order-watch.machine'
+import { orderWatchView, type orderWatchMachine } from '../../machines/order-watch.machine'
 import { Button } from '../../ui/button'
 import { AlertNotice } from '../../ui/notice'
 import type { JourneyRef } from '../screen-props'
 import { useMessageText } from './message-text'
+import { useView } from './use-view'
 
 type OrderWatchRef = ActorRefFrom<typeof orderWatchMachine>
 
@@ -23,8 +24,7 @@ export function OrderWatchNotice({ journey }: { journey: JourneyRef }): ReactEle
 function FailedWatch({ watch }: { watch: OrderWatchRef }): ReactElement | null {
   const { t } = useTranslation()
   const text = useMessageText()
-  const failed = useSelector(watch, (s) => s.hasTag('watchFailed'))
-  const error = useSelector(watch, (s) => s.context.error)
+  const { failed, error } = useView(watch, orderWatchView)
   if (!failed) return null
   return (
     <section className="k-card k-stack" aria-label={t('ui.orderWatch.label')}>

@@ -14,76 +14,29 @@
  */
 import { useSelector } from '@xstate/react'
 import type { Decorator } from 'final-form'
-import { useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react'
-import { Form, useForm } from 'react-final-form'
-import { useTranslation } from 'react-i18next'
+import { useMemo, useState, type ReactElement, type ReactNode } from 'react'
+import { Form } from 'react-final-form'
 import { waitFor, type ActorRefFrom } from 'xstate'
 import type { Message } from '../../machines/kit/call-failure'
-import type { FormValues, submitMachine } from '../../machines/submit.machine'
-import { Button } from '../../ui/button'
+import {
+  submitFieldErrorsOf,
+  submitSchemaOf,
+  submitValuesOf,
+  type FormValues,
+  type submitMachine,
+} from '../../machines/submit.machine'
 import { useErrorFocus } from '../../ui/error-focus'
-import { AlertNotice } from '../../ui/notice'
-import { useOnValuesChange } from '../../ui/form-fields'
 import { toFormErrors, validateWith } from '../../ui/forms'
+import { MachineSync, type FormCodec } from './parts/machine-sync'
+
+export type { FormCodec } from './parts/machine-sync'
+export { FormFailure, MessageText, SubmitButton } from './parts/form-status'
 
 export type SubmitFormRef = ActorRefFrom<typeof submitMachine>
 
-/** JSON of a value with sorted keys and without undefined entries: two forms of the same values compare equal. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>)
-            .filter(([, x]) => x !== undefined)
-            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-        )
-      : v,
-  )
-}
-
 const messageText = (message: Message): string => ('text' in message ? message.text : message.key)
 
-/**
- * How a form's values differ from its machine's, for the rare form whose wire keys final-form cannot hold (it
- * turns a numeric key such as `answers.3` into an array index): values both ways, and the nested errors that
- * `validateWith` and the machine give for the machine's shape.
- */
-export interface FormCodec {
-  toForm: (values: FormValues) => FormValues
-  toMachine: (values: FormValues) => FormValues
-  errors: (errors: Record<string, unknown>) => Record<string, unknown>
-}
-
 const SAME: FormCodec = { toForm: (v) => v, toMachine: (v) => v, errors: (e) => e }
-
-/** Keeps the form and the machine's values in step, both ways. */
-function MachineSync({
-  actor,
-  defaults,
-  codec,
-}: {
-  actor: SubmitFormRef
-  defaults: FormValues
-  codec: FormCodec
-}): null {
-  const form = useForm<FormValues>('MachineSync')
-  const known = useRef(new Set(Object.keys(codec.toMachine(form.getState().values))))
-  useOnValuesChange<FormValues>((formValues) => {
-    const values = codec.toMachine(formValues)
-    const sent: FormValues = {}
-    for (const key of known.current) sent[key] = undefined
-    Object.assign(sent, values)
-    for (const key of Object.keys(values)) known.current.add(key)
-    actor.send({ type: 'form.changed', values: sent })
-  })
-  const machineValues = useSelector(actor, (s) => s.context.values)
-  useEffect(() => {
-    if (canonical(machineValues) !== canonical(codec.toMachine(form.getState().values))) {
-      form.initialize(codec.toForm({ ...defaults, ...machineValues }))
-    }
-  }, [machineValues, form, defaults, codec])
-  return null
-}
 
 export interface SubmitFormProps {
   actor: SubmitFormRef
@@ -116,7 +69,7 @@ function BoundForm({
   codec = SAME,
   send,
 }: SubmitFormProps): ReactElement {
-  const schema = useSelector(actor, (s) => s.context.schema)
+  const schema = useSelector(actor, submitSchemaOf)
   const validate = useMemo(() => {
     if (!schema) return undefined
     const check = validateWith(schema)
@@ -125,7 +78,7 @@ function BoundForm({
   }, [schema, codec])
   const errorFocus = useErrorFocus()
   const [initialValues] = useState<FormValues>(() =>
-    codec.toForm({ ...defaults, ...actor.getSnapshot().context.values }),
+    codec.toForm({ ...defaults, ...submitValuesOf(actor.getSnapshot()) }),
   )
   const onSubmit = async (values: FormValues) => {
     const extra = extraOnSubmit?.(codec.toMachine(values))
@@ -135,7 +88,7 @@ function BoundForm({
       const after = await waitFor(actor, (s) => !s.hasTag('busy'))
       if (after.status !== 'active') return undefined
       const flat = Object.fromEntries(
-        Object.entries(after.context.fieldErrors).map(([field, message]) => [field, messageText(message)]),
+        Object.entries(submitFieldErrorsOf(after)).map(([field, message]) => [field, messageText(message)]),
       )
       return codec.errors(toFormErrors(flat))
     } catch {
@@ -175,51 +128,3 @@ export function SubmitForm(props: SubmitFormProps): ReactElement {
   return <BoundForm key={props.actor.sessionId} {...props} />
 }
 
-/** A message of a machine: an i18n key (with its values) or the server's text as it came. */
-export function MessageText({
-  message,
-  values,
-}: {
-  message: Message
-  values?: Record<string, unknown>
-}): ReactElement {
-  const { t } = useTranslation()
-  return <>{'text' in message ? message.text : t(message.key, { ...values, ...message.values })}</>
-}
-
-/**
- * The machine's failure that belongs to no field (network, refused, timeout). SubmitButton shows it beside the
- * button, in the bar that stays in view; a form with its own bar puts it there too.
- */
-export function FormFailure({ actor }: { actor: SubmitFormRef }): ReactElement | null {
-  const error = useSelector(actor, (s) => s.context.error)
-  if (!error) return null
-  return (
-    <AlertNotice>
-      <MessageText message={error} />
-    </AlertNotice>
-  )
-}
-
-/**
- * The form's submit button, in the bar at the bottom of the screen, with the form's failure right above it:
- * enabled when the machine can take the submit, busy while it is sent.
- */
-export function SubmitButton({
-  actor,
-  children,
-}: {
-  actor: SubmitFormRef
-  children: ReactNode
-}): ReactElement {
-  const canSubmit = useSelector(actor, (s) => s.can({ type: 'form.submitted' }))
-  const busy = useSelector(actor, (s) => s.hasTag('busy'))
-  return (
-    <div className="k-actions">
-      <FormFailure actor={actor} />
-      <Button type="submit" block busy={busy} disabled={!canSubmit}>
-        {children}
-      </Button>
-    </div>
-  )
-}

@@ -9,11 +9,12 @@ import { useTranslation } from 'react-i18next'
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../domain/countries'
 import { PageHeader } from '../../ui/page-header'
 import type { ScreenProps } from '../screen-props'
+import { selectCountry } from '../shared/journey-selectors'
 import { NAV_BACK } from '../shared/route-to'
 
 export default function NationScreen({ journey }: ScreenProps): ReactElement {
   const { t } = useTranslation()
-  const current = useSelector(journey, (s) => s.context.session.user?.basicInfo.country ?? s.context.country)
+  const current = useSelector(journey, selectCountry)
   const canChoose = useSelector(journey, (s) => s.can({ type: 'user.countryChosen', country: 'TZ' }))
   const choose = (country: CountryCode) => journey.send({ type: 'user.countryChosen', country })
   return (

@@ -8,21 +8,20 @@ import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
-import type { couponsMachine } from '../../../machines/coupons.machine'
+import { couponsView, type couponsMachine } from '../../../machines/coupons.machine'
 import type { Coupon } from '../../../domain/api-types'
 import { BottomSheet } from '../../../ui/bottom-sheet'
 import { Money } from '../../../ui/display'
 import { EmptyState } from '../../../ui/states'
 import { MessageNotice } from '../../shared/message-text'
 import { useDisplayText } from '../../shared/display-text'
+import { useView } from '../../shared/use-view'
 
 export type CouponsRef = ActorRefFrom<typeof couponsMachine>
 
 export function CouponSheet({ coupons }: { coupons: CouponsRef }): ReactElement {
   const { t } = useTranslation()
-  const list = useSelector(coupons, (s) => s.context.coupons)
-  const error = useSelector(coupons, (s) => s.context.error)
-  const loading = useSelector(coupons, (s) => s.hasTag('busy'))
+  const { list, error, busy: loading } = useView(coupons, couponsView)
   return (
     <BottomSheet
       open

@@ -6,17 +6,17 @@
  * or the charges cap, tag mustRepay — as offered or when confirming): the offer is gone, the reason is the alert at
  * the top, focused, and "Repay instead" leads back to repaying.
  */
-import { useEffect, useRef, type ReactElement } from 'react'
+import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
 import { rolloverView, type rolloverMachine } from '../../../machines/rollover.machine'
-import type { Message } from '../../../machines/kit/call-failure'
 import { Button } from '../../../ui/button'
 import { Money } from '../../../ui/display'
 import { ErrorState } from '../../../ui/states'
 import { DayText, useDisplayText } from '../../shared/display-text'
 import { MessageNotice, useMessageText } from '../../shared/message-text'
 import { ChannelChoice } from './channel-choice'
+import { RefusalNotice } from './refusal-notice'
 import { useView } from '../../shared/use-view'
 
 export type RolloverRef = ActorRefFrom<typeof rolloverMachine>
@@ -35,18 +35,9 @@ export function RolloverOffer({
   const { t } = useTranslation()
   const text = useMessageText()
   const { money } = useDisplayText()
-  const {
-    extension,
-    channelId,
-    fieldErrors,
-    error,
-    loadFailed,
-    refused,
-    mustRepay,
-    busy,
-    canConfirm,
-    canRetry,
-  } = useView(rollover, rolloverView)
+  const view = useView(rollover, rolloverView)
+  const { extension, channelId, fieldErrors, error, loadFailed, refused, mustRepay, busy, canConfirm } = view
+  const { canRetry } = view
 
   if (loadFailed)
     return (
@@ -151,23 +142,5 @@ export function RolloverOffer({
         )}
       </div>
     </div>
-  )
-}
-
-/** Why no rollover can be taken, as the alert at the top of the screen: focused (so in view and read) once shown. */
-function RefusalNotice({ message }: { message: Message | null }): ReactElement | null {
-  const text = useMessageText()
-  const ref = useRef<HTMLParagraphElement>(null)
-  const shown = message !== null
-  useEffect(() => {
-    if (!shown) return
-    ref.current?.focus()
-    ref.current?.scrollIntoView?.({ block: 'nearest' })
-  }, [shown])
-  if (!message) return null
-  return (
-    <p ref={ref} tabIndex={-1} className="k-notice k-notice--danger" role="alert">
-      {text(message)}
-    </p>
   )
 }

@@ -5,7 +5,7 @@
 import { useSelector } from '@xstate/react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
-import type { languageMachine } from '../../../machines/language.machine'
+import { chosenLanguageOf, type languageMachine } from '../../../machines/language.machine'
 import { COUNTRIES, LANGUAGES, type CountryCode, type Language } from '../../../domain/countries'
 import type { JourneyRef } from '../../screen-props'
 
@@ -16,7 +16,7 @@ const isLanguage = (value: string): value is Language => (LANGUAGES as readonly 
 export function useCurrentLanguage(journey: JourneyRef): Language {
   const { i18n } = useTranslation()
   const child = useSelector(journey, (s) => s.children.language)
-  const chosen = useSelector(child, (s) => s?.context.language ?? null)
+  const chosen = useSelector(child, (s) => (s ? chosenLanguageOf(s) : null))
   return chosen ?? (isLanguage(i18n.language) ? i18n.language : COUNTRIES.TZ.defaultLanguage)
 }
 
