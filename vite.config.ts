@@ -52,8 +52,9 @@ const LATER_RULES = '(identity-numbers|pricing|suggested-amount|product|repaymen
  */
 const CORE_PARTS: RegExp[] = [
   /node_modules[\\/](xstate|@xstate)[\\/]/,
-  // Not the schemas and rules only the journey's forms and later screens use (`domain-later`), nor the console's.
-  new RegExp(`[\\\\/]domain[\\\\/](?!console\\.ts|${LATER_RULES}|schemas[\\\\/](console\\.ts|${LATER_SCHEMAS}))`),
+  // Not the schemas and rules only the journey's forms and later screens use (`domain-later`), nor the console's
+  // (its own words, and the product rules its editor checks with).
+  new RegExp(`[\\\\/]domain[\\\\/](?!console\\.ts|product-rules\\.ts|${LATER_RULES}|schemas[\\\\/](console\\.ts|${LATER_SCHEMAS}))`),
   // The kit's pieces nearly every screen shows (home's among them) and the screens' shared notices.
   /[\\/](ui[\\/](button|countdown|display|display-text|page-header|states|notice|toast|icons)|screens[\\/]shared[\\/](message-text|order-watch-notice|tab-navigation|display-text|use-view))\.tsx?$/,
   /[\\/]machines[\\/](session|home|latest-order|order-lifecycle|submit|not-provided|loan-outcome)[.-]/,
@@ -97,7 +98,7 @@ const GROUPS: {
   { name: 'core', test: anyOf(CORE_PARTS), priority: 8.5 },
   { name: 'app', test: anyOf(APP_PARTS), priority: 8 },
   { name: 'final-form', test: /node_modules[\\/](react-)?final-form[\\/]/, priority: 7 },
-  { name: 'domain-later', test: /[\\/]domain[\\/](?!console\.ts|schemas[\\/]console\.ts)/, priority: 4.5 },
+  { name: 'domain-later', test: /[\\/]domain[\\/](?!console\.ts|product-rules\.ts|schemas[\\/]console\.ts)/, priority: 4.5 },
   { name: 'services-uploads', test: /[\\/]services[\\/]uploads[\\/]/, priority: 4 },
   // The journey's other children in two chunks (src/compose.ts), each loaded with the first event that leads to
   // them: the application's and borrowing's, and the rest (repaying, records, feedback, account deletion).

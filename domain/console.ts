@@ -5,7 +5,8 @@
  * the borrower's encrypted wire protocol (docs/operations.md "Staff console").
  */
 import type { CountryCode, Language } from './countries'
-import type { ProductConfig, ProductProblem } from './product'
+import type { ProductConfig } from './product'
+import type { ProductProblem } from './product-rules'
 
 /** The staff roles (server/db/schema/staff.ts STAFF_ROLES; a test keeps the two lists equal). */
 export const STAFF_ROLES = ['support', 'risk', 'finance', 'admin'] as const

@@ -5,8 +5,8 @@
  * differ by country because incomes do (a monthly 70,000 is a low income in TZS and a high one in KES or MXN), so
  * the form must label each band with this product's amounts (`StepAmounts.pricing.scorecard.salaryBands`).
  *
- * `validateScorecard` runs within validateProduct, so a product with malformed or implausible bands stops the
- * server at start-up. server/loans/scorecard.ts applies the policy.
+ * `validateScorecard` (domain/product-rules.ts) runs within validateProduct, so a product with malformed or
+ * implausible bands stops the server at start-up. server/loans/scorecard.ts applies the policy.
  */
 import type { CountryCode } from './countries'
 import { SALARY_BANDS, type SalaryBand, type SalaryBandBounds } from './enums'
@@ -102,74 +102,4 @@ export function salaryPointsFor(policy: ScorecardPolicy, major: number): number 
   let points = 0
   for (const t of policy.salaryPoints) if (major >= t.fromMajor) points = t.points
   return points
-}
-
-export interface ScorecardProblem {
-  readonly field: string
-  readonly message: string
-}
-
-/** Every problem with a product's scorecard policy ([] when it is fine); `currency` is the product's. */
-export function validateScorecard(policy: ScorecardPolicy | undefined, currency: string): ScorecardProblem[] {
-  const problems: ScorecardProblem[] = []
-  const fail = (field: string, message: string) =>
-    problems.push({ field: field ? `scorecard.${field}` : 'scorecard', message })
-  if (typeof policy !== 'object' || policy === null) {
-    fail('', `is missing: state the salary bands and salary points in ${currency}`)
-    return problems
-  }
-  const whole = (v: unknown, min = 0): v is number =>
-    typeof v === 'number' && Number.isSafeInteger(v) && v >= min
-
-  if (policy.currency !== currency)
-    fail(
-      'currency',
-      `is ${String(policy.currency)}, not the product's ${currency}: state the bands in ${currency}`,
-    )
-
-  if (!whole(policy.approveAt, 1) || policy.approveAt > 100)
-    fail('approveAt', `must be a whole number of points from 1 to 100, got ${String(policy.approveAt)}`)
-
-  const b = policy.salaryBands as Record<string, SalaryBandBounds | undefined> | undefined
-  if (typeof b !== 'object' || b === null)
-    fail('salaryBands', `must give the ${currency} amounts of each band`)
-  else {
-    let expectedMin = 0
-    SALARY_BAND_ORDER.forEach((band, i) => {
-      const bounds = b[band]
-      const field = `salaryBands["${band}"]`
-      const last = i === SALARY_BAND_ORDER.length - 1
-      if (!bounds || !whole(bounds.minMajor) || (bounds.maxMajor !== null && !whole(bounds.maxMajor))) {
-        fail(field, `must be { minMajor, maxMajor } in whole ${currency}, got ${JSON.stringify(bounds)}`)
-        return
-      }
-      if (bounds.minMajor !== expectedMin)
-        fail(
-          field,
-          `starts at ${bounds.minMajor}; it must start at ${expectedMin}, where the band below ends`,
-        )
-      if (last && bounds.maxMajor !== null) fail(field, 'is the highest band: its maxMajor must be null')
-      if (!last && (bounds.maxMajor === null || bounds.maxMajor < bounds.minMajor))
-        fail(field, `must end at or above ${bounds.minMajor}`)
-      expectedMin = (bounds.maxMajor ?? expectedMin) + 1
-    })
-    const extra = Object.keys(b).filter((k) => !(SALARY_BAND_ORDER as readonly string[]).includes(k))
-    if (extra.length > 0) fail('salaryBands', `names bands the form does not send: ${extra.join(', ')}`)
-  }
-
-  const pts = policy.salaryPoints
-  if (!Array.isArray(pts) || pts.length === 0) fail('salaryPoints', 'must list at least one threshold')
-  else {
-    pts.forEach((t: SalaryPointsFrom, i) => {
-      if (!whole(t?.fromMajor) || !whole(t?.points) || t.points > MAX_SALARY_POINTS)
-        fail(
-          `salaryPoints[${i}]`,
-          `must be { fromMajor, points } with points 0–${MAX_SALARY_POINTS}, got ${JSON.stringify(t)}`,
-        )
-      else if (i === 0 && t.fromMajor !== 0) fail('salaryPoints[0]', 'must start at fromMajor 0')
-      else if (i > 0 && !(t.fromMajor > pts[i - 1]!.fromMajor && t.points >= pts[i - 1]!.points))
-        fail(`salaryPoints[${i}]`, 'must be above the previous threshold and worth at least as many points')
-    })
-  }
-  return problems
 }

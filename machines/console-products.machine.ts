@@ -31,7 +31,7 @@ import {
   type ProductEditRequest,
 } from '../domain/console'
 import { COUNTRIES, type Language } from '../domain/countries'
-import { editedProductProblems, type ProductProblem } from '../domain/product'
+import { editedProductProblems, type ProductProblem } from '../domain/product-rules'
 import {
   failureMessage,
   refusedWith,

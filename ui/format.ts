@@ -79,12 +79,3 @@ export function formatDuration(ms: number): string {
   const pad = (n: number) => String(n).padStart(2, '0')
   return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`
 }
-
-/** A country's name in `locale` (Intl's own region names, e.g. 'TZ' → "Tanzania", "Tansania"…), else its code. */
-export function regionName(code: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code
-  } catch {
-    return code
-  }
-}

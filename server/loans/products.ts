@@ -10,7 +10,8 @@
  */
 import { and, asc, eq } from 'drizzle-orm'
 import type { CountryCode, Language } from '../../domain/countries'
-import { assertValidProduct, type ProductConfig } from '../../domain/product'
+import { type ProductConfig } from '../../domain/product'
+import { assertValidProduct } from '../../domain/product-rules'
 import type { Database, Queryable } from '../db/client'
 import { loanProducts, loanProductVersions } from '../db/schema/loans'
 

@@ -2,7 +2,7 @@
  * The console's frame: the route ⇄ state sync, the sign-in page or the page shown inside the layout (navigation by
  * role), and the loading overlay while the console starts or signs out. The language follows the machine's.
  */
-import { useEffect, type ReactElement } from 'react'
+import { lazy, Suspense, useEffect, type ComponentType, type ReactElement } from 'react'
 import { useSelector } from '@xstate/react'
 import { useTranslation } from 'react-i18next'
 import { LoadingOverlay } from '../../ui/loading-overlay'
@@ -10,20 +10,23 @@ import { ToastProvider } from '../../ui/toast'
 import type { ConsolePage } from '../../domain/console'
 import type { ConsoleRef } from '../../screens/console/console-props'
 import { ConsoleLayout } from '../../screens/console/layout'
-import AuditScreen from '../../screens/console/audit'
-import BooksScreen from '../../screens/console/books'
-import LoansScreen from '../../screens/console/loans'
 import OverviewScreen from '../../screens/console/overview'
 import PasswordScreen from '../../screens/console/password'
-import ProductsScreen from '../../screens/console/products'
 import SignInScreen from '../../screens/console/sign-in'
-import StaffScreen from '../../screens/console/staff'
 import UnreachableScreen from '../../screens/console/unreachable'
 import { changeConsoleLanguage } from './i18n'
 import { ConsoleRouteSync } from './route-sync'
 import { consoleRouteOf } from './state-to-path'
 
-const PAGES: Readonly<Record<ConsolePage, (props: { app: ConsoleRef }) => ReactElement>> = {
+// The pages only some roles open load when first opened (their tables and editors): the console's first chunk
+// stays small on a staff member's phone.
+const AuditScreen = lazy(() => import('../../screens/console/audit'))
+const BooksScreen = lazy(() => import('../../screens/console/books'))
+const LoansScreen = lazy(() => import('../../screens/console/loans'))
+const ProductsScreen = lazy(() => import('../../screens/console/products'))
+const StaffScreen = lazy(() => import('../../screens/console/staff'))
+
+const PAGES: Readonly<Record<ConsolePage, ComponentType<{ app: ConsoleRef }>>> = {
   overview: OverviewScreen,
   staff: StaffScreen,
   audit: AuditScreen,
@@ -56,7 +59,9 @@ export function ConsoleApp({ app }: { app: ConsoleRef }): ReactElement {
           <UnreachableScreen app={app} />
         ) : Page ? (
           <ConsoleLayout app={app}>
-            <Page app={app} />
+            <Suspense fallback={<p className="k-muted">{t('ui.loading')}</p>}>
+              <Page app={app} />
+            </Suspense>
           </ConsoleLayout>
         ) : (
           <SignInScreen app={app} />

@@ -17,7 +17,7 @@ import type {
   StaffRole,
 } from '../../domain/console'
 import { COUNTRIES } from '../../domain/countries'
-import { editedProductProblems } from '../../domain/product'
+import { editedProductProblems } from '../../domain/product-rules'
 import { DEMO_PRODUCTS } from '../../server/seed/demo-products'
 
 const ALL: ConsolePermission[] = [

@@ -23,7 +23,8 @@ import {
   repeatBorrowerTerms,
   rolloverQuote,
 } from '../../domain/pricing'
-import { defineProduct, type ProductConfig, validateProduct } from '../../domain/product'
+import { defineProduct, type ProductConfig } from '../../domain/product'
+import { validateProduct } from '../../domain/product-rules'
 import { mxInstallments, tzStandard } from './pricing-products'
 
 const DOC = new URL('../../docs/pricing.md', import.meta.url)

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { unitsToMinor } from '../../domain/money'
-import {
-  assertValidProduct,
-  CHARGES_CAP_BPS_BY_COUNTRY,
-  defineProduct,
-  type ProductConfig,
-  ProductConfigError,
-  validateProduct,
-} from '../../domain/product'
+import { CHARGES_CAP_BPS_BY_COUNTRY, defineProduct, type ProductConfig } from '../../domain/product'
+import { assertValidProduct, ProductConfigError, validateProduct } from '../../domain/product-rules'
 import { mxInstallments, tzStandard } from './pricing-products'
 
 const tzs = (units: number) => unitsToMinor(units, 100)
@@ -59,9 +53,9 @@ describe('a product configuration', () => {
       '89.19% is above the ceiling of 0.98% a day for the shortest tenure of 91 days (89.18%)',
     )
     expect(fields(flat(8_918))).not.toContain('processingFee.bps')
-    expect(fields(defineProduct({ ...tzStandard, id: 'tz-ok', processingFee: { dailyPpm: 9_800 } }))).not.toContain(
-      'processingFee.dailyPpm',
-    )
+    expect(
+      fields(defineProduct({ ...tzStandard, id: 'tz-ok', processingFee: { dailyPpm: 9_800 } })),
+    ).not.toContain('processingFee.dailyPpm')
   })
 
   it('is refused when the annual interest rate is above the 36% cap', () => {

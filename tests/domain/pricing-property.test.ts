@@ -21,7 +21,8 @@ import {
   remainingBalance,
   rolloverQuote,
 } from '../../domain/pricing'
-import { defineProduct, type ProductConfig, validateProduct } from '../../domain/product'
+import { defineProduct, type ProductConfig } from '../../domain/product'
+import { validateProduct } from '../../domain/product-rules'
 
 const UNIT = 100
 

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { SALARY_BANDS } from '../../domain/enums'
-import { assertValidProduct, defineProduct, validateProduct } from '../../domain/product'
+import { defineProduct } from '../../domain/product'
+import { assertValidProduct, validateProduct } from '../../domain/product-rules'
 import {
   COUNTRY_SCORECARDS,
   salaryBandOf,

@@ -20,6 +20,7 @@ async function openIdScreen(
     language?: Language
     featureMode?: { live: number; ocr: number; frontPermission?: number }
     camera?: 'granted' | 'denied'
+    holdUploads?: boolean
   } = {},
 ) {
   const journey = startJourney({
@@ -27,6 +28,7 @@ async function openIdScreen(
     entry: 'idCardAuthentication',
     featureMode: opts.featureMode,
     camera: opts.camera,
+    holdUploads: opts.holdUploads,
   })
   await renderScreen(IdCardAuthenticationScreen, journey.actor, {
     route: 'idCardAuthentication',
@@ -65,9 +67,10 @@ describe.each<Language>(['en', 'sw', 'es'])('the ID card screen in %s', (languag
 describe('the ID card screen', () => {
   it('uploads each photo with a progress bar, shows it with a retake button, and goes on once front, back and face are in', async () => {
     const user = userEvent.setup()
-    const { actor, uploads } = await openIdScreen()
+    const { actor, uploads, releaseUploads } = await openIdScreen({ holdUploads: true })
     await takePhoto(user, 'front')
     expect(await within(step('front')).findByRole('progressbar')).toBeInTheDocument()
+    releaseUploads()
     expect(await within(step('front')).findByText(t('auth.identity.uploaded'))).toBeInTheDocument()
     expect(
       within(step('front')).getByRole('img', {
@@ -77,8 +80,12 @@ describe('the ID card screen', () => {
     expect(within(step('front')).getByRole('button', { name: t('ui.image.retake') })).toBeInTheDocument()
 
     await takePhoto(user, 'back')
+    await within(step('back')).findByRole('progressbar')
+    releaseUploads()
     await within(step('back')).findByText(t('auth.identity.uploaded'))
     await takePhoto(user, 'face')
+    await within(step('face')).findByRole('progressbar')
+    releaseUploads()
     await within(step('face')).findByText(t('auth.identity.uploaded'))
     expect(uploads.map((u) => u.side)).toEqual(['front', 'back', 'face'])
 
@@ -89,7 +96,9 @@ describe('the ID card screen', () => {
   it('takes the ID photos with the shell’s card scanner when featureMode.ocr is 1, not the browser camera', async () => {
     const user = userEvent.setup()
     const { uploads, scans } = await openIdScreen({ featureMode: { live: -1, ocr: 1 } })
-    await user.click(within(step('front')).getByRole('button', { name: new RegExp(t('auth.identity.front')) }))
+    await user.click(
+      within(step('front')).getByRole('button', { name: new RegExp(t('auth.identity.front')) }),
+    )
     await within(step('front')).findByText(t('auth.identity.uploaded'))
     await user.click(within(step('back')).getByRole('button', { name: new RegExp(t('auth.identity.back')) }))
     await within(step('back')).findByText(t('auth.identity.uploaded'))
@@ -114,11 +123,12 @@ describe('the ID card screen', () => {
 
   it('keeps the camera and Next disabled while a photo uploads', async () => {
     const user = userEvent.setup()
-    await openIdScreen()
+    const journey = await openIdScreen({ holdUploads: true })
     await takePhoto(user, 'front')
     await within(step('front')).findByRole('progressbar')
     expect(screen.getByRole('button', { name: t('auth.common.next') })).toBeDisabled()
     expect(within(step('back')).getByRole('button')).toBeDisabled()
+    journey.releaseUploads()
     await within(step('front')).findByText(t('auth.identity.uploaded'))
     expect(screen.getByRole('button', { name: t('auth.common.next') })).toBeEnabled()
   })

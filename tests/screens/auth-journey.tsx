@@ -60,6 +60,9 @@ export interface JourneyOptions {
    * needed); default: the country's demo product, with the country's scorecard.
    */
   stepAmount?: (productId: string) => Promise<ApiResult<unknown>>
+  /** Photo uploads finish only when the test says (`releaseUploads`), not 200 ms later: a test that looks at one
+   * in flight must not race the timer on a loaded machine. */
+  holdUploads?: boolean
 }
 
 /** The order's product in each country (the demo products of server/seed/demo-products.ts). */
@@ -88,6 +91,7 @@ export function startJourney(opts: JourneyOptions) {
   const sent: Partial<Record<FormName, FormValues>> = {}
   let reads = 0
   const uploads: UploadImageInput[] = []
+  const heldUploads: (() => void)[] = []
   const scans: string[] = []
   const productTermsAsked: string[] = []
   const base = user()
@@ -168,7 +172,9 @@ export function startJourney(opts: JourneyOptions) {
           uploadImage: fromCallback<EventObject, UploadImageInput>(({ input, sendBack }) => {
             uploads.push(input)
             setTimeout(() => sendBack({ type: 'identity.uploadProgressed', fraction: 0.5 }), 5)
-            setTimeout(() => sendBack({ type: 'identity.uploadSucceeded' }), 200)
+            const done = () => sendBack({ type: 'identity.uploadSucceeded' })
+            if (opts.holdUploads) heldUploads.push(done)
+            else setTimeout(done, 200)
           }),
           runLiveness: fromPromise(async (): Promise<LivenessResult> => ({
             sdk: 'test-sdk',
@@ -184,7 +190,9 @@ export function startJourney(opts: JourneyOptions) {
             return new Blob([`scanned ${input.side}`], { type: 'image/jpeg' })
           }),
           recognise: fromPromise(async () => {}),
-          askCamera: fromPromise(async (): Promise<'granted' | 'denied' | 'prompt' | 'unavailable'> => opts.camera ?? 'granted'),
+          askCamera: fromPromise(
+            async (): Promise<'granted' | 'denied' | 'prompt' | 'unavailable'> => opts.camera ?? 'granted',
+          ),
         },
       }),
     },
@@ -197,6 +205,8 @@ export function startJourney(opts: JourneyOptions) {
     sent,
     uploads,
     scans,
+    /** Finishes every upload held so far (`holdUploads`). */
+    releaseUploads: () => heldUploads.splice(0).forEach((done) => done()),
     /** The products whose terms (/loan/product/step-amount) were asked for. */
     productTermsAsked,
     status: () => statusOf(lifecycle),
