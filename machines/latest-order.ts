@@ -53,6 +53,11 @@ export function retryAtOf(order: LatestOrder | null): number | null {
  * Whether the borrower may start a new application at `now` (ms since the epoch): no open order, and a
  * rejection's retry date has come.
  */
+/** The latest order's wallet may be corrected after a failed pay-out (the order lifecycle says so). */
+export function mayCorrectWallet(order: LatestOrder | null): boolean {
+  return lifecycleOf(order).can({ type: 'wallet.corrected' })
+}
+
 export function canApply(order: LatestOrder | null, now: number): boolean {
   return mayApply(lifecycleOf(order), now)
 }

@@ -8,7 +8,7 @@ import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import type { JourneyEvent, JourneySnapshot } from '../../machines/journey.machine'
 import type { submitMachine } from '../../machines/submit.machine'
-import { lifecycleOf } from '../../machines/latest-order'
+import { lifecycleOf, mayCorrectWallet } from '../../machines/latest-order'
 import { DEFAULT_COUNTRY, type CountryCode } from '../../domain/countries'
 import type { JourneyRef } from '../screen-props'
 import { routeTo } from './route-to'
@@ -51,15 +51,15 @@ export const selectOrderReadAt = (s: JourneySnapshot): number => s.context.order
 export const selectRepeatBorrower = (s: JourneySnapshot): boolean => s.context.repeatBorrower
 
 /** The wallet on the latest order can be corrected after a failed pay-out (the order lifecycle says so). */
-export const selectCorrectingWallet = (s: JourneySnapshot): boolean =>
-  lifecycleOf(s.context.order).can({ type: 'wallet.corrected' })
+export const selectCorrectingWallet = (s: JourneySnapshot): boolean => mayCorrectWallet(s.context.order)
 
 /** The wallet the account has on file, or null. */
 export const selectAccountWallet = (s: JourneySnapshot) => s.context.session.user?.wallet ?? null
 
 /** The profile the server has for the account: personal and additional info as saved, or null. */
 export const selectAccountPersonalInfo = (s: JourneySnapshot) => s.context.session.user?.personalInfo ?? null
-export const selectAccountAdditionalInfo = (s: JourneySnapshot) => s.context.session.user?.additionalInfo ?? null
+export const selectAccountAdditionalInfo = (s: JourneySnapshot) =>
+  s.context.session.user?.additionalInfo ?? null
 
 /** The signed-in account's mobile number, or null. */
 export const selectAccountMobile = (s: JourneySnapshot): string | null =>
