@@ -65,8 +65,9 @@ const APP_PARTS: RegExp[] = [
   // Every service the first screen starts with (the API client, the bridge, the start-up actors, analytics); not the
   // photo compressor (`services-uploads`), nor the actors of the machines that load with their routes.
   new RegExp(`[\\\\/]services[\\\\/](?!console[\\\\/]|uploads[\\\\/]|actors[\\\\/](${APPLY_ACTORS}|${LATER_ACTORS})-actors)`),
-  // The machines an open at home, login or register starts with (src/compose.ts START_CHILDREN), and the journey.
-  /[\\/]machines[\\/](language|app-rating|login|permission|legal-document|help-content|order-watch|journey)\.machine/,
+  // The machines an open at home, login or register starts with (src/compose.ts START_CHILDREN), and the journey
+  // with its state fragments (machines/journey/).
+  /[\\/]machines[\\/](language|app-rating|login|permission|legal-document|help-content|order-watch|journey)\.machine|[\\/]machines[\\/]journey[\\/]/,
   // The app proper, which the entry imports once the frame is painted (src/boot.tsx), and its composition; not the
   // route table the entry itself reads (src/routing/screens.ts, with the shell).
   /[\\/]src[\\/](boot|compose|app)\.tsx?$|[\\/]src[\\/]routing[\\/](?!screens\.ts)/,
@@ -109,7 +110,7 @@ const GROUPS: {
   },
   {
     name: 'machines',
-    test: new RegExp(`[\\\\/](machines[\\\\/](?!journey\\.machine|console-)|services[\\\\/]actors[\\\\/](${LATER_ACTORS})-actors)`),
+    test: new RegExp(`[\\\\/](machines[\\\\/](?!journey\\.machine|journey[\\\\/]|console-)|services[\\\\/]actors[\\\\/](${LATER_ACTORS})-actors)`),
     priority: 1,
   },
 ]

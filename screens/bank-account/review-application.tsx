@@ -9,7 +9,7 @@
 import { shallowEqual, useSelector } from '@xstate/react'
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ReviewEditStep } from '../../machines/journey.machine'
+import type { ReviewEditStep } from '../../machines/journey/journey-context'
 import { submitView } from '../../machines/submit.machine'
 import { enumLabelKey } from '../../domain/enums'
 import { Button } from '../../ui/button'

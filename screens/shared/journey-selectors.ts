@@ -6,7 +6,8 @@
  */
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
-import type { JourneyEvent, JourneySnapshot } from '../../machines/journey.machine'
+import type { JourneySnapshot } from '../../machines/journey.machine'
+import type { JourneyEvent } from '../../machines/journey/journey-context'
 import type { submitMachine } from '../../machines/submit.machine'
 import { lifecycleOf, mayCorrectWallet } from '../../machines/latest-order'
 import { DEFAULT_COUNTRY, type CountryCode } from '../../domain/countries'

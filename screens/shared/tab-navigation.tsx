@@ -5,7 +5,7 @@
  */
 import { useSelector } from '@xstate/react'
 import type { ReactElement } from 'react'
-import type { JourneyEvent } from '../../machines/journey.machine'
+import type { JourneyEvent } from '../../machines/journey/journey-context'
 import { TabBar, type TabName } from '../../ui/tab-bar'
 import type { JourneyRef } from '../screen-props'
 import { selectUnreadReplies } from './journey-selectors'

@@ -7,7 +7,7 @@
 import { useSelector } from '@xstate/react'
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { JourneyEvent } from '../../machines/journey.machine'
+import type { JourneyEvent } from '../../machines/journey/journey-context'
 import { Button } from '../../ui/button'
 import { PageHeader } from '../../ui/page-header'
 import type { ScreenProps } from '../screen-props'

@@ -3,7 +3,8 @@
  * shows (domain/routes.ts), and `routeEventFor` maps a path the borrower opened (back button, refresh, deep
  * link, typed URL) to the routable-state event the journey's guards may accept or refuse. Pure: no React.
  */
-import type { JourneyEvent, JourneySnapshot } from '../../machines/journey.machine'
+import type { JourneySnapshot } from '../../machines/journey.machine'
+import type { JourneyEvent } from '../../machines/journey/journey-context'
 import { routeByName, routeByPath, type RouteName } from '../../domain/routes'
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { journeyMachine, type JourneyContext, type JourneySnapshot } from '../../machines/journey.machine'
+import { journeyMachine, type JourneySnapshot } from '../../machines/journey.machine'
+import { type JourneyContext } from '../../machines/journey/journey-context'
 import { ROUTES, type RouteName } from '../../domain/routes'
 import { routeEventFor, routeOf, stateToPath } from '../../src/routing/state-to-path'
 

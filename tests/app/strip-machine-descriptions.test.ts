@@ -3,11 +3,11 @@
  * What it removes must be only the prose of states and transitions: a data object's `description` (a ticket's, a
  * form's initial values) stays, and the machine that results is the same machine.
  */
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseAst } from 'vite'
 import { describe, expect, it } from 'vitest'
-import { descriptionSpans } from '../../scripts/vite/strip-machine-descriptions'
+import { descriptionSpans, MACHINE_FILE } from '../../scripts/vite/strip-machine-descriptions'
 
 const strip = (code: string) => {
   let out = code
@@ -35,19 +35,33 @@ describe('the machines without their descriptions', () => {
   })
 
   it('leaves the journey a valid module with every state and transition but no description', () => {
-    const file = path.resolve(import.meta.dirname, '../../machines/journey.machine.ts')
-    const source = readFileSync(file, 'utf8')
-    const stripped = strip(source)
-    expect(() => parseAst(stripped, { lang: 'ts' })).not.toThrow()
-    expect(stripped.length).toBeLessThan(source.length)
-    // What went is descriptions only: each removed span is one `description:` and its comma, with no state,
-    // transition, invocation or action in it.
-    const spans = descriptionSpans(source).map(([start, end]) => source.slice(start, end))
-    expect(spans.length).toBeGreaterThan(20)
-    for (const span of spans) {
-      expect(span, span).toMatch(/^(\s*,\s*)?description:/)
-      expect(span.match(/\bdescription:/g), span).toHaveLength(1)
-      expect(span, span).not.toMatch(/\b(states|on|invoke|target|guard|actions|entry|exit|always|after|tags|meta):\s*[[{'"`]/)
+    // The journey and its state fragments (machines/journey/) are stripped alike.
+    const folder = path.resolve(import.meta.dirname, '../../machines')
+    const files = [
+      path.join(folder, 'journey.machine.ts'),
+      ...readdirSync(path.join(folder, 'journey')).map((name) => path.join(folder, 'journey', name)),
+    ]
+    let spanCount = 0
+    for (const file of files) {
+      const source = readFileSync(file, 'utf8')
+      const stripped = strip(source)
+      expect(() => parseAst(stripped, { lang: 'ts' })).not.toThrow()
+      // What went is descriptions only: each removed span is one `description:` and its comma, with no state,
+      // transition, invocation or action in it.
+      const spans = descriptionSpans(source).map(([start, end]) => source.slice(start, end))
+      spanCount += spans.length
+      for (const span of spans) {
+        expect(span, span).toMatch(/^(\s*,\s*)?description:/)
+        expect(span.match(/\bdescription:/g), span).toHaveLength(1)
+        expect(span, span).not.toMatch(/\b(states|on|invoke|target|guard|actions|entry|exit|always|after|tags|meta):\s*[[{'"`]/)
+      }
     }
+    expect(spanCount).toBeGreaterThan(20)
+  })
+
+  it('strips every file of machines/, the journey’s fragments in their folder too', () => {
+    expect(MACHINE_FILE.test('/app/machines/journey.machine.ts')).toBe(true)
+    expect(MACHINE_FILE.test('/app/machines/journey/loan-states.ts')).toBe(true)
+    expect(MACHINE_FILE.test('/app/screens/journey/loan-states.ts')).toBe(false)
   })
 })

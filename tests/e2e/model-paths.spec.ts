@@ -49,7 +49,7 @@ import { approveOnPhone, latestOf, repayingOrder, signInOnHome } from './steps/r
 import { LIFECYCLE_STATES, NOW, shortestWalks, snapshotOf, type ModelEvent, type WalkStep } from '../model/lifecycle.model'
 import { SCREEN_TITLES } from '../model/screen-texts'
 import { HOME_BUTTON } from '../../machines/home.machine'
-import { STEP_ROUTE } from '../../machines/journey.machine'
+import { STEP_ROUTE } from '../../machines/journey/journey-routes'
 import {
   homeStateOf,
   STATUS_BY_STATE,

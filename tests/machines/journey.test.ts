@@ -4,12 +4,8 @@ import { appRatingMachine } from '../../machines/app-rating.machine'
 import { feedbackTicketMachine } from '../../machines/feedback-ticket.machine'
 import { homeMachine, type HomeOverview } from '../../machines/home.machine'
 import { identityMachine, type UploadImageInput } from '../../machines/identity.machine'
-import {
-  journeyMachine,
-  type JourneyInput,
-  type JourneySnapshot,
-  type OrderReading,
-} from '../../machines/journey.machine'
+import { journeyMachine, type JourneySnapshot } from '../../machines/journey.machine'
+import { type JourneyInput, type OrderReading } from '../../machines/journey/journey-context'
 import { JOURNEY_CHILDREN } from '../../machines/journey-children'
 import {
   decide,

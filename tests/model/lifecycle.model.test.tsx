@@ -20,7 +20,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { STEP_ROUTE } from '../../machines/journey.machine'
+import { STEP_ROUTE } from '../../machines/journey/journey-routes'
 import { homeStateOf, stepOf } from '../../machines/latest-order'
 import {
   orderLifecycleMachine,

@@ -11,7 +11,8 @@ import type { UserEvent } from '@testing-library/user-event'
 import i18next from 'i18next'
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate'
 import { identityMachine, type LivenessResult, type UploadImageInput } from '../../machines/identity.machine'
-import { journeyMachine, type OrderReading } from '../../machines/journey.machine'
+import { journeyMachine } from '../../machines/journey.machine'
+import { type OrderReading } from '../../machines/journey/journey-context'
 import { JOURNEY_CHILDREN } from '../../machines/journey-children'
 import {
   decide,

@@ -6,7 +6,8 @@
  */
 import { createActor, fromCallback, fromPromise } from 'xstate'
 import { homeMachine, type HomeOverview } from '../../machines/home.machine'
-import { journeyMachine, type JourneyInput, type OrderReading } from '../../machines/journey.machine'
+import { journeyMachine } from '../../machines/journey.machine'
+import { type JourneyInput, type OrderReading } from '../../machines/journey/journey-context'
 import { JOURNEY_CHILDREN } from '../../machines/journey-children'
 import { legalDocumentMachine, type LegalDocumentInput } from '../../machines/legal-document.machine'
 import { loanOfferMachine } from '../../machines/loan-offer.machine'

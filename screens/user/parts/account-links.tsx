@@ -4,7 +4,7 @@
  */
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { JourneyEvent } from '../../../machines/journey.machine'
+import type { JourneyEvent } from '../../../machines/journey/journey-context'
 import { Button } from '../../../ui/button'
 import type { JourneyRef } from '../../screen-props'
 import { routeTo } from '../../shared/route-to'
