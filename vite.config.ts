@@ -57,7 +57,7 @@ const CORE_PARTS: RegExp[] = [
   new RegExp(`[\\\\/]domain[\\\\/](?!console\\.ts|product-rules\\.ts|${LATER_RULES}|schemas[\\\\/](console\\.ts|${LATER_SCHEMAS}))`),
   // The kit's pieces nearly every screen shows (home's among them) and the screens' shared notices.
   /[\\/](ui[\\/](button|countdown|display|display-text|page-header|states|notice|toast|icons)|screens[\\/]shared[\\/](message-text|order-watch-notice|tab-navigation|display-text|use-view))\.tsx?$/,
-  /[\\/]machines[\\/](session|home|latest-order|order-lifecycle|submit|not-provided|loan-outcome)[.-]/,
+  /[\\/]machines[\\/](session|home|latest-order|order-lifecycle|submit|not-provided|loan-outcome)[.\\/-]/,
 ]
 const APP_PARTS: RegExp[] = [
   /node_modules[\\/]axios[\\/]/,

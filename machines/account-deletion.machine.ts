@@ -25,7 +25,7 @@ import type { OrderStatusCode } from '../domain/order-status'
 import { deleteAccountSchema } from '../domain/schemas/account'
 import { fieldErrors } from '../domain/schemas/field-errors'
 import { toggle } from './cancellation.machine'
-import { isOpenStatus } from './order-lifecycle.machine'
+import { isOpenStatus } from './order-lifecycle/order-policy'
 import {
   codeMessage,
   endsSession,

@@ -5,17 +5,8 @@
  */
 import type { LatestOrder } from '../domain/api-types'
 import type { HomeState, StatusStep } from '../domain/order-status'
-import {
-  approvedAtBefore,
-  confirmDeadlineOf as lifecycleDeadline,
-  homeStateOf as lifecycleHomeState,
-  lifecycleAt,
-  mayApply,
-  rejectedAtBefore,
-  retryDateOf,
-  stepOfStatus,
-  type OrderLifecycleSnapshot,
-} from './order-lifecycle.machine'
+import { approvedAtBefore, rejectedAtBefore, type OrderLifecycleSnapshot } from './order-lifecycle.machine'
+import { confirmDeadlineOf as lifecycleDeadline, homeStateOf as lifecycleHomeState, lifecycleAt, mayApply, retryDateOf, stepOfStatus } from './order-lifecycle/order-policy'
 
 export type { LatestOrder }
 

@@ -8,7 +8,7 @@ import type { LatestOrder } from '../domain/api-types'
 import type { CurrencyCode } from '../domain/countries'
 import type { IsoDate } from '../domain/pricing'
 import { canApply, lifecycleOf } from './latest-order'
-import { isOpenStatus } from './order-lifecycle.machine'
+import { isOpenStatus } from './order-lifecycle/order-policy'
 
 /** What a child (or an order reading) reported, before the order is read to complete the figures. */
 export type OutcomeNews =

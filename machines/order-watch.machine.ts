@@ -22,7 +22,7 @@
  */
 import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { LatestOrder } from '../domain/api-types'
-import { SELF_MOVING_STATUSES } from './order-lifecycle.machine'
+import { SELF_MOVING_STATUSES } from './order-lifecycle/order-policy'
 import {
   endsSession,
   errorOf,

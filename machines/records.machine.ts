@@ -16,7 +16,7 @@ import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'x
 import type { OrderSummary, Page } from '../domain/api-types'
 import type { OrderListState } from '../domain/order-status'
 import type { ORDER_LIST_TABS } from '../domain/schemas/loan'
-import { isOpenStatus, listStateOf } from './order-lifecycle.machine'
+import { isOpenStatus, listStateOf } from './order-lifecycle/order-policy'
 import {
   endsSession,
   errorOf,

@@ -1077,9 +1077,7 @@ export const journeyMachine = createMachine({
                     }
                   ],
                   "onError": [
-                    {
-                      "description": "Labels only: the country's defaults stay; a session the server ended shows at the form's save."
-                    }
+                    {}
                   ]
                 }
               ]

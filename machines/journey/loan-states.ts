@@ -3,7 +3,7 @@
  * 24 hours (14/18), the money on its way (7), then repaying and rolling over — each screen a child's step.
  */
 import { formSchemas } from '../kit/form-schemas'
-import { isOpenStatus } from '../order-lifecycle.machine'
+import { isOpenStatus } from '../order-lifecycle/order-policy'
 import type { RepaymentOutput } from '../repayment.machine'
 import type { RolloverOutput } from '../rollover.machine'
 import { confirmBorrowOf, formStepOf, orderWatchOf, page } from './journey-invokes'

@@ -4,8 +4,11 @@ import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..', '..')
 
-/** The pure machines the server runs to decide every status change: an order's and a transfer's. */
-const PURE_MACHINES = ['order-lifecycle.machine', 'transfer.machine']
+/**
+ * The pure machines the server runs to decide every status change: an order's and a transfer's, each with its
+ * folder of policy beside it (machines/order-lifecycle/).
+ */
+const PURE_MACHINES = ['order-lifecycle', 'transfer']
 
 /**
  * The layer of a file path inside the repository, or null outside the layered folders: its top-level folder,
@@ -13,7 +16,8 @@ const PURE_MACHINES = ['order-lifecycle.machine', 'transfer.machine']
  */
 export function layerOf(file) {
   const rel = path.relative(root, file).split(path.sep).join('/')
-  if (PURE_MACHINES.some((m) => rel === `machines/${m}.ts` || rel === `machines/${m}`)) return 'lifecycle'
+  const pure = (m) => rel === `machines/${m}.machine.ts` || rel === `machines/${m}.machine` || rel.startsWith(`machines/${m}/`)
+  if (PURE_MACHINES.some(pure)) return 'lifecycle'
   const top = rel.split('/')[0]
   return top in allowed && rel.includes('/') ? top : null
 }
@@ -24,7 +28,7 @@ export function layerOf(file) {
 const allowed = {
   domain: ['domain'],
   protocol: ['domain', 'protocol'],
-  lifecycle: ['domain'],
+  lifecycle: ['domain', 'lifecycle'],
   machines: ['domain', 'machines', 'lifecycle'],
   ui: ['ui', 'domain'],
   services: ['domain', 'protocol', 'services'],

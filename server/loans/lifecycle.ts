@@ -6,12 +6,8 @@
  * status it started from, so two concurrent changes cannot both apply.
  */
 import { and, eq } from 'drizzle-orm'
-import {
-  decide,
-  lifecycleAt,
-  type OrderLifecycleEvent,
-  type OrderLifecycleSnapshot,
-} from '../../machines/order-lifecycle.machine'
+import { type OrderLifecycleEvent, type OrderLifecycleSnapshot } from '../../machines/order-lifecycle.machine'
+import { decide, lifecycleAt } from '../../machines/order-lifecycle/order-policy'
 import { ApiCode } from '../../domain/api-codes'
 import type { OrderStatusCode } from '../../domain/order-status'
 import type { LoanState } from '../../domain/pricing'

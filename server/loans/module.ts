@@ -9,13 +9,8 @@
  */
 import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm'
 import * as v from 'valibot'
-import {
-  CLOSED_STATUSES,
-  confirmDeadlineAfter,
-  mayApply,
-  OPEN_STATUSES,
-  REPAYABLE_STATUSES,
-} from '../../machines/order-lifecycle.machine'
+import { confirmDeadlineAfter } from '../../machines/order-lifecycle.machine'
+import { CLOSED_STATUSES, mayApply, OPEN_STATUSES, REPAYABLE_STATUSES } from '../../machines/order-lifecycle/order-policy'
 import { ApiCode } from '../../domain/api-codes'
 import { orderNo as orderNoSchema } from '../../domain/schemas/common'
 import type * as T from '../../domain/api-types'

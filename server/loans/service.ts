@@ -7,19 +7,8 @@
  */
 import { randomInt } from 'node:crypto'
 import { and, count, desc, eq, inArray, lte, or, sql, type Placeholder } from 'drizzle-orm'
-import {
-  approvalExpired,
-  confirmDeadlineAfter,
-  decide,
-  isOpenStatus,
-  isRepayable,
-  nextCompletedStep,
-  OPEN_STATUSES,
-  REPAYABLE_STATUSES,
-  retryDateAfter,
-  retryDateOf,
-  rolloversLeft,
-} from '../../machines/order-lifecycle.machine'
+import { confirmDeadlineAfter, retryDateAfter, rolloversLeft } from '../../machines/order-lifecycle.machine'
+import { approvalExpired, decide, isOpenStatus, isRepayable, nextCompletedStep, OPEN_STATUSES, REPAYABLE_STATUSES, retryDateOf } from '../../machines/order-lifecycle/order-policy'
 import { isOpenTransfer, OPEN_TRANSFER_STATES, type TransferState } from '../../machines/transfer.machine'
 import { ApiCode } from '../../domain/api-codes'
 import { COUNTRIES, type CountryCode } from '../../domain/countries'

@@ -2,12 +2,8 @@
  * Stored orders, products and payments as the API table's reply shapes (domain/api-types.ts).
  */
 import { isOpenTransfer, type TransferState } from '../../machines/transfer.machine'
-import {
-  confirmDeadlineAfter,
-  isRepayable,
-  listStateOf,
-  rolloversLeft,
-} from '../../machines/order-lifecycle.machine'
+import { confirmDeadlineAfter, rolloversLeft } from '../../machines/order-lifecycle.machine'
+import { isRepayable, listStateOf } from '../../machines/order-lifecycle/order-policy'
 import type * as T from '../../domain/api-types'
 import {
   COUNTRIES,

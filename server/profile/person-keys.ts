@@ -16,7 +16,8 @@
 import { createHmac } from 'node:crypto'
 import { and, eq, exists, gt, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { OPEN_STATUSES, RETRY_AFTER_MS } from '../../machines/order-lifecycle.machine'
+import { RETRY_AFTER_MS } from '../../machines/order-lifecycle.machine'
+import { OPEN_STATUSES } from '../../machines/order-lifecycle/order-policy'
 import { ApiCode } from '../../domain/api-codes'
 import type { CountryCode } from '../../domain/countries'
 import {

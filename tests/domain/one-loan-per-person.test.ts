@@ -13,7 +13,7 @@ import {
   type SamePersonOrder,
 } from '../../domain/one-loan-per-person'
 import { ONBOARDING_STATUSES } from '../../domain/order-status'
-import { CLOSED_STATUSES, OPEN_STATUSES } from '../../machines/order-lifecycle.machine'
+import { CLOSED_STATUSES, OPEN_STATUSES } from '../../machines/order-lifecycle/order-policy'
 
 const DAY = 86_400_000
 const NOW = Date.UTC(2025, 5, 1)

@@ -50,12 +50,8 @@ import { LIFECYCLE_STATES, NOW, shortestWalks, snapshotOf, type ModelEvent, type
 import { SCREEN_TITLES } from '../model/screen-texts'
 import { HOME_BUTTON } from '../../machines/home.machine'
 import { STEP_ROUTE } from '../../machines/journey/journey-routes'
-import {
-  homeStateOf,
-  STATUS_BY_STATE,
-  stepOfStatus,
-  type OrderLifecycleState,
-} from '../../machines/order-lifecycle.machine'
+import { type OrderLifecycleState } from '../../machines/order-lifecycle.machine'
+import { homeStateOf, STATUS_BY_STATE, stepOfStatus } from '../../machines/order-lifecycle/order-policy'
 import type { OrderStatusCode } from '../../domain/order-status'
 import { routeByName, type RouteName } from '../../domain/routes'
 

@@ -7,13 +7,8 @@ import { identityMachine, type UploadImageInput } from '../../machines/identity.
 import { journeyMachine, type JourneySnapshot } from '../../machines/journey.machine'
 import { type JourneyInput, type OrderReading } from '../../machines/journey/journey-context'
 import { JOURNEY_CHILDREN } from '../../machines/journey-children'
-import {
-  decide,
-  lifecycleAt,
-  statusOf,
-  type OrderLifecycleEvent,
-  type OrderLifecycleSnapshot,
-} from '../../machines/order-lifecycle.machine'
+import { type OrderLifecycleEvent, type OrderLifecycleSnapshot } from '../../machines/order-lifecycle.machine'
+import { decide, lifecycleAt, statusOf } from '../../machines/order-lifecycle/order-policy'
 import { permissionMachine } from '../../machines/permission.machine'
 import { sessionMachine, type StoredSession } from '../../machines/session.machine'
 import type { DisclosedPermission, PermissionStates, UploadFlag } from '../../domain/permissions'

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import {
-  APPROVAL_TTL_MS,
-  RETRY_AFTER_MS,
-  decide,
-  isOpenStatus,
-  lifecycleAt,
-  statusOf,
-  type OrderLifecycleEvent,
-  type OrderLifecycleSnapshot,
-} from '../../machines/order-lifecycle.machine'
+import { APPROVAL_TTL_MS, RETRY_AFTER_MS, type OrderLifecycleEvent, type OrderLifecycleSnapshot } from '../../machines/order-lifecycle.machine'
+import { decide, isOpenStatus, lifecycleAt, statusOf } from '../../machines/order-lifecycle/order-policy'
 import { ORDER_STATUS_CODES, type OrderStatusCode } from '../../domain/order-status'
 
 const T0 = Date.UTC(2026, 10, 1, 8, 0, 0)

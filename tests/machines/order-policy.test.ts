@@ -5,31 +5,8 @@
  * meta are held to them.
  */
 import { describe, expect, it } from 'vitest'
-import {
-  APPROVAL_TTL_MS,
-  CLOSED_STATUSES,
-  OPEN_STATUSES,
-  SELF_MOVING_STATUSES,
-  RETRY_AFTER_MS,
-  REPAYABLE_STATUSES,
-  approvalExpired,
-  confirmDeadlineOf,
-  decide,
-  hasSignedContract,
-  homeStateOf,
-  isOpenStatus,
-  isRepayable,
-  lifecycleAt,
-  listStateOf,
-  mayApply,
-  nextCompletedStep,
-  recordsTabOf,
-  retryDateOf,
-  rolloversLeft,
-  statusOf,
-  stepOfStatus,
-  type OnboardingEventType,
-} from '../../machines/order-lifecycle.machine'
+import { APPROVAL_TTL_MS, RETRY_AFTER_MS, rolloversLeft } from '../../machines/order-lifecycle.machine'
+import { CLOSED_STATUSES, OPEN_STATUSES, SELF_MOVING_STATUSES, REPAYABLE_STATUSES, approvalExpired, confirmDeadlineOf, decide, hasSignedContract, homeStateOf, isOpenStatus, isRepayable, lifecycleAt, listStateOf, mayApply, nextCompletedStep, recordsTabOf, retryDateOf, statusOf, stepOfStatus, type OnboardingEventType } from '../../machines/order-lifecycle/order-policy'
 import {
   canApply,
   confirmDeadlineOf as latestDeadline,

@@ -13,14 +13,8 @@
  * order; `seed` moves a new borrower's order to where a route tour starts.
  */
 import { http, HttpResponse } from 'msw'
-import {
-  decide,
-  lifecycleAt,
-  RETRY_AFTER_MS,
-  statusOf,
-  type OrderLifecycleEvent,
-  type OrderLifecycleSnapshot,
-} from '../../machines/order-lifecycle.machine'
+import { RETRY_AFTER_MS, type OrderLifecycleEvent, type OrderLifecycleSnapshot } from '../../machines/order-lifecycle.machine'
+import { decide, lifecycleAt, statusOf } from '../../machines/order-lifecycle/order-policy'
 import type {
   ConfirmProductInfo,
   FeedbackDetail,

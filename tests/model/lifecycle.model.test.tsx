@@ -22,12 +22,8 @@ import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { STEP_ROUTE } from '../../machines/journey/journey-routes'
 import { homeStateOf, stepOf } from '../../machines/latest-order'
-import {
-  orderLifecycleMachine,
-  RETRY_AFTER_MS,
-  STATUS_BY_STATE,
-  type OrderLifecycleEventType,
-} from '../../machines/order-lifecycle.machine'
+import { orderLifecycleMachine, RETRY_AFTER_MS, type OrderLifecycleEventType } from '../../machines/order-lifecycle.machine'
+import { STATUS_BY_STATE } from '../../machines/order-lifecycle/order-policy'
 import { HOME_BUTTON } from '../../machines/home.machine'
 import type { LatestOrder } from '../../domain/api-types'
 import type { RouteName } from '../../domain/routes'

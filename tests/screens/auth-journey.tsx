@@ -14,13 +14,8 @@ import { identityMachine, type LivenessResult, type UploadImageInput } from '../
 import { journeyMachine } from '../../machines/journey.machine'
 import { type OrderReading } from '../../machines/journey/journey-context'
 import { JOURNEY_CHILDREN } from '../../machines/journey-children'
-import {
-  decide,
-  lifecycleAt,
-  statusOf,
-  type OrderLifecycleEvent,
-  type OrderLifecycleSnapshot,
-} from '../../machines/order-lifecycle.machine'
+import { type OrderLifecycleEvent, type OrderLifecycleSnapshot } from '../../machines/order-lifecycle.machine'
+import { decide, lifecycleAt, statusOf } from '../../machines/order-lifecycle/order-policy'
 import { sessionMachine, type StoredSession } from '../../machines/session.machine'
 import {
   submitMachine,

@@ -20,7 +20,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
 import { OPEN_TRANSFER_STATES, TRANSFER_STATES, type TransferState } from '../../../machines/transfer.machine'
-import { OPEN_STATUSES } from '../../../machines/order-lifecycle.machine'
+import { OPEN_STATUSES } from '../../../machines/order-lifecycle/order-policy'
 import { users } from './core'
 import { walletAccounts } from './profile'
 
