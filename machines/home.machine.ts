@@ -29,101 +29,24 @@
  *   loadLendingRecords () → LendingRecord[] (/loanMarket/lending-record), while canLoan
  *   loadRepayTone () → RepayColor (/loanMarket/repay-color), while repaying or overdue
  */
-import { assign, enqueueActions, fromPromise, raise, setup, stateIn, type SnapshotFrom } from 'xstate'
+import { assign, enqueueActions, fromPromise, raise, setup, stateIn } from 'xstate'
 import type { HomeState } from '../domain/order-status'
 import type {
-  HomeIndex,
   LendingRecord,
   MarketIndex,
   RejectRecommendation,
   RepayColor,
 } from '../domain/api-types'
-import { canApply, confirmDeadlineOf, homeStateOf, retryAtOf, type LatestOrder } from './latest-order'
+import { canApply, homeStateOf, retryAtOf, type LatestOrder } from './latest-order'
 import {
   escalateSessionEnded,
   failureOf,
   isSessionEnded,
   messageOf,
-  type Message,
   type SessionEndedEvent,
 } from './kit/call-failure'
 import { notProvided } from './kit/not-provided'
-
-/** /loan/loan-product/index: the range to show, the product, and the repeat-loan benefit flag. */
-export type HomeOverview = HomeIndex
-
-export interface HomeInput {
-  order: LatestOrder | null
-  /** When the order was read (ms since the epoch); the retry date is counted from it. */
-  now: number
-  /**
-   * Server clock − device clock when the order was read (default 0): the approved card's countdown to the
-   * server's deadline runs on the device's clock corrected by it.
-   */
-  clockOffsetMs?: number
-}
-
-export type HomeEvent =
-  | { type: 'home.apply' }
-  | { type: 'home.details' }
-  | { type: 'home.getMoney' }
-  | { type: 'home.edit' }
-  | { type: 'home.pay' }
-  | { type: 'home.orderChanged'; order: LatestOrder | null; now: number }
-  | { type: 'home.retried' }
-  /** Internal: home is done (the card region closes); the session ended while the card loaded. */
-  | { type: 'home.finished' }
-  | { type: 'home.sessionEnded' }
-
-export type HomeOutput =
-  | { next: 'toBorrow'; repeat: boolean }
-  | { next: 'follow' }
-  | { next: 'editWallet' }
-  | { next: 'sessionEnded' }
-
-export interface HomeContext {
-  order: LatestOrder | null
-  overview: HomeOverview | null
-  /** A rejected borrower may apply again from this moment (server clock, ms since the epoch). */
-  retryAt: number | null
-  /** The time as the machine knows it: when the order was read, or the retry date once it has passed. */
-  now: number
-  /** Server clock − device clock, as the journey learned it with the order. */
-  clockOffsetMs: number
-  /** /app/isRejectRecommendation: other services the lender suggests to a rejected borrower. */
-  recommendation: RejectRecommendation | null
-  /** /loanMarket/index: the lender's notice (already translated), or null when there is none. */
-  notice: string | null
-  /** /loanMarket/lending-record: recent loans in the country, numbers masked (the ticker before applying). */
-  lendingRecords: LendingRecord[]
-  /** /loanMarket/repay-color: how near the due date is, for the repayment card's tone. */
-  repayTone: RepayColor | null
-  error: Message | null
-  result: HomeOutput | null
-}
-
-/** Spec §4: the button each home state shows (an i18n key under `home.button.*`, or none). */
-export const HOME_BUTTON: Readonly<
-  Record<HomeState, 'apply' | 'details' | 'getMoney' | 'edit' | 'pay' | null>
-> = {
-  canLoan: 'apply',
-  lending: null,
-  assessing: 'details',
-  rejected: null,
-  approved: 'getMoney',
-  failed: 'edit',
-  repaying: 'pay',
-  overdue: 'pay',
-}
-
-/** Which home button sends which event (HOME_BUTTON names the button; null: no button). */
-export const HOME_BUTTON_EVENT = {
-  apply: 'home.apply',
-  details: 'home.details',
-  getMoney: 'home.getMoney',
-  edit: 'home.edit',
-  pay: 'home.pay',
-} as const satisfies Record<NonNullable<(typeof HOME_BUTTON)[HomeState]>, HomeEvent['type']>
+import type { HomeContext, HomeEvent, HomeInput, HomeOutput, HomeOverview } from './home/home-context'
 
 /**
  * Timers hold at most 2^31 − 1 ms (about 24.8 days); a longer one fires at once. A rejection's 30 days are
@@ -438,40 +361,3 @@ export const homeMachine = setup({
   },
   output: ({ context }) => context.result ?? { next: 'follow' },
 })
-
-/** One of spec §4's eight home states, as the tags name them. */
-const HOME_STATES = Object.keys(HOME_BUTTON) as HomeState[]
-const NO_APPS: RejectRecommendation['apps'] = []
-
-/**
- * What the home screen shows — the screen's one read of this machine (its tags, `can()` and context), so the view
- * reads no state path and no context field itself. Each field keeps its reference between snapshots that do not
- * change it, so a shallow comparison (screens/shared/use-view.ts) re-renders only on a real change.
- */
-export function homeView(s: SnapshotFrom<typeof homeMachine>) {
-  const state = HOME_STATES.find((name) => s.hasTag(name)) ?? null
-  const button = state ? HOME_BUTTON[state] : null
-  const buttonEvent = button ? HOME_BUTTON_EVENT[button] : null
-  const { context } = s
-  return {
-    loading: s.hasTag('loading'),
-    offersCredit: s.hasTag('offersCredit'),
-    overview: context.overview,
-    error: context.error,
-    notice: context.notice,
-    repeatBorrower: context.overview?.repeatBorrower ?? false,
-    state,
-    button,
-    buttonEvent,
-    buttonEnabled: buttonEvent ? s.can({ type: buttonEvent }) : false,
-    order: context.order,
-    repayTone: context.repayTone,
-    confirmDeadline: confirmDeadlineOf(context.order),
-    clockOffsetMs: context.clockOffsetMs,
-    retryAt: context.retryAt,
-    recommendedApps: context.recommendation?.show ? context.recommendation.apps : NO_APPS,
-    lendingRecords: context.lendingRecords,
-  }
-}
-
-export type HomeView = ReturnType<typeof homeView>

@@ -48,7 +48,7 @@ import {
 import { approveOnPhone, latestOf, repayingOrder, signInOnHome } from './steps/repay'
 import { LIFECYCLE_STATES, NOW, shortestWalks, snapshotOf, type ModelEvent, type WalkStep } from '../model/lifecycle.model'
 import { SCREEN_TITLES } from '../model/screen-texts'
-import { HOME_BUTTON } from '../../machines/home.machine'
+import { HOME_BUTTON } from '../../machines/home/home-context'
 import { STEP_ROUTE } from '../../machines/journey/journey-routes'
 import { type OrderLifecycleState } from '../../machines/order-lifecycle.machine'
 import { homeStateOf, STATUS_BY_STATE, stepOfStatus } from '../../machines/order-lifecycle/order-policy'

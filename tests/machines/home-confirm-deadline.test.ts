@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { homeMachine, type HomeOverview } from '../../machines/home.machine'
+import { homeMachine } from '../../machines/home.machine'
+import { type HomeOverview } from '../../machines/home/home-context'
 import { confirmDeadlineOf } from '../../machines/latest-order'
 import { DAY, T0, iso, order } from './journey-fixtures'
 

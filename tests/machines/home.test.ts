@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate'
-import { HOME_BUTTON, HOME_BUTTON_EVENT, homeMachine, type HomeOverview } from '../../machines/home.machine'
+import { homeMachine } from '../../machines/home.machine'
+import { HOME_BUTTON, HOME_BUTTON_EVENT, type HomeOverview } from '../../machines/home/home-context'
 import type { LatestOrder } from '../../machines/latest-order'
 import { DAY, NO_PRODUCT_OVERVIEW, T0, iso, order } from './journey-fixtures'
 import { RETRY_AFTER_MS } from '../../machines/order-lifecycle.machine'

@@ -1,6 +1,6 @@
 /** Test data shared by the journey's machine tests: a borrower and their latest order, as the API sends them. */
 import { fromPromise } from 'xstate'
-import type { HomeOverview } from '../../machines/home.machine'
+import type { HomeOverview } from '../../machines/home/home-context'
 import { sessionMachine, type StoredSession } from '../../machines/session.machine'
 import type { LatestOrder, UserInfo } from '../../domain/api-types'
 import type { OrderStatusCode } from '../../domain/order-status'

@@ -5,7 +5,8 @@
  * native shell would, and record what they were asked.
  */
 import { createActor, fromCallback, fromPromise } from 'xstate'
-import { homeMachine, type HomeOverview } from '../../machines/home.machine'
+import { homeMachine } from '../../machines/home.machine'
+import { type HomeOverview } from '../../machines/home/home-context'
 import { journeyMachine } from '../../machines/journey.machine'
 import { type JourneyInput, type OrderReading } from '../../machines/journey/journey-context'
 import { JOURNEY_CHILDREN } from '../../machines/journey-children'

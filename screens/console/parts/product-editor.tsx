@@ -6,12 +6,8 @@
 import { useId, type FormEvent, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
-import {
-  PRODUCT_NAME_LANGUAGES,
-  PRODUCT_NOTE_MAX,
-  type consoleProductsMachine,
-  type productsView,
-} from '../../../machines/console-products.machine'
+import { type consoleProductsMachine, type productsView } from '../../../machines/console-products.machine'
+import { PRODUCT_NAME_LANGUAGES, PRODUCT_NOTE_MAX } from '../../../machines/console-products/product-draft'
 import { Button } from '../../../ui/button'
 import { FieldFrame, describedBy, fieldIds } from '../../../ui/field-frame'
 import { MessageNotice } from '../../shared/message-text'

@@ -4,7 +4,7 @@
  */
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { HomeView } from '../../../machines/home.machine'
+import type { HomeView } from '../../../machines/home/home-view'
 import { Button } from '../../../ui/button'
 import { ConfirmDeadline, Rejection, Repayment } from './home-state-details'
 

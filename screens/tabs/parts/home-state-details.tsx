@@ -4,7 +4,7 @@
  */
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { HomeView } from '../../../machines/home.machine'
+import type { HomeView } from '../../../machines/home/home-view'
 import { Countdown } from '../../../ui/countdown'
 import { DateText, Money } from '../../../ui/display'
 import { DayText } from '../../shared/display-text'
