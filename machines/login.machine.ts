@@ -422,3 +422,5 @@ export function loginView(s: SnapshotFrom<typeof loginMachine>) {
     serverDialCode: context.countryMeta?.dialCode ?? null,
   }
 }
+
+export type LoginView = ReturnType<typeof loginView>

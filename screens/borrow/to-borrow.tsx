@@ -13,15 +13,13 @@ import type { ActorRefFrom } from 'xstate'
 import { choiceOf, loanOfferView, quoteOf, type loanOfferMachine } from '../../machines/loan-offer.machine'
 import { submitView, type submitMachine } from '../../machines/submit.machine'
 import { COUNTRIES } from '../../domain/countries'
-import { AmountStepper } from '../../ui/amount-stepper'
 import { Button } from '../../ui/button'
 import { PageHeader } from '../../ui/page-header'
 import { ErrorState } from '../../ui/states'
-import { TenureChips } from '../../ui/tenure-chips'
 import type { ScreenProps } from '../screen-props'
 import { MessageNotice, useMessageText } from '../shared/message-text'
-import type { Message } from '../../machines/kit/call-failure'
 import { useDisplayText } from '../shared/display-text'
+import { AmountAndTenure } from './parts/amount-and-tenure'
 import { Breakdown } from './parts/breakdown'
 import { CreditLine } from './parts/credit-line'
 import { ProductChoice } from './parts/product-choice'
@@ -76,8 +74,6 @@ function Choice({
   if (!offer || !choice || !quote) return null
 
   const country = COUNTRIES[offer.pricing.country]
-  const change = (changed: { amountMinor?: number; tenureDays?: number }) =>
-    application.send({ type: 'form.changed', values: { productId: offer.productId, ...changed } })
 
   return (
     <form
@@ -112,28 +108,12 @@ function Choice({
           })}
         </p>
       )}
-      <section className="k-card">
-        <h2 className="k-section-title" id="k-amount-label">
-          {t('borrow.toBorrow.amount')}
-        </h2>
-        <AmountStepper
-          value={choice.amountMinor}
-          min={offer.minAmountMinor}
-          max={offer.maxAmountMinor}
-          step={offer.stepMinor}
-          label={t('borrow.toBorrow.amount')}
-          onChange={(amountMinor) => change({ amountMinor })}
-        />
-        <FieldError message={fieldErrors.amountMinor} />
-        <h2 className="k-section-title">{t('borrow.toBorrow.tenure')}</h2>
-        <TenureChips
-          options={offer.tenureDays}
-          value={choice.tenureDays}
-          label={t('borrow.toBorrow.tenure')}
-          onChange={(tenureDays) => change({ tenureDays })}
-        />
-        <FieldError message={fieldErrors.tenureDays} />
-      </section>
+      <AmountAndTenure
+        offer={offer}
+        choice={choice}
+        fieldErrors={fieldErrors}
+        onChange={(changed) => application.send({ type: 'form.changed', values: { productId: offer.productId, ...changed } })}
+      />
       <Breakdown quote={quote} aprLabel={country.aprLabel} feeTaxNameKey={country.feeTaxNameKey} />
       <Button variant="text" onClick={onReadAgreement}>
         {t('borrow.toBorrow.readAgreement')}
@@ -146,10 +126,4 @@ function Choice({
       </div>
     </form>
   )
-}
-
-/** The server's (or the schema's) message at the amount or the tenure. */
-function FieldError({ message }: { message: Message | undefined }): ReactElement | null {
-  const text = useMessageText()
-  return message ? <p className="k-field__error">{text(message)}</p> : null
 }

@@ -24,6 +24,7 @@ import type { JourneyRef } from '../../screen-props'
 import { MessageNotice, useMessageText } from '../../shared/message-text'
 import { routeTo } from '../../shared/route-to'
 import { useView } from '../../shared/use-view'
+import { NumberAdvice } from './number-advice'
 
 export type LoginRef = ActorRefFrom<typeof loginMachine>
 
@@ -92,27 +93,12 @@ export function LoginForm({ journey, login }: { journey: JourneyRef; login: Logi
           />
         </div>
       </FieldFrame>
-      {countryRefused && (
-        <div className="k-stack">
-          <MessageNotice message={countryRefused} />
-          <Button variant="text" onClick={() => journey.send(TO_NATION)}>
-            {t('user.form.otherCountry')}
-          </Button>
-        </div>
-      )}
-      {numberStatus === 'unregistered' && (
-        <div className="k-notice" role="status">
-          <p>{t('user.form.unregistered')}</p>
-          <Button variant="secondary" block onClick={() => switchTo('register')}>
-            {t('user.form.registerWithNumber')}
-          </Button>
-        </div>
-      )}
-      {numberStatus === 'registered' && (
-        <Button variant="secondary" block onClick={() => switchTo('login')}>
-          {t('user.form.loginWithNumber')}
-        </Button>
-      )}
+      <NumberAdvice
+        countryRefused={countryRefused}
+        numberStatus={numberStatus}
+        onOtherCountry={() => journey.send(TO_NATION)}
+        onSwitch={switchTo}
+      />
       <Button
         variant="secondary"
         block
