@@ -39,7 +39,7 @@ import {
 } from '../domain/console'
 import { consoleAuditMachine } from './console-audit.machine'
 import type { ConsoleDrafts, ConsoleSessionEndedEvent, Message } from './console-calls'
-import { failureMessage } from './console-calls'
+import { failureMessage, failureTo } from './console-calls'
 import { consolePasswordMachine } from './console-password.machine'
 import { consoleProductsMachine } from './console-products.machine'
 import { consoleBooksMachine } from './console-books.machine'
@@ -236,10 +236,7 @@ export const consoleAppMachine = setup({
           },
           { target: 'signIn' },
         ],
-        onError: {
-          target: 'unreachable',
-          actions: { type: 'showStartFailure', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: failureTo('unreachable', 'showStartFailure'),
       },
     },
     unreachable: {

@@ -31,6 +31,9 @@ import {
 } from '../domain/console'
 import { auditDaysSchema } from '../domain/schemas/console'
 import {
+  consoleCallErrors,
+  sessionEndedTo,
+  failureTo,
   failureMessage,
   localFieldErrors,
   type ConsoleSessionEndedEvent,
@@ -197,10 +200,7 @@ export const consoleAuditMachine = setup({
           target: 'loading',
           actions: { type: 'startDays', params: ({ event }) => ({ today: event.output }) },
         },
-        onError: {
-          target: 'failed',
-          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: failureTo('failed', 'showFailure'),
       },
     },
     loading: {
@@ -212,17 +212,7 @@ export const consoleAuditMachine = setup({
           target: 'ready',
           actions: { type: 'takeFirstPage', params: ({ event }) => ({ page: event.output }) },
         },
-        onError: [
-          {
-            guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
-            target: 'failed',
-            actions: 'reportSessionEnded',
-          },
-          {
-            target: 'failed',
-            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
+        onError: consoleCallErrors('failed'),
       },
     },
     failed: {
@@ -260,17 +250,7 @@ export const consoleAuditMachine = setup({
               target: 'idle',
               actions: { type: 'takeNextPage', params: ({ event }) => ({ page: event.output }) },
             },
-            onError: [
-              {
-                guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
-                target: 'idle',
-                actions: 'reportSessionEnded',
-              },
-              {
-                target: 'idle',
-                actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-              },
-            ],
+            onError: consoleCallErrors('idle'),
           },
         },
         exporting: {
@@ -279,17 +259,7 @@ export const consoleAuditMachine = setup({
             src: 'exportAudit',
             input: ({ context }) => auditWindow(context.shown!.from, context.shown!.to, context.timeZone),
             onDone: { target: 'idle', actions: 'sayExported' },
-            onError: [
-              {
-                guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
-                target: 'idle',
-                actions: 'reportSessionEnded',
-              },
-              {
-                target: 'idle',
-                actions: { type: 'showExportFailure', params: ({ event }) => ({ error: event.error }) },
-              },
-            ],
+            onError: [sessionEndedTo('idle'), failureTo('idle', 'showExportFailure')],
           },
         },
       },

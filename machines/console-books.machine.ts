@@ -27,6 +27,8 @@ import {
 } from '../domain/console'
 import { auditDaysSchema } from '../domain/schemas/console'
 import {
+  consoleCallErrors,
+  failureTo,
   failureMessage,
   localFieldErrors,
   type ConsoleSessionEndedEvent,
@@ -148,10 +150,7 @@ export const consoleBooksMachine = setup({
           target: 'loading',
           actions: { type: 'startDays', params: ({ event }) => ({ today: event.output }) },
         },
-        onError: {
-          target: 'failed',
-          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: failureTo('failed', 'showFailure'),
       },
     },
     loading: {
@@ -163,17 +162,7 @@ export const consoleBooksMachine = setup({
           target: 'ready',
           actions: { type: 'takePage', params: ({ event }) => ({ page: event.output }) },
         },
-        onError: [
-          {
-            guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
-            target: 'failed',
-            actions: 'reportSessionEnded',
-          },
-          {
-            target: 'failed',
-            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
+        onError: consoleCallErrors('failed'),
       },
     },
     failed: {
@@ -210,17 +199,7 @@ export const consoleBooksMachine = setup({
             src: 'exportBooks',
             input: ({ context }) => ({ ...context.shown!, report: context.report }),
             onDone: { target: 'idle', actions: 'sayExported' },
-            onError: [
-              {
-                guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
-                target: 'idle',
-                actions: 'reportSessionEnded',
-              },
-              {
-                target: 'idle',
-                actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-              },
-            ],
+            onError: consoleCallErrors('idle'),
           },
         },
       },

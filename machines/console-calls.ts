@@ -8,6 +8,7 @@ import { consoleFailureOf, type ConsoleFailure } from '../domain/console'
 import { CONSOLE_MESSAGE_VALUES } from '../domain/schemas/console'
 import { fieldErrors } from '../domain/schemas/field-errors'
 import type { Message } from './kit/call-failure'
+import { errorParams } from './kit/params'
 
 export type { Message }
 
@@ -85,3 +86,19 @@ export interface ConsoleSessionEndedEvent {
   form?: keyof ConsoleDrafts
   draft?: Record<string, string>
 }
+
+/**
+ * How every console machine answers a failed call: a session that ended goes to `target` and is reported to the
+ * console, which signs in again with the typing kept (`reportSessionEnded`); the machine names `sessionEnded` and
+ * `reportSessionEnded` in its setup().
+ */
+export const sessionEndedTo = <const T extends string>(target: T) =>
+  ({ guard: { type: 'sessionEnded', params: errorParams }, target, actions: 'reportSessionEnded' }) as const
+
+/** Any other failure of a console call, to `target`, shown by the action named (`showFailure`, say). */
+export const failureTo = <const T extends string, const A extends string>(target: T, show: A) =>
+  ({ target, actions: { type: show, params: errorParams } }) as const
+
+/** Both, in order: `onError: consoleCallErrors('failed')`. */
+export const consoleCallErrors = <const T extends string>(target: T) =>
+  [sessionEndedTo(target), failureTo(target, 'showFailure')] as const

@@ -16,7 +16,7 @@
  */
 import { assign, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstate'
 import { consoleFailureOf, isSignedOut, type BorrowerHit, type OrderStory } from '../domain/console'
-import { failureMessage, type ConsoleSessionEndedEvent, type Message, msg } from './console-calls'
+import { consoleCallErrors, failureMessage, type ConsoleSessionEndedEvent, type Message, msg } from './console-calls'
 import { notProvided } from './kit/not-provided'
 
 export const SEARCH_MIN = 3
@@ -132,17 +132,7 @@ export const consoleLoansMachine = setup({
           target: 'idle',
           actions: { type: 'takeBorrowers', params: ({ event }) => ({ borrowers: event.output }) },
         },
-        onError: [
-          {
-            guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
-            target: 'idle',
-            actions: 'reportSessionEnded',
-          },
-          {
-            target: 'idle',
-            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
+        onError: consoleCallErrors('idle'),
       },
     },
     reading: {
@@ -154,17 +144,7 @@ export const consoleLoansMachine = setup({
           target: 'order',
           actions: { type: 'takeStory', params: ({ event }) => ({ story: event.output }) },
         },
-        onError: [
-          {
-            guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
-            target: 'failed',
-            actions: 'reportSessionEnded',
-          },
-          {
-            target: 'failed',
-            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
+        onError: consoleCallErrors('failed'),
       },
     },
     failed: {

@@ -16,6 +16,8 @@ import { assign, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstat
 import { isSignedOut, type PasswordChangeRequest } from '../domain/console'
 import { passwordChangeSchema } from '../domain/schemas/console'
 import {
+  sessionEndedTo,
+  failureTo,
   failureMessage,
   localFieldErrors,
   refusedFields,
@@ -116,20 +118,13 @@ export const consolePasswordMachine = setup({
         input: ({ context }) => ({ current: context.values.current, next: context.values.next }),
         onDone: { target: 'changed', actions: 'clearValues' },
         onError: [
-          {
-            guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
-            target: 'editing',
-            actions: 'reportSessionEnded',
-          },
+          sessionEndedTo('editing'),
           {
             guard: { type: 'refusedAtFields', params: ({ event }) => ({ error: event.error }) },
             target: 'editing',
             actions: { type: 'showFieldRefusal', params: ({ event }) => ({ error: event.error }) },
           },
-          {
-            target: 'editing',
-            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-          },
+          failureTo('editing', 'showFailure'),
         ],
       },
     },

@@ -31,6 +31,9 @@ import {
   type ProductEditRequest,
 } from '../domain/console'
 import {
+  consoleCallErrors,
+  sessionEndedTo,
+  failureTo,
   failureMessage,
   refusedWith,
   type ConsoleSessionEndedEvent,
@@ -221,17 +224,7 @@ export const consoleProductsMachine = setup({
             actions: { type: 'takeProducts', params: ({ event }) => ({ products: event.output }) },
           },
         ],
-        onError: [
-          {
-            guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
-            target: 'failed',
-            actions: 'reportSessionEnded',
-          },
-          {
-            target: 'failed',
-            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
+        onError: consoleCallErrors('failed'),
       },
     },
     failed: {
@@ -280,11 +273,7 @@ export const consoleProductsMachine = setup({
                   actions: [{ type: 'takeSaved', params: ({ event }) => ({ reply: event.output }) }, 'close'],
                 },
                 onError: [
-                  {
-                    guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
-                    target: 'typing',
-                    actions: 'reportSessionEnded',
-                  },
+                  sessionEndedTo('typing'),
                   {
                     guard: { type: 'changedMeanwhile', params: ({ event }) => ({ error: event.error }) },
                     target: 'typing',
@@ -300,10 +289,7 @@ export const consoleProductsMachine = setup({
                     target: 'typing',
                     actions: { type: 'showRefusedFields', params: ({ event }) => ({ error: event.error }) },
                   },
-                  {
-                    target: 'typing',
-                    actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-                  },
+                  failureTo('typing', 'showFailure'),
                 ],
               },
             },

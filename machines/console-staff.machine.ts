@@ -20,6 +20,8 @@ import { assign, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstat
 import { isSignedOut, type NewStaffReply, type NewStaffRequest, type StaffRole } from '../domain/console'
 import { newStaffSchema, normalUsername } from '../domain/schemas/console'
 import {
+  sessionEndedTo,
+  failureTo,
   failureMessage,
   localFieldErrors,
   refusedFields,
@@ -165,11 +167,7 @@ export const consoleStaffMachine = setup({
           actions: { type: 'keepCreated', params: ({ event }) => ({ created: event.output }) },
         },
         onError: [
-          {
-            guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
-            target: 'editing',
-            actions: 'reportSessionEnded',
-          },
+          sessionEndedTo('editing'),
           {
             guard: { type: 'usernameTaken', params: ({ event }) => ({ error: event.error }) },
             target: 'editing',
@@ -180,10 +178,7 @@ export const consoleStaffMachine = setup({
             target: 'editing',
             actions: { type: 'showFieldRefusal', params: ({ event }) => ({ error: event.error }) },
           },
-          {
-            target: 'editing',
-            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-          },
+          failureTo('editing', 'showFailure'),
         ],
       },
     },

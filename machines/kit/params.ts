@@ -25,3 +25,11 @@ export interface Forward<E> {
 
 /** Hands the transition's own event on as params: `{ type: 'forwardToSession', params: eventParams }`. */
 export const eventParams = <E>({ event }: { event: E }): Forward<E> => ({ event })
+
+/** The params of a guard or action that reads a failed call's error. */
+export interface Failed {
+  error: unknown
+}
+
+/** Hands an error event's error on as params: `{ type: 'showFailure', params: errorParams }`. */
+export const errorParams = ({ event }: { event: { error: unknown } }): Failed => ({ error: event.error })
