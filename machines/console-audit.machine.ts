@@ -20,7 +20,6 @@
  */
 import { assign, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstate'
 import {
-  addDays,
   auditWindow,
   consoleFailureOf,
   isSignedOut,
@@ -29,22 +28,18 @@ import {
   type AuditRow,
   type StaffMember,
 } from '../domain/console'
-import { auditDaysSchema } from '../domain/schemas/console'
 import {
   consoleCallErrors,
   sessionEndedTo,
   failureTo,
   failureMessage,
-  localFieldErrors,
   type ConsoleSessionEndedEvent,
   type Message,
   msg,
 } from './console-calls'
+import { dayErrors, draftDays, startingDays, withDay, type DayField, type Days, type DaysState } from './console-days'
 import { notProvided } from './kit/not-provided'
 
-export const AUDIT_DAY_FIELDS = ['from', 'to'] as const
-export type AuditDayField = (typeof AUDIT_DAY_FIELDS)[number]
-export type AuditDays = Record<AuditDayField, string>
 
 /** Rows asked for at a time. */
 export const AUDIT_PAGE_ROWS = 100
@@ -57,34 +52,29 @@ export interface AuditInput {
   me: StaffMember
   /** May export (the `audit.export` permission). */
   canExport: boolean
-  draft?: Partial<AuditDays> | null
+  draft?: Partial<Days> | null
 }
 
-export interface AuditContext {
+export interface AuditContext extends DaysState {
   timeZone: string
   canExport: boolean
-  /** The days as typed. */
-  days: AuditDays
-  /** The days whose rows are shown (the last days applied). */
-  shown: AuditDays | null
   rows: AuditRow[]
   nextAfterId: number | null
   /** Members' names by number, as far as the rows (and the reader) tell them. */
   names: Record<number, string>
-  fieldErrors: Partial<Record<AuditDayField, Message>>
   error: Message | null
   /** Said once an export was saved. */
   notice: Message | null
 }
 
 export type AuditEvent =
-  | { type: 'audit.dayChanged'; field: AuditDayField; day: string }
+  | { type: 'audit.dayChanged'; field: DayField; day: string }
   | { type: 'audit.applied' }
   | { type: 'audit.moreRequested' }
   | { type: 'audit.exportRequested' }
   | { type: 'audit.retried' }
 
-const dayErrors = (days: AuditDays) => localFieldErrors(auditDaysSchema, days, AUDIT_DAY_FIELDS)
+const auditDayErrors = (days: Days) => dayErrors(days)
 
 const queryOf = (c: AuditContext, afterId?: number): AuditQuery => {
   const window = auditWindow(c.shown!.from, c.shown!.to, c.timeZone)
@@ -124,7 +114,7 @@ export const consoleAuditMachine = setup({
     ),
   },
   guards: {
-    daysValid: ({ context }) => Object.keys(dayErrors(context.days)).length === 0,
+    daysValid: ({ context }) => Object.keys(auditDayErrors(context.days)).length === 0,
     hasMore: ({ context }) => context.nextAfterId !== null,
     hasDays: ({ context }) => context.shown !== null,
     mayExport: ({ context }) => context.canExport,
@@ -133,16 +123,10 @@ export const consoleAuditMachine = setup({
   actions: {
     /** The last seven days, unless days were typed before the session ended and are good days. */
     startDays: assign(({ context }, params: { today: string }) => {
-      const fallback = { from: addDays(params.today, 1 - AUDIT_DEFAULT_DAYS), to: params.today }
-      const typed = { from: context.days.from || fallback.from, to: context.days.to || fallback.to }
-      const good = Object.keys(dayErrors(typed)).length === 0
-      return { days: typed, shown: good ? typed : fallback }
+      return startingDays(context.days, params.today, AUDIT_DEFAULT_DAYS, auditDayErrors)
     }),
-    changeDay: assign(({ context }, params: { field: AuditDayField; day: string }) => ({
-      days: { ...context.days, [params.field]: params.day },
-      fieldErrors: { ...context.fieldErrors, [params.field]: undefined },
-    })),
-    showDayErrors: assign(({ context }) => ({ fieldErrors: dayErrors(context.days) })),
+    changeDay: assign(({ context }, params: { field: DayField; day: string }) => withDay(context, params.field, params.day)),
+    showDayErrors: assign(({ context }) => ({ fieldErrors: auditDayErrors(context.days) })),
     applyDays: assign(({ context }) => ({
       shown: { ...context.days },
       fieldErrors: {},
@@ -177,7 +161,7 @@ export const consoleAuditMachine = setup({
   context: ({ input }) => ({
     timeZone: input.timeZone,
     canExport: input.canExport,
-    days: { from: input.draft?.from ?? '', to: input.draft?.to ?? '' },
+    days: draftDays(input.draft),
     shown: null,
     rows: [],
     nextAfterId: null,

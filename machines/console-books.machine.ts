@@ -18,41 +18,32 @@
  */
 import { assign, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstate'
 import {
-  addDays,
   BOOKS_MAX_DAYS,
   isSignedOut,
   type BooksPage,
   type BooksQuery,
   type BooksReportName,
 } from '../domain/console'
-import { auditDaysSchema } from '../domain/schemas/console'
 import {
   consoleCallErrors,
   failureTo,
   failureMessage,
-  localFieldErrors,
   type ConsoleSessionEndedEvent,
   type Message,
   msg,
 } from './console-calls'
+import { dayErrors, draftDays, startingDays, withDay, type DayField, type Days, type DaysState } from './console-days'
 import { notProvided } from './kit/not-provided'
 
-export const BOOKS_DAY_FIELDS = ['from', 'to'] as const
-export type BooksDayField = (typeof BOOKS_DAY_FIELDS)[number]
-export type BooksDays = Record<BooksDayField, string>
 /** The days shown at first: today (UTC) and the six before it. */
 export const BOOKS_DEFAULT_DAYS = 7
 
 export interface BooksInput {
-  draft?: Partial<BooksDays> | null
+  draft?: Partial<Days> | null
 }
 
-export interface BooksContext {
-  days: BooksDays
-  /** The days whose reports are shown. */
-  shown: BooksDays | null
+export interface BooksContext extends DaysState {
   page: BooksPage | null
-  fieldErrors: Partial<Record<BooksDayField, Message>>
   error: Message | null
   notice: Message | null
   /** The report being exported. */
@@ -60,20 +51,12 @@ export interface BooksContext {
 }
 
 export type BooksEvent =
-  | { type: 'books.dayChanged'; field: BooksDayField; day: string }
+  | { type: 'books.dayChanged'; field: DayField; day: string }
   | { type: 'books.applied' }
   | { type: 'books.exportRequested'; report: BooksReportName }
   | { type: 'books.retried' }
 
-const daySpan = (d: BooksDays) =>
-  (Date.parse(`${d.to}T00:00:00Z`) - Date.parse(`${d.from}T00:00:00Z`)) / 86_400_000 + 1
-
-function dayErrors(days: BooksDays): Partial<Record<BooksDayField, Message>> {
-  const errors = localFieldErrors(auditDaysSchema, days, BOOKS_DAY_FIELDS)
-  if (Object.keys(errors).length === 0 && daySpan(days) > BOOKS_MAX_DAYS)
-    return { to: msg('console.books.tooLong', { max: BOOKS_MAX_DAYS }) }
-  return errors
-}
+const booksDayErrors = (days: Days) => dayErrors(days, { days: BOOKS_MAX_DAYS, key: 'console.books.tooLong' })
 
 export const consoleBooksMachine = setup({
   types: {
@@ -90,22 +73,17 @@ export const consoleBooksMachine = setup({
     ),
   },
   guards: {
-    daysValid: ({ context }) => Object.keys(dayErrors(context.days)).length === 0,
+    daysValid: ({ context }) => Object.keys(booksDayErrors(context.days)).length === 0,
     hasDays: ({ context }) => context.shown !== null,
     sessionEnded: (_, params: { error: unknown }) => isSignedOut(params.error),
   },
   actions: {
     /** The last seven UTC days, unless good days were typed before the session ended. */
     startDays: assign(({ context }, params: { today: string }) => {
-      const fallback = { from: addDays(params.today, 1 - BOOKS_DEFAULT_DAYS), to: params.today }
-      const typed = { from: context.days.from || fallback.from, to: context.days.to || fallback.to }
-      return { days: typed, shown: Object.keys(dayErrors(typed)).length === 0 ? typed : fallback }
+      return startingDays(context.days, params.today, BOOKS_DEFAULT_DAYS, booksDayErrors)
     }),
-    changeDay: assign(({ context }, params: { field: BooksDayField; day: string }) => ({
-      days: { ...context.days, [params.field]: params.day },
-      fieldErrors: { ...context.fieldErrors, [params.field]: undefined },
-    })),
-    showDayErrors: assign(({ context }) => ({ fieldErrors: dayErrors(context.days) })),
+    changeDay: assign(({ context }, params: { field: DayField; day: string }) => withDay(context, params.field, params.day)),
+    showDayErrors: assign(({ context }) => ({ fieldErrors: booksDayErrors(context.days) })),
     applyDays: assign(({ context }) => ({
       shown: { ...context.days },
       fieldErrors: {},
@@ -128,7 +106,7 @@ export const consoleBooksMachine = setup({
   description:
     'Finance reads the books check, the settlement and the daily totals by UTC days, and exports them.',
   context: ({ input }) => ({
-    days: { from: input.draft?.from ?? '', to: input.draft?.to ?? '' },
+    days: draftDays(input.draft),
     shown: null,
     page: null,
     fieldErrors: {},

@@ -7,7 +7,7 @@ import { useSelector } from '@xstate/react'
 import type { FormEvent, ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
-import { AUDIT_DAY_FIELDS, auditView, type consoleAuditMachine } from '../../machines/console-audit.machine'
+import { auditView, type consoleAuditMachine } from '../../machines/console-audit.machine'
 import { Button } from '../../ui/button'
 import { ErrorState } from '../../ui/states'
 import { MessageNotice, useMessageText } from '../shared/message-text'
@@ -15,6 +15,7 @@ import { useView } from '../shared/use-view'
 import type { ConsoleScreenProps } from './console-props'
 import { AuditLogRow } from './parts/audit-row'
 import { ConsoleTextField } from './parts/text-field'
+import { DAY_FIELDS } from '../../machines/console-days'
 
 type AuditRef = ActorRefFrom<typeof consoleAuditMachine>
 
@@ -32,7 +33,7 @@ function AuditLog({ audit }: { audit: AuditRef }): ReactElement {
     <>
       <form className="k-card k-stack" noValidate onSubmit={apply} aria-label={t('console.audit.days')}>
         <div className="c-days">
-          {AUDIT_DAY_FIELDS.map((field) => (
+          {DAY_FIELDS.map((field) => (
             <ConsoleTextField
               key={field}
               name={field}

@@ -8,7 +8,7 @@ import type { FormEvent, ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
 import { BOOKS_REPORTS } from '../../domain/console'
-import { BOOKS_DAY_FIELDS, booksView, type consoleBooksMachine } from '../../machines/console-books.machine'
+import { booksView, type consoleBooksMachine } from '../../machines/console-books.machine'
 import { Button } from '../../ui/button'
 import { ErrorState } from '../../ui/states'
 import { MessageNotice, useMessageText } from '../shared/message-text'
@@ -17,6 +17,7 @@ import type { ConsoleScreenProps } from './console-props'
 import { BooksCheckCard } from './parts/books-check'
 import { SettlementTable, SuspenseList, TotalsTable } from './parts/books-tables'
 import { ConsoleTextField } from './parts/text-field'
+import { DAY_FIELDS } from '../../machines/console-days'
 
 type BooksRef = ActorRefFrom<typeof consoleBooksMachine>
 
@@ -30,7 +31,7 @@ function Days({ books, view }: { books: BooksRef; view: ReturnType<typeof booksV
   return (
     <form className="k-card k-stack" noValidate onSubmit={apply} aria-label={t('console.books.days')}>
       <div className="c-days">
-        {BOOKS_DAY_FIELDS.map((field) => (
+        {DAY_FIELDS.map((field) => (
           <ConsoleTextField
             key={field}
             name={field}
