@@ -8,8 +8,11 @@
  */
 import type { RouteName } from '../domain/routes'
 
-/** The screens that collect from the phone: the camera (ID, face) and the data collector. */
-export const COLLECTING_ROUTES: readonly RouteName[] = ['idCardAuthentication', 'finishLoading']
+/**
+ * The screens that collect from the phone as soon as they open: the camera (ID, face). Finish loading asks for
+ * the disclosure itself, once its check-only pass has found data to collect.
+ */
+export const COLLECTING_ROUTES: readonly RouteName[] = ['idCardAuthentication']
 
 /** What the journey keeps of the disclosure in this visit. */
 export interface DisclosureState {

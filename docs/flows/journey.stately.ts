@@ -2701,7 +2701,7 @@ export const journeyMachine = createMachine({
                   }
                 }
               ],
-              "initial": "collecting",
+              "initial": "checking",
               "invoke": [
                 {
                   "id": "orderWatch",
@@ -2746,6 +2746,43 @@ export const journeyMachine = createMachine({
                 }
               ],
               "states": {
+                "checking": {
+                  "description": "Check only (spec §4): is anything left to collect for this order? Nothing: submit, with no disclosure, since nothing will be collected. Something, and the permission disclosure is not yet answered in this visit: /pop first, then back here. Else the collector runs.",
+                  "invoke": [
+                    {
+                      "id": "uploadGate",
+                      "src": "uploadGate",
+                      "input": "(from the event)",
+                      "onDone": [
+                        {
+                          "target": [
+                            "#journey.app.standalone.finishLoading.submitting"
+                          ],
+                          "guard": {
+                            "type": "gatePassed",
+                            "params": "(from the event)"
+                          }
+                        },
+                        {
+                          "guard": "disclosureDue",
+                          "actions": [
+                            {
+                              "type": "discloseBefore",
+                              "params": {
+                                "route": "finishLoading"
+                              }
+                            }
+                          ]
+                        },
+                        {
+                          "target": [
+                            "#journey.app.standalone.finishLoading.collecting"
+                          ]
+                        }
+                      ]
+                    }
+                  ]
+                },
                 "collecting": {
                   "invoke": [
                     {

@@ -201,6 +201,8 @@ export const journeySetup = setup({
     sessionEndedByServer: ({ context }, params: { snapshot: SnapshotFrom<typeof sessionMachine> }) =>
       params.snapshot.matches('ending') && context.route !== 'login',
     repeatBorrower: ({ context }) => context.repeatBorrower,
+    /** The permission disclosure is not answered in this visit (machines/disclosure-gate.ts). */
+    disclosureDue: ({ context }) => !context.disclosureAnswered,
     /** The order was confirmed, so it has a signed contract to read. */
     signedContract: (_, params: { status: OrderStatusCode }) => hasSignedContract(params.status),
     sessionEnded: (_, params: { error: unknown }) => isSessionEnded(params.error),
@@ -319,6 +321,11 @@ export const journeySetup = setup({
         return
       }
       enqueue.raise(routeEvent(route))
+    }),
+    /** The permission disclosure first, then `route` (which collects): /pop, and back once it is answered. */
+    discloseBefore: enqueueActions(({ enqueue }, params: { route: RouteName }) => {
+      enqueue.assign({ afterDisclosure: params.route })
+      enqueue.raise(routeEvent('pop'))
     }),
     answerDisclosure: assign({ disclosureAnswered: true }),
     /** After /pop: the collecting screen it came before, if it may still open; else home. */

@@ -4,7 +4,16 @@
  * (19: the upload check, the data collector, /user/submit).
  */
 import { CANCELLED, confirmBorrowOf, END_IF_SESSION_ENDED, SHOW_ERROR, legalDocumentOf, orderWatchOf, page, permissionOf } from './journey-invokes'
+import type { JourneyContext } from './journey-context'
 import { journeySetup } from './journey-setup'
+
+/** The upload check of the order being submitted (spec §4: orderNo, userId, step, isSubmit). */
+const uploadGateInputOf = (context: JourneyContext) => ({
+  orderNo: context.order!.orderNo,
+  userId: context.session.user?.basicInfo.userId ?? '',
+  step: 'finishLoading',
+  isSubmit: true,
+})
 
 export const standaloneStates = journeySetup.createStateConfig({
   initial: 'pop',
@@ -63,18 +72,29 @@ export const standaloneStates = journeySetup.createStateConfig({
         'Submitted (19): the upload check and the data collector run, then /user/submit; then 1. The order ' +
         'watch follows the order meanwhile (the server moves it on by itself after its grace period).',
       invoke: orderWatchOf(),
-      initial: 'collecting',
+      initial: 'checking',
       states: {
+        checking: {
+          description:
+            'Check only (spec §4): is anything left to collect for this order? Nothing: submit, with no ' +
+            'disclosure, since nothing will be collected. Something, and the permission disclosure is not yet ' +
+            'answered in this visit: /pop first, then back here. Else the collector runs.',
+          invoke: {
+            id: 'uploadGate',
+            src: 'uploadGate',
+            input: ({ context }) => ({ ...uploadGateInputOf(context), checkOnly: true }),
+            onDone: [
+              { guard: { type: 'gatePassed', params: ({ event }) => ({ output: event.output }) }, target: 'submitting' },
+              { guard: 'disclosureDue', actions: { type: 'discloseBefore', params: { route: 'finishLoading' } } },
+              { target: 'collecting' },
+            ],
+          },
+        },
         collecting: {
           invoke: {
             id: 'uploadGate',
             src: 'uploadGate',
-            input: ({ context }) => ({
-              orderNo: context.order!.orderNo,
-              userId: context.session.user?.basicInfo.userId ?? '',
-              step: 'finishLoading',
-              isSubmit: true,
-            }),
+            input: ({ context }) => uploadGateInputOf(context),
             onDone: [
               { guard: { type: 'gatePassed', params: ({ event }) => ({ output: event.output }) }, target: 'submitting' },
               { target: 'failed', actions: { type: 'showGateFailure', params: ({ event }) => ({ output: event.output }) } },

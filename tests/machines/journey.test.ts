@@ -363,9 +363,10 @@ describe('journey: the order status decides the next screen', () => {
       stored: SIGNED_IN,
       status: 19,
       entry: 'finishLoading',
+      // The check-only pass, then the collecting pass, are refused; the retry's check finds everything.
       gate: async () => {
         attempt += 1
-        if (attempt === 1) throw { ...REFUSED, message: 'Location is off' }
+        if (attempt <= 2) throw { ...REFUSED, message: 'Location is off' }
         return ALL_FLAGS
       },
     })
@@ -707,11 +708,74 @@ describe('journey: the permission disclosure before the first collection (issue 
   })
 
   it('opens the disclosure before the data collector too, when the ID step was done in an earlier visit', async () => {
-    const { actor } = start({ stored: SIGNED_IN, status: 19, entry: 'me', askDisclosure: true, actors: disclosure().actors })
+    const phone = disclosure()
+    let collected = false
+    const { actor } = start({
+      stored: SIGNED_IN,
+      status: 19,
+      entry: 'me',
+      askDisclosure: true,
+      // The location is not yet collected for this order until the collector has run.
+      actors: {
+        ...phone.actors,
+        uploadGate: uploadGateMachine.provide({
+          delays: { pollInterval: 10 },
+          actors: {
+            fetchCollectionPolicy: fromPromise(async () => ({ enableTimeSdk: true })),
+            fetchUploadStatus: fromPromise(async () => ({ ...ALL_FLAGS, location: collected })),
+            startCollector: fromPromise(async () => {
+              collected = true
+            }),
+          },
+        }),
+      },
+    })
     await settledOn(actor, 'me')
     actor.send({ type: 'order.follow' })
+    let snap = await settledOn(actor, 'pop')
+    expect(snap.context.afterDisclosure).toBe('finishLoading')
+    // Nothing was collected before the borrower answered.
+    expect(collected).toBe(false)
+    const permission = child(snap, 'permission')
+    await waitFor(permission, (s) => s.matches('shown'))
+    permission.send({ type: 'permissions.accepted' })
+    snap = await settledOn(actor, 'reviewTips')
+    expect(collected).toBe(true)
+  })
+
+  it('asks nothing before finish loading when the check-only pass finds nothing left to collect, and submits', async () => {
+    const { actor, calls } = start({ stored: SIGNED_IN, status: 19, entry: 'me', askDisclosure: true })
+    await settledOn(actor, 'me')
+    actor.send({ type: 'order.follow' })
+    const routes: RouteName[] = []
+    actor.subscribe((s) => routes.push(s.context.route))
+    await settledOn(actor, 'reviewTips')
+    expect(routes).not.toContain('pop')
+    expect(calls).toContain('submit')
+  })
+
+  it('asks first on a reload of finish loading too, before anything is collected', async () => {
+    let collected = false
+    const { actor } = start({
+      stored: SIGNED_IN,
+      status: 19,
+      entry: 'finishLoading',
+      askDisclosure: true,
+      actors: {
+        ...disclosure().actors,
+        uploadGate: uploadGateMachine.provide({
+          actors: {
+            fetchUploadStatus: fromPromise(async () => ({ ...ALL_FLAGS, sms: collected })),
+            startCollector: fromPromise(async () => {
+              collected = true
+            }),
+          },
+        }),
+      },
+    })
     const snap = await settledOn(actor, 'pop')
     expect(snap.context.afterDisclosure).toBe('finishLoading')
+    expect(collected).toBe(false)
   })
 
   it('never opens it for a borrower who accepted it on this phone before', async () => {
