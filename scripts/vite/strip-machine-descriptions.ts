@@ -10,7 +10,7 @@
 import { parseAst, type Plugin } from 'vite'
 import MagicString from 'magic-string'
 
-const MACHINE = /[\\/]machines[\\/][^\\/]+\.ts$/
+export const MACHINE_FILE = /[\\/]machines[\\/](?:[^\\/]+[\\/])*[^\\/]+\.ts$/
 /** Keys only an XState state node or transition has (not `type` nor `id`, which data objects have too). */
 const CONFIG_KEYS = new Set([
   'on',
@@ -93,7 +93,7 @@ export function stripMachineDescriptions(): Plugin {
     apply: 'build',
     enforce: 'pre',
     transform(code, id) {
-      if (!MACHINE.test(id) || !code.includes('description')) return null
+      if (!MACHINE_FILE.test(id) || !code.includes('description')) return null
       const spans = descriptionSpans(code, id)
       if (spans.length === 0) return null
       const out = new MagicString(code)

@@ -3,7 +3,8 @@ import { createActor, fromCallback, fromPromise, waitFor, type AnyActorRef, type
 import { appRatingMachine } from '../../machines/app-rating.machine'
 import { feedbackTicketMachine } from '../../machines/feedback-ticket.machine'
 import { homeMachine, type HomeOverview } from '../../machines/home.machine'
-import { identityMachine, type UploadImageInput } from '../../machines/identity.machine'
+import { identityMachine } from '../../machines/identity.machine'
+import type { UploadImageInput } from '../../machines/identity/identity-context'
 import {
   journeyMachine,
   type JourneyInput,
