@@ -33,7 +33,14 @@
  */
 import { msg } from './kit/call-failure'
 import type { IdentityOutput } from './identity/identity-context'
-import { IDENTITY_MESSAGES, identityMessageOf, photoOf, scanOf, stepRefusalOf, UPLOAD_FAILED } from './identity/identity-rules'
+import {
+  IDENTITY_MESSAGES,
+  identityMessageOf,
+  photoOf,
+  scanOf,
+  stepRefusalOf,
+  UPLOAD_FAILED,
+} from './identity/identity-rules'
 import { identitySetup } from './identity/identity-setup'
 
 export const identityMachine = identitySetup.createMachine({

@@ -6,7 +6,13 @@
  */
 import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate'
 import { ApiCode } from '../../domain/api-codes'
-import type { FeedbackDetail, FeedbackItem, FeedbackMessage, Page, UploadedFile } from '../../domain/api-types'
+import type {
+  FeedbackDetail,
+  FeedbackItem,
+  FeedbackMessage,
+  Page,
+  UploadedFile,
+} from '../../domain/api-types'
 import { leaveMessageSchema, ratingSchema } from '../../domain/schemas/feedback'
 import { fieldErrors } from '../../domain/schemas/field-errors'
 import {

@@ -3,7 +3,13 @@
  * are stubs the composition provides (services/actors/identity-actors.ts).
  */
 import { assign, enqueueActions, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
-import { escalateSessionEnded, failureOf, isSessionEnded, type Message, type SessionEndedEvent } from '../kit/call-failure'
+import {
+  escalateSessionEnded,
+  failureOf,
+  isSessionEnded,
+  type Message,
+  type SessionEndedEvent,
+} from '../kit/call-failure'
 import { notProvided } from '../kit/not-provided'
 import type {
   CameraAnswer,
