@@ -102,10 +102,11 @@ const GROUPS: {
   { name: 'domain-later', test: /[\\/]domain[\\/](?!console\.ts|product-rules\.ts|schemas[\\/]console\.ts)/, priority: 4.5 },
   { name: 'services-uploads', test: /[\\/]services[\\/]uploads[\\/]/, priority: 4 },
   // The journey's other children in two chunks (src/compose.ts), each loaded with the first event that leads to
-  // them: the application's and borrowing's, and the rest (repaying, records, feedback, account deletion).
+  // them: the application's and borrowing's, and the rest (repaying, records, feedback, account deletion). A
+  // machine's parts in its folder (machines/identity/) go with it.
   {
     name: 'machines-apply',
-    test: new RegExp(`[\\\\/](machines[\\\\/](${APPLY_ACTORS})\\.machine|services[\\\\/]actors[\\\\/](${APPLY_ACTORS})-actors)`),
+    test: new RegExp(`[\\\\/](machines[\\\\/](${APPLY_ACTORS})(\\.machine|[\\\\/])|services[\\\\/]actors[\\\\/](${APPLY_ACTORS})-actors)`),
     priority: 2,
   },
   {

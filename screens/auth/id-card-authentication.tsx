@@ -9,12 +9,9 @@ import { useSelector } from '@xstate/react'
 import { useCallback, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
-import {
-  identityPhotoView,
-  identityView,
-  type IdentitySide,
-  type identityMachine,
-} from '../../machines/identity.machine'
+import type { identityMachine } from '../../machines/identity.machine'
+import type { IdentitySide } from '../../machines/identity/identity-context'
+import { identityPhotoView, identityView } from '../../machines/identity/identity-view'
 import { Button } from '../../ui/button'
 import { ImageCapture } from '../../ui/image-capture'
 import { PageHeader } from '../../ui/page-header'

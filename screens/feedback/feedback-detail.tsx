@@ -8,7 +8,7 @@
  */
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import { feedbackDetailView, type FeedbackDetailView } from '../../machines/feedback-ticket.machine'
+import { feedbackDetailView, type FeedbackDetailView } from '../../machines/feedback-ticket/feedback-ticket-view'
 import { DateText } from '../../ui/display'
 import { PageHeader } from '../../ui/page-header'
 import { ErrorState } from '../../ui/states'

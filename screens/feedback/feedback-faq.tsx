@@ -4,7 +4,7 @@
  */
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import { canWriteTicketView } from '../../machines/feedback-ticket.machine'
+import { canWriteTicketView } from '../../machines/feedback-ticket/feedback-ticket-view'
 import { helpContentView } from '../../machines/help-content.machine'
 import { Button } from '../../ui/button'
 import { PageHeader } from '../../ui/page-header'

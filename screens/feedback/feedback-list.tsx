@@ -5,7 +5,7 @@
  */
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import { feedbackListView } from '../../machines/feedback-ticket.machine'
+import { feedbackListView } from '../../machines/feedback-ticket/feedback-ticket-view'
 import { Button } from '../../ui/button'
 import { DateText } from '../../ui/display'
 import { ListRow } from '../../ui/list-row'

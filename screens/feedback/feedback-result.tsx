@@ -4,7 +4,7 @@
  */
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import { feedbackResultView } from '../../machines/feedback-ticket.machine'
+import { feedbackResultView } from '../../machines/feedback-ticket/feedback-ticket-view'
 import { Button } from '../../ui/button'
 import { Icon } from '../../ui/icons'
 import { PageHeader } from '../../ui/page-header'

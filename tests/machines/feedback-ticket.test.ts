@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback, fromPromise, waitFor, type AnyActorRef } from 'xstate'
-import { feedbackTicketMachine, THREAD_PAGE_SIZE } from '../../machines/feedback-ticket.machine'
+import { feedbackTicketMachine } from '../../machines/feedback-ticket.machine'
+import { THREAD_PAGE_SIZE } from '../../machines/feedback-ticket/feedback-ticket-rules'
 import type { UploadEvent, UploadTarget } from '../../machines/kit/upload-queue'
 import {
   submitMachine,

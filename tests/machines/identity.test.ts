@@ -1,16 +1,15 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate'
-import {
-  IDENTITY_MESSAGES,
-  type CameraAnswer,
-  identityMachine,
-  scansCards,
-  type IdentityEvent,
-  type IdentityFeatureMode,
-  type LivenessResult,
-  type UploadImageInput,
-} from '../../machines/identity.machine'
+import { identityMachine } from '../../machines/identity.machine'
+import type {
+  CameraAnswer,
+  IdentityEvent,
+  IdentityFeatureMode,
+  LivenessResult,
+  UploadImageInput,
+} from '../../machines/identity/identity-context'
+import { IDENTITY_MESSAGES, scansCards } from '../../machines/identity/identity-rules'
 
 const photo = (name: string) => new Blob([name], { type: 'image/jpeg' })
 const LIVENESS: LivenessResult = { sdk: 'demo', sessionId: 'lv-1', score: 98, image: photo('frame') }

@@ -4,7 +4,8 @@ import { appRatingMachine } from '../../machines/app-rating.machine'
 import { feedbackTicketMachine } from '../../machines/feedback-ticket.machine'
 import { homeMachine } from '../../machines/home.machine'
 import { type HomeOverview } from '../../machines/home/home-context'
-import { identityMachine, type UploadImageInput } from '../../machines/identity.machine'
+import { identityMachine } from '../../machines/identity.machine'
+import type { UploadImageInput } from '../../machines/identity/identity-context'
 import { journeyMachine, type JourneySnapshot } from '../../machines/journey.machine'
 import { type JourneyInput, type OrderReading } from '../../machines/journey/journey-context'
 import { JOURNEY_CHILDREN } from '../../machines/journey-children'
@@ -721,7 +722,7 @@ describe('journey: the permission disclosure before the first collection (issue 
         uploadGate: uploadGateMachine.provide({
           delays: { pollInterval: 10 },
           actors: {
-            fetchCollectionPolicy: fromPromise(async () => ({ enableTimeSdk: true })),
+            fetchCollectionPolicy: fromPromise(async () => ({ enableTimeSdk: true as boolean })),
             fetchUploadStatus: fromPromise(async () => ({ ...ALL_FLAGS, location: collected })),
             startCollector: fromPromise(async () => {
               collected = true
@@ -732,14 +733,14 @@ describe('journey: the permission disclosure before the first collection (issue 
     })
     await settledOn(actor, 'me')
     actor.send({ type: 'order.follow' })
-    let snap = await settledOn(actor, 'pop')
+    const snap = await settledOn(actor, 'pop')
     expect(snap.context.afterDisclosure).toBe('finishLoading')
     // Nothing was collected before the borrower answered.
     expect(collected).toBe(false)
     const permission = child(snap, 'permission')
     await waitFor(permission, (s) => s.matches('shown'))
     permission.send({ type: 'permissions.accepted' })
-    snap = await settledOn(actor, 'reviewTips')
+    await settledOn(actor, 'reviewTips')
     expect(collected).toBe(true)
   })
 

@@ -5,7 +5,7 @@
 import { useId, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FEEDBACK_MESSAGE_MAX } from '../../../domain/schemas/feedback'
-import type { FeedbackDetailView } from '../../../machines/feedback-ticket.machine'
+import type { FeedbackDetailView } from '../../../machines/feedback-ticket/feedback-ticket-view'
 import { Button } from '../../../ui/button'
 import { MessageNotice } from '../../shared/message-text'
 import { Receipts, type ReceiptTexts } from './receipts'

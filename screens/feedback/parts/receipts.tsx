@@ -8,7 +8,7 @@
  */
 import { useEffect, useId, useRef, useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import { receiptsView } from '../../../machines/feedback-ticket.machine'
+import { receiptsView } from '../../../machines/feedback-ticket/feedback-ticket-view'
 import type { ReceiptRow as Row } from '../../../machines/kit/upload-queue'
 import { UPLOAD_IMAGE_TYPES } from '../../../domain/schemas/common'
 import { Button } from '../../../ui/button'

@@ -4,7 +4,7 @@
  */
 import { useId, useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { FeedbackDetailView } from '../../../machines/feedback-ticket.machine'
+import type { FeedbackDetailView } from '../../../machines/feedback-ticket/feedback-ticket-view'
 import { Button } from '../../../ui/button'
 
 const STARS = [1, 2, 3, 4, 5] as const

@@ -5,7 +5,7 @@
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { UploadedFile } from '../../../domain/api-types'
-import type { FeedbackDetailView } from '../../../machines/feedback-ticket.machine'
+import type { FeedbackDetailView } from '../../../machines/feedback-ticket/feedback-ticket-view'
 import { Button } from '../../../ui/button'
 import { DateText } from '../../../ui/display'
 import { usePreviewUrl } from './receipts'
