@@ -671,6 +671,22 @@ describe('journey: the permission disclosure before the first collection (issue 
     return { asked, actors: { permission } }
   }
 
+  /** …whose order still lacks the location until the data collector has run. */
+  function collectingPhone() {
+    let collected = false
+    const uploadGate = uploadGateMachine.provide({
+      delays: { pollInterval: 10 },
+      actors: {
+        fetchCollectionPolicy: fromPromise(async () => ({ enableTimeSdk: true as boolean })),
+        fetchUploadStatus: fromPromise(async () => ({ ...ALL_FLAGS, location: collected })),
+        startCollector: fromPromise(async () => {
+          collected = true
+        }),
+      },
+    })
+    return { collected: () => collected, actors: { ...disclosure().actors, uploadGate } }
+  }
+
   it('opens the disclosure before the ID photos, and the ID screen once the borrower accepts', async () => {
     const phone = disclosure()
     const { actor } = start({ stored: SIGNED_IN, status: 6, entry: 'personalInfomation', askDisclosure: true, actors: phone.actors })
@@ -709,39 +725,19 @@ describe('journey: the permission disclosure before the first collection (issue 
   })
 
   it('opens the disclosure before the data collector too, when the ID step was done in an earlier visit', async () => {
-    const phone = disclosure()
-    let collected = false
-    const { actor } = start({
-      stored: SIGNED_IN,
-      status: 19,
-      entry: 'me',
-      askDisclosure: true,
-      // The location is not yet collected for this order until the collector has run.
-      actors: {
-        ...phone.actors,
-        uploadGate: uploadGateMachine.provide({
-          delays: { pollInterval: 10 },
-          actors: {
-            fetchCollectionPolicy: fromPromise(async () => ({ enableTimeSdk: true as boolean })),
-            fetchUploadStatus: fromPromise(async () => ({ ...ALL_FLAGS, location: collected })),
-            startCollector: fromPromise(async () => {
-              collected = true
-            }),
-          },
-        }),
-      },
-    })
+    const phone = collectingPhone()
+    const { actor } = start({ stored: SIGNED_IN, status: 19, entry: 'me', askDisclosure: true, actors: phone.actors })
     await settledOn(actor, 'me')
     actor.send({ type: 'order.follow' })
     const snap = await settledOn(actor, 'pop')
     expect(snap.context.afterDisclosure).toBe('finishLoading')
     // Nothing was collected before the borrower answered.
-    expect(collected).toBe(false)
+    expect(phone.collected()).toBe(false)
     const permission = child(snap, 'permission')
     await waitFor(permission, (s) => s.matches('shown'))
     permission.send({ type: 'permissions.accepted' })
     await settledOn(actor, 'reviewTips')
-    expect(collected).toBe(true)
+    expect(phone.collected()).toBe(true)
   })
 
   it('asks nothing before finish loading when the check-only pass finds nothing left to collect, and submits', async () => {
@@ -756,27 +752,11 @@ describe('journey: the permission disclosure before the first collection (issue 
   })
 
   it('asks first on a reload of finish loading too, before anything is collected', async () => {
-    let collected = false
-    const { actor } = start({
-      stored: SIGNED_IN,
-      status: 19,
-      entry: 'finishLoading',
-      askDisclosure: true,
-      actors: {
-        ...disclosure().actors,
-        uploadGate: uploadGateMachine.provide({
-          actors: {
-            fetchUploadStatus: fromPromise(async () => ({ ...ALL_FLAGS, sms: collected })),
-            startCollector: fromPromise(async () => {
-              collected = true
-            }),
-          },
-        }),
-      },
-    })
+    const phone = collectingPhone()
+    const { actor } = start({ stored: SIGNED_IN, status: 19, entry: 'finishLoading', askDisclosure: true, actors: phone.actors })
     const snap = await settledOn(actor, 'pop')
     expect(snap.context.afterDisclosure).toBe('finishLoading')
-    expect(collected).toBe(false)
+    expect(phone.collected()).toBe(false)
   })
 
   it('never opens it for a borrower who accepted it on this phone before', async () => {
