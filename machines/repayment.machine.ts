@@ -53,19 +53,18 @@ import {
   messageOf,
   msg,
   type Message,
-  type ServerTime,
   type SessionEndedEvent,
 } from './kit/call-failure'
 import { loadErrors } from './kit/loadable'
 import { outputParams, type Output } from './kit/params'
 import { awaitingPayment, orderCreated, paymentGuards, type Forwarded } from './kit/payment-flow'
-
-export interface RepaymentInput {
-  orderNo: string
-}
-
-/** The repay detail as the server sends it (domain/api-types.ts), with the clocks of its answer. */
-export type RepaymentDetail = ApiRepaymentDetail & ServerTime
+import type {
+  RepaymentContext,
+  RepaymentDetail,
+  RepaymentEvent,
+  RepaymentInput,
+  RepaymentOutput,
+} from './repayment/repayment-context'
 
 /** The rules a typed amount follows, from the detail (the same ones the server checks). */
 export function limitsOf(d: ApiRepaymentDetail): RepaymentLimits {
@@ -80,36 +79,6 @@ export function limitsOf(d: ApiRepaymentDetail): RepaymentLimits {
 /** A payment still pending from an earlier visit, with the clocks of the answer that reported it. */
 const pendingOf = (d: RepaymentDetail): PaymentOrder | null =>
   d.pendingPayOrder ? { ...d.pendingPayOrder, serverNow: d.serverNow, receivedAt: d.receivedAt } : null
-
-export interface RepaymentContext {
-  /** The order being repaid: the journey's, or another with something to repay that the borrower chose. */
-  orderNo: string
-  /** The journey's order (the input): its rollover is the one repay detail offers. */
-  entryOrderNo: string
-  /** The borrower's orders with something to repay (/loanMarket/repay/products); empty until read. */
-  repayables: RepayProduct[]
-  detail: RepaymentDetail | null
-  /** What the borrower typed, and its value in minor units (null when it is not a number). */
-  amountText: string
-  amountMinor: number | null
-  channelId: string | null
-  payment: PaymentOrder | null
-  fieldErrors: { amountMinor?: Message; channelId?: Message }
-  error: Message | null
-}
-
-export type RepaymentEvent =
-  | { type: 'amount.changed'; text: string }
-  | { type: 'amount.full' }
-  | { type: 'channel.chosen'; channelId: string }
-  | { type: 'repayment.submitted' }
-  | { type: 'payment.checked' }
-  | { type: 'repayment.retried' }
-  | { type: 'detail.retried' }
-  | { type: 'app.foregrounded'; at: number }
-  | { type: 'repayment.orderChosen'; orderNo: string }
-
-export type RepaymentOutput = { outcome: 'paid'; amountMinor: number } | { outcome: 'sessionEnded' }
 
 /**
  * The borrower's text as minor units, exactly (no floats): digits with optional thousands separators (',' or

@@ -4,7 +4,7 @@
  */
 import { formSchemas } from '../kit/form-schemas'
 import { isOpenStatus } from '../order-lifecycle/order-policy'
-import type { RepaymentOutput } from '../repayment.machine'
+import type { RepaymentOutput } from '../repayment/repayment-context'
 import type { RolloverOutput } from '../rollover.machine'
 import { confirmBorrowOf, formStepOf, orderWatchOf, page } from './journey-invokes'
 import type { RepaymentSnapshot, RolloverSnapshot } from './journey-routes'

@@ -1,12 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { SimulatedClock, createActor, fromPromise, toPromise, waitFor } from 'xstate'
-import {
-  loginMachine,
-  type CodeRequest,
-  type LoginInput,
-  type NumberQuery,
-  type SignInRequest,
-} from '../../machines/login.machine'
+import { loginMachine } from '../../machines/login.machine'
+import { type CodeRequest, type LoginInput, type NumberQuery, type SignInRequest } from '../../machines/login/login-context'
 import type { CountryMeta, ExistsResult, LoginResult, VerifyCodeSent } from '../../domain/api-types'
 import type { CountryCode } from '../../domain/countries'
 

@@ -7,13 +7,8 @@ import {
   type PaymentOrder,
   type PaymentState,
 } from '../../machines/payment-order.machine'
-import {
-  parseAmount,
-  repaymentMachine,
-  repaymentView,
-  showsEntryOrder,
-  type RepaymentDetail,
-} from '../../machines/repayment.machine'
+import { parseAmount, repaymentMachine, repaymentView, showsEntryOrder } from '../../machines/repayment.machine'
+import { type RepaymentDetail } from '../../machines/repayment/repayment-context'
 import type { ApiFailure } from '../../domain/api-result'
 import type { RepayProduct } from '../../domain/api-types'
 import { channel, payOrder } from './pay-order-fixtures'

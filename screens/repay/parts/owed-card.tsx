@@ -3,7 +3,7 @@
  */
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { RepaymentDetail } from '../../../machines/repayment.machine'
+import type { RepaymentDetail } from '../../../machines/repayment/repayment-context'
 import { Money } from '../../../ui/display'
 import { DayText, useDisplayText } from '../../shared/display-text'
 
