@@ -33,7 +33,9 @@ export const repaymentReviews = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [
-    uniqueIndex('repayment_reviews_receipt_key').on(t.receipt).where(sql`decision = 'approved'`),
+    uniqueIndex('repayment_reviews_receipt_key')
+      .on(t.receipt)
+      .where(sql`decision = 'approved'`),
     index('repayment_reviews_decided_idx').on(t.decision, t.decidedAt),
     check('repayment_reviews_decision_check', sql`${t.decision} IN ('approved', 'rejected')`),
     check(
