@@ -218,14 +218,15 @@ describeOnEachDatabase('Manual repayments in the console', (target) => {
   })
 
   it('books the full balance once when two finance staff approve at the same moment, and the loan closes', async () => {
-    const { ticketId, orderNo } = await borrowerWithProof()
+    const closedBy = await borrowerWithProof()
+    const { ticketId, orderNo } = closedBy
     const due = (await queue()).find((p) => p.ticketId === ticketId)!.dueNowMinor!
-    const [a, b] = await Promise.all([
+    const [a, b2] = await Promise.all([
       approve(ticketId, { amountMinor: due, reference: 'QK81FULL' }),
       approve(ticketId, { amountMinor: due, reference: 'QK81FULL' }, 'frank.finance'),
     ])
-    expect([a.status, b.status]).toEqual([200, 200])
-    expect([a.json().decidedNow, b.json().decidedNow].sort()).toEqual([false, true])
+    expect([a.status, b2.status]).toEqual([200, 200])
+    expect([a.json().decidedNow, b2.json().decidedNow].sort()).toEqual([false, true])
     const db = ls.s.server.ctx.db
     const transfers = await db
       .select()
@@ -250,6 +251,28 @@ describeOnEachDatabase('Manual repayments in the console', (target) => {
       .from(auditLog)
       .where(eq(auditLog.subject, `ticket:${ticketId}`))
     expect(audited.map((r) => r.action)).toEqual(['repayment.approved'])
+    // A finished loan takes nothing more: the borrower's next proof shows nothing due and cannot be approved.
+    const shot = await ls.s.upload<T.UploadedFile>(
+      '/feedback/upload/credential',
+      photo(),
+      {},
+      { token: closedBy.b.token },
+    )
+    const next = await ok<T.FeedbackCreated>(ls, closedBy.b, '/feedback/create', {
+      type: 1,
+      description: 'I paid again by mistake.',
+      receiverAccount: '0754 123 456',
+      receipts: [shot.data.fileId],
+      contact: '0754123456',
+      contactTime: 'morning',
+    })
+    expect((await queue()).find((p) => p.ticketId === next.feedbackId)).toMatchObject({
+      orderNo,
+      dueNowMinor: null,
+    })
+    const late = await approve(next.feedbackId, { amountMinor: 100, reference: 'QK81AGAIN' })
+    expect(late.status).toBe(409)
+    expect(late.json()).toEqual({ error: 'notRepayable', orderStatus: OrderStatus.Finish })
     await expectBooksBalanced(ls)
   })
 
