@@ -57,7 +57,7 @@ function Queue({
           variant="secondary"
           onClick={() => proofs.send({ type: 'proofs.opened', ticketId: p.ticketId })}
         >
-          {t('console.proofs.open', { ticket: p.ticketId })}
+          {t('console.proofs.open', { id: p.ticketId })}
         </Button>,
       ])}
     />

@@ -43,7 +43,7 @@ export function ProofReview({
     <section className="k-stack" aria-labelledby="proof-title">
       <div className="k-card k-stack">
         <h2 id="proof-title" className="k-section-title">
-          {t('console.proofs.proof', { ticket: proof.ticketId })}
+          {t('console.proofs.proof', { id: proof.ticketId })}
         </h2>
         <dl className="c-figures">
           <dt>{t('console.proofs.column.order')}</dt>
