@@ -37,7 +37,7 @@ import { loanOrders, paymentTransfers } from '../db/schema/loans'
 import { images } from '../db/schema/profile'
 import { repaymentReviews } from '../db/schema/repayment-reviews'
 import { supportReply, TicketStatus, type TicketRow } from '../feedback/tickets'
-import type { Translate } from '../i18n'
+import { languageOf, type Translate } from '../i18n'
 import type { OrderRow } from '../loans/lifecycle'
 import { balanceToday } from '../loans/service'
 import type { Payments } from '../payments/service'
@@ -238,7 +238,8 @@ async function languageOfUser(q: Queryable, userId: number): Promise<{ lang: Lan
     .select({ lang: users.lang, country: users.country })
     .from(users)
     .where(eq(users.id, userId))
-  const lang = (['en', 'sw', 'es'] as const).find((l) => l === u?.lang) ?? 'en'
+  // Stored as the app's `lang` header sent it (en, sw_KE, es_MX).
+  const lang = languageOf(u?.lang)
   return { lang, country: u?.country ?? 'TZ' }
 }
 

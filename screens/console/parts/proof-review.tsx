@@ -3,7 +3,7 @@
  * while it waits — approve (amount and receipt code) or reject (the reason the borrower reads); once decided, the
  * decision.
  */
-import { useId, type FormEvent, type ReactElement } from 'react'
+import { useEffect, useId, type FormEvent, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
 import { formatMoney } from '../../../domain/money'
@@ -39,6 +39,14 @@ export function ProofReview({
   }
   const reasonError = view.fieldErrors.reason ? text(view.fieldErrors.reason) : null
   const reasonIds = fieldIds(useId())
+  // The pictures are local copies read with the member's token: let them go once they are no longer shown.
+  const pictures = view.pictures
+  useEffect(
+    () => () => {
+      for (const src of pictures) if (src.startsWith('blob:')) URL.revokeObjectURL(src)
+    },
+    [pictures],
+  )
   return (
     <section className="k-stack" aria-labelledby="proof-title">
       <div className="k-card k-stack">
