@@ -251,6 +251,15 @@ describeOnEachDatabase('Manual repayments in the console', (target) => {
       .from(auditLog)
       .where(eq(auditLog.subject, `ticket:${ticketId}`))
     expect(audited.map((r) => r.action)).toEqual(['repayment.approved'])
+    // Finance's books page settles the manual collections against what was confirmed: no difference.
+    const day = ls.s.server.ctx.clock.now().toISOString().slice(0, 10)
+    const books = (await request('GET', `/console/api/books?from=${day}&to=${day}`, 'fatma.finance')).json()
+    expect(books.check).toMatchObject({ ok: true, problems: [] })
+    const manual = books.settlement.rows.find(
+      (r: { provider: string; direction: string }) => r.provider === 'manual' && r.direction === 'collection',
+    )
+    expect(manual).toMatchObject({ differenceMinor: 0 })
+    expect(manual.ledgerMinor).toBeGreaterThanOrEqual(due)
     // A finished loan takes nothing more: the borrower's next proof shows nothing due and cannot be approved.
     const shot = await ls.s.upload<T.UploadedFile>(
       '/feedback/upload/credential',
