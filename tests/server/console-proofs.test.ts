@@ -285,6 +285,38 @@ describeOnEachDatabase('Manual repayments in the console', (target) => {
     await expectBooksBalanced(ls)
   })
 
+  it('books one of two proofs of the same loan approved at once for its whole balance, never both', async () => {
+    const first = await borrowerWithProof()
+    const shot = await ls.s.upload<T.UploadedFile>(
+      '/feedback/upload/credential',
+      photo(),
+      {},
+      { token: first.b.token },
+    )
+    const second = await ok<T.FeedbackCreated>(ls, first.b, '/feedback/create', {
+      type: 1,
+      description: 'The same payment, sent twice.',
+      receiverAccount: '0754 123 456',
+      receipts: [shot.data.fileId],
+      contact: '0754123456',
+      contactTime: 'morning',
+    })
+    await signInAll()
+    const due = (await queue()).find((p) => p.ticketId === first.ticketId)!.dueNowMinor!
+    const answers = await Promise.all([
+      approve(first.ticketId, { amountMinor: due, reference: 'QK81TWICE1' }),
+      approve(second.feedbackId, { amountMinor: due, reference: 'QK81TWICE2' }, 'frank.finance'),
+    ])
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
+    const refusedOne = answers.find((a) => a.status === 409)!.json()
+    expect(refusedOne).toMatchObject({ error: 'notRepayable', orderStatus: OrderStatus.Finish })
+    const db = ls.s.server.ctx.db
+    const booked = await db.select().from(paymentTransfers).where(eq(paymentTransfers.provider, 'manual'))
+    const mine = booked.filter((t) => [`MR${first.ticketId}`, `MR${second.feedbackId}`].includes(t.reference))
+    expect(mine).toHaveLength(1)
+    await expectBooksBalanced(ls)
+  })
+
   it('rejects a proof with the reason the borrower reads, and refuses to approve it afterwards', async () => {
     const { b, ticketId } = await borrowerWithProof()
     const reason = 'The receipt is for another number; please upload the M-Pesa message for this loan.'
