@@ -419,8 +419,8 @@ const route = <const N extends string>(name: N, path: string, needs: ConsoleRout
 })
 
 /**
- * The console's pages, in the navigation's order. Only pages that exist are here: the inbox and repayments come
- * with their API (issue 20 items 2–3).
+ * The console's pages, in the navigation's order. Only pages that exist are here: the inbox comes with its API
+ * (issue 20 item 2).
  */
 export const CONSOLE_ROUTES = [
   route('signIn', '/sign-in', 'signedOut'),
