@@ -7,12 +7,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, setup, waitFor } from 'xstate'
 import type { ProofDecisionReply, ProofDetail, ProofItem, ProofState } from '../../domain/console'
-import {
-  amountToMinor,
-  consoleProofsMachine,
-  minorToAmount,
-  proofsView,
-} from '../../machines/console-proofs.machine'
+import { consoleProofsMachine, proofsView } from '../../machines/console-proofs.machine'
+import { amountToMinor, minorToAmount } from '../../machines/console-proofs/proofs-context'
 import { NETWORK, refused, SIGNED_OUT } from './console-fixtures'
 
 const item = (over: Partial<ProofItem> = {}): ProofItem => ({
