@@ -26,9 +26,7 @@ import {
 } from '../../domain/console'
 import type { Language } from '../../domain/countries'
 import { formatMoney } from '../../domain/money'
-import { isRepayable } from '../../machines/order-lifecycle.machine'
 import { OPEN_TRANSFER_STATES } from '../../machines/transfer.machine'
-import type { OrderStatusCode } from '../../domain/order-status'
 import type { Db, Queryable, Tx } from '../db/client'
 import { isUniqueViolation } from '../db/client'
 import { users } from '../db/schema/core'
@@ -39,7 +37,7 @@ import { repaymentReviews } from '../db/schema/repayment-reviews'
 import { supportReply, TicketStatus, type TicketRow } from '../feedback/tickets'
 import { languageOf, type Translate } from '../i18n'
 import type { OrderRow } from '../loans/lifecycle'
-import { balanceToday } from '../loans/service'
+import { repayableToday } from '../loans/service'
 import type { Payments } from '../payments/service'
 import { appendAudit } from './audit'
 import type { StaffMember } from './staff'
@@ -83,9 +81,7 @@ async function ordersFor(q: Queryable, tickets: readonly TicketRow[]): Promise<M
 
 /** What the loan takes today, by the server's own repayment figure; null when it takes no repayment. */
 function dueNow(order: OrderRow | undefined, now: Date): number | null {
-  if (!order || !isRepayable(order.status as OrderStatusCode)) return null
-  const balance = balanceToday(order, now)
-  return balance ? balance.totalMinor : null
+  return order ? repayableToday(order, now) : null
 }
 
 function itemOf(
