@@ -120,6 +120,8 @@ export const KNOWN_AUDIT_ACTIONS = [
   'books.exported',
   'borrowers.searched',
   'order.viewed',
+  'repayment.approved',
+  'repayment.rejected',
 ] as const
 
 // ------------------------------------------------------------------------------------------------ products
@@ -337,6 +339,69 @@ export interface OrderStory {
   decision: DecisionView | null
 }
 
+// ------------------------------------------------------------------------------------------------ repayment proofs
+
+/** How long finance has to check a manual repayment proof (spec: "checked within 48 hours"). */
+export const PROOF_REVIEW_MS = 48 * 60 * 60 * 1000
+export const PROOF_STATES = ['waiting', 'approved', 'rejected'] as const
+export type ProofState = (typeof PROOF_STATES)[number]
+/** The longest rejection reason, as the borrower reads it in their ticket. */
+export const PROOF_REASON_MAX = 300
+
+/** A manual repayment proof in finance's queue (GET /console/api/repayment-proofs). */
+export interface ProofItem {
+  ticketId: string
+  state: ProofState
+  /** The order the proof is for (the ticket's, else the borrower's latest); null when the borrower has none. */
+  orderNo: string | null
+  orderStatus: number | null
+  currency: string | null
+  /** What the loan takes today, by the server's own repayment figure; null when it takes no repayment. */
+  dueNowMinor: number | null
+  uploadedAt: string
+  /** uploadedAt + 48 hours: the promise to the borrower. */
+  reviewBy: string
+  /** Still waiting after reviewBy. */
+  overdue: boolean
+  receipts: number
+  decidedAt: string | null
+  amountMinor: number | null
+}
+
+export interface ProofReceipt {
+  fileId: string
+  contentType: string
+  size: number
+  /** Under /console/api, with the member's bearer token. */
+  url: string
+}
+
+/** One proof with what the borrower wrote and their receipts (GET /console/api/repayment-proofs/:ticketId). */
+export interface ProofDetail extends ProofItem {
+  description: string
+  receiptsList: ProofReceipt[]
+  /** The receipt code finance read on the proof, once approved. */
+  receipt: string | null
+  reason: string | null
+}
+
+export interface ProofApproveRequest {
+  amountMinor: number
+  /** The provider's receipt code on the proof (e.g. an M-Pesa code). */
+  reference: string
+}
+
+export interface ProofRejectRequest {
+  reason: string
+}
+
+/** What an approval or a rejection answers: the proof as it now is, and the order's status after it. */
+export interface ProofDecisionReply {
+  proof: ProofDetail
+  /** True when this call decided it; false when it had been decided already (the first decision is answered). */
+  decidedNow: boolean
+}
+
 // ------------------------------------------------------------------------------------------------ routes
 
 export interface ConsoleRouteDef {
@@ -354,8 +419,8 @@ const route = <const N extends string>(name: N, path: string, needs: ConsoleRout
 })
 
 /**
- * The console's pages, in the navigation's order. Only pages that exist are here: the inbox and repayments come
- * with their API (issue 20 items 2–3).
+ * The console's pages, in the navigation's order. Only pages that exist are here: the inbox comes with its API
+ * (issue 20 item 2).
  */
 export const CONSOLE_ROUTES = [
   route('signIn', '/sign-in', 'signedOut'),
@@ -365,6 +430,7 @@ export const CONSOLE_ROUTES = [
   route('loans', '/loans', 'loans.read'),
   route('products', '/products', 'products.edit'),
   route('books', '/books', 'books.read'),
+  route('proofs', '/repayment-proofs', 'repayments.review'),
   route('password', '/password', null),
 ] as const satisfies readonly ConsoleRouteDef[]
 

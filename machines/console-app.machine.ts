@@ -19,7 +19,8 @@
  *         {language}, console.retried
  * Tags:   busy (starting, signing out)
  * Children (snapshot.children): signInForm (the sign-in page), staffForm (staff), auditLog (audit), loansDesk (loans),
- *   productsEditor (products), booksReader (books), passwordForm (password), storeLanguage (keeping the language chosen)
+ *   productsEditor (products), booksReader (books), proofsDesk (proofs), passwordForm (password), storeLanguage
+ *   (keeping the language chosen)
  * Actors the composition provides (services/console/console-actors.ts):
  *   restoreSession () → ConsoleMe | null     (the tab's session, checked with GET /console/api/me)
  *   signOut () → void                        (DELETE /console/api/session; the tab's session is forgotten)
@@ -43,6 +44,7 @@ import { failureMessage, failureTo } from './console-calls'
 import { consolePasswordMachine } from './console-password.machine'
 import { consoleProductsMachine } from './console-products.machine'
 import { consoleBooksMachine } from './console-books.machine'
+import { consoleProofsMachine } from './console-proofs.machine'
 import { consoleLoansMachine } from './console-loans.machine'
 import { consoleSignInMachine, type SignInNotice } from './console-sign-in.machine'
 import { consoleStaffMachine } from './console-staff.machine'
@@ -85,7 +87,16 @@ export type ConsoleAppEvent =
   | { type: 'console.languageChosen'; language: Language }
   | { type: 'console.retried' }
 
-const PAGES: readonly ConsolePage[] = ['overview', 'staff', 'audit', 'loans', 'products', 'books', 'password']
+const PAGES: readonly ConsolePage[] = [
+  'overview',
+  'staff',
+  'audit',
+  'loans',
+  'products',
+  'books',
+  'proofs',
+  'password',
+]
 const pageOf = (to: string): ConsolePage | null => {
   const name = to.replace(/^#/, '')
   return (PAGES as readonly string[]).includes(name) ? (name as ConsolePage) : null
@@ -117,6 +128,7 @@ export const consoleAppMachine = setup({
       loansDesk: 'loansDesk'
       productsEditor: 'productsEditor'
       booksReader: 'booksReader'
+      proofsDesk: 'proofsDesk'
       passwordForm: 'passwordForm'
       storeLanguage: 'storeLanguage'
     },
@@ -133,6 +145,7 @@ export const consoleAppMachine = setup({
     loansDesk: consoleLoansMachine,
     productsEditor: consoleProductsMachine,
     booksReader: consoleBooksMachine,
+    proofsDesk: consoleProofsMachine,
     passwordForm: consolePasswordMachine,
   },
   guards: {
@@ -283,6 +296,7 @@ export const consoleAppMachine = setup({
             { guard: { type: 'goesTo', params: { route: 'loans' } }, target: 'loans' },
             { guard: { type: 'goesTo', params: { route: 'products' } }, target: 'products' },
             { guard: { type: 'goesTo', params: { route: 'books' } }, target: 'books' },
+            { guard: { type: 'goesTo', params: { route: 'proofs' } }, target: 'proofs' },
             { guard: { type: 'goesTo', params: { route: 'password' } }, target: 'password' },
             { target: 'overview' },
           ],
@@ -337,6 +351,14 @@ export const consoleAppMachine = setup({
             input: ({ context }) => ({ draft: context.drafts.books ?? null }),
           },
           exit: { type: 'dropDraft', params: { form: 'books' } },
+        },
+        proofs: {
+          ...page('proofs'),
+          invoke: {
+            id: 'proofsDesk',
+            src: 'proofsDesk',
+            input: ({ context }) => ({ timeZone: context.timeZone }),
+          },
         },
         password: {
           ...page('password'),

@@ -226,6 +226,17 @@ export const consoleAppMachine = createMachine({
             },
             {
               "target": [
+                "#proofs"
+              ],
+              "guard": {
+                "type": "goesTo",
+                "params": {
+                  "route": "proofs"
+                }
+              }
+            },
+            {
+              "target": [
                 "#password"
               ],
               "guard": {
@@ -445,6 +456,35 @@ export const consoleAppMachine = createMachine({
             {
               "id": "booksReader",
               "src": "booksReader",
+              "input": "(from the event)"
+            }
+          ]
+        },
+        "proofs": {
+          "id": "proofs",
+          "meta": {
+            "route": "proofs"
+          },
+          "route": {
+            "guard": {
+              "type": "mayOpen",
+              "params": {
+                "route": "proofs"
+              }
+            }
+          },
+          "entry": [
+            {
+              "type": "arrive",
+              "params": {
+                "route": "proofs"
+              }
+            }
+          ],
+          "invoke": [
+            {
+              "id": "proofsDesk",
+              "src": "proofsDesk",
               "input": "(from the event)"
             }
           ]

@@ -19,6 +19,14 @@
  *   GET    /console/api/borrowers    support, risk, finance, admin: ?q= phone, ID number or order number → { borrowers }
  *   GET    /console/api/orders/:orderNo   the same: the order's story (its decision for risk and admin only)
  *   GET    /console/api/books.csv    finance, admin: ?from&to&report=settlement|accounts → that report as CSV (audited)
+ *   GET    /console/api/repayment-proofs             finance, admin: ?state=waiting|approved|rejected → { proofs }
+ *   GET    /console/api/repayment-proofs/:ticketId   the same: the proof, what the borrower wrote, its receipts
+ *   GET    /console/api/repayment-proofs/:ticketId/receipts/:fileId   the same: a receipt's image
+ *   POST   /console/api/repayment-proofs/:ticketId/approve   { amountMinor, reference } → { proof, decidedNow }
+ *                                    booked as a provider's callback, once per ticket (409 aboveBalance
+ *                                    {dueNowMinor}, notRepayable, noLoan, receiptUsed, paymentInProgress,
+ *                                    alreadyDecided); audited
+ *   POST   /console/api/repayment-proofs/:ticketId/reject    { reason } → { proof, decidedNow }; audited
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import * as v from 'valibot'
@@ -32,6 +40,15 @@ import { editProduct, listProducts, productVersions } from './products'
 import { BOOKS_MAX_DAYS, BOOKS_REPORTS } from '../../domain/console'
 import { booksCsv, booksPage, booksPeriod } from './books'
 import { orderStory, searchBorrowers } from './loans'
+import {
+  approveProof,
+  proofDetail,
+  proofQueue,
+  proofReceiptImage,
+  rejectProof,
+  type ProofResult,
+} from './proofs'
+import { PROOF_REASON_MAX, PROOF_STATES } from '../../domain/console'
 import { loansRuntime } from '../loans/module'
 import { refreshProducts } from '../loans/products'
 import { changePassword, createStaff, resolveStaffSession, signIn, signOut, type StaffMember } from './staff'
@@ -89,6 +106,17 @@ const OrderNo = v.pipe(v.string(), v.regex(/^[A-Z0-9]{4,40}$/))
 
 const utcDay = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/))
 const BooksQuery = v.object({ from: utcDay, to: utcDay, report: v.optional(v.picklist(BOOKS_REPORTS)) })
+
+const ProofsQuery = v.object({ state: v.optional(v.picklist(PROOF_STATES)) })
+const RowId = v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number))
+const ApproveBody = v.object({
+  amountMinor: v.pipe(v.number(), v.safeInteger(), v.minValue(1)),
+  /** The provider's receipt code on the proof: letters, digits and dashes, kept in upper case. */
+  reference: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9-]{4,40}$/)),
+})
+const RejectBody = v.object({
+  reason: v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(PROOF_REASON_MAX)),
+})
 
 /** The fields a schema refused, by name (no values: they may be a password). */
 function refused(issues: readonly v.BaseIssue<unknown>[]): string[] {
@@ -354,5 +382,96 @@ export const consoleModule: ServerModule = {
       })
       return story
     })
+
+    app.get(`${CONSOLE_API}/repayment-proofs`, async (req, reply) => {
+      const member = await staffWith(req, reply, 'repayments.review')
+      if (!member) return reply
+      const query = v.safeParse(ProofsQuery, req.query ?? {})
+      if (!query.success)
+        return reply.code(400).send({ error: 'invalidInput', fields: refused(query.issues) })
+      return { proofs: await proofQueue(host.db, now(), query.output.state ?? 'waiting') }
+    })
+
+    app.get<{ Params: { ticketId: string } }>(
+      `${CONSOLE_API}/repayment-proofs/:ticketId`,
+      async (req, reply) => {
+        const member = await staffWith(req, reply, 'repayments.review')
+        if (!member) return reply
+        const id = v.safeParse(RowId, req.params.ticketId)
+        const proof = id.success ? await proofDetail(host.db, now(), id.output) : null
+        if (!proof) return reply.code(404).send({ error: 'notFound' })
+        return proof
+      },
+    )
+
+    app.get<{ Params: { ticketId: string; fileId: string } }>(
+      `${CONSOLE_API}/repayment-proofs/:ticketId/receipts/:fileId`,
+      async (req, reply) => {
+        const member = await staffWith(req, reply, 'repayments.review')
+        if (!member) return reply
+        reply.header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff')
+        const ticketId = v.safeParse(RowId, req.params.ticketId)
+        const fileId = v.safeParse(RowId, req.params.fileId)
+        const file =
+          ticketId.success && fileId.success
+            ? await proofReceiptImage(host.db, ticketId.output, fileId.output)
+            : null
+        const stored = file
+          ? await host.images.read(host.db, file.userId, file.imageId).catch(() => null)
+          : null
+        if (!stored) return reply.code(404).send({ error: 'notFound' })
+        return reply.type(stored.mime).send(stored.bytes)
+      },
+    )
+
+    /** A decision's answer: the proof, or the refusal as a 404 or a 409 with its code. */
+    const decided = (reply: FastifyReply, result: ProofResult) => {
+      if (result.ok) return reply.send({ proof: result.proof, decidedNow: result.decidedNow })
+      const { ok: _ok, reason, ...detail } = result
+      return reply.code(reason === 'notFound' ? 404 : 409).send({ error: reason, ...detail })
+    }
+
+    app.post<{ Params: { ticketId: string } }>(
+      `${CONSOLE_API}/repayment-proofs/:ticketId/approve`,
+      async (req, reply) => {
+        const member = await staffWith(req, reply, 'repayments.review')
+        if (!member) return reply
+        const id = v.safeParse(RowId, req.params.ticketId)
+        if (!id.success) return reply.code(404).send({ error: 'notFound' })
+        const body = v.safeParse(ApproveBody, req.body)
+        if (!body.success)
+          return reply.code(400).send({ error: 'invalidInput', fields: refused(body.issues) })
+        const rt = loansRuntime(host)
+        const result = await approveProof(
+          { db: host.db, payments: rt.payments, t: host.t },
+          now(),
+          member,
+          id.output,
+          body.output,
+        )
+        return decided(reply, result)
+      },
+    )
+
+    app.post<{ Params: { ticketId: string } }>(
+      `${CONSOLE_API}/repayment-proofs/:ticketId/reject`,
+      async (req, reply) => {
+        const member = await staffWith(req, reply, 'repayments.review')
+        if (!member) return reply
+        const id = v.safeParse(RowId, req.params.ticketId)
+        if (!id.success) return reply.code(404).send({ error: 'notFound' })
+        const body = v.safeParse(RejectBody, req.body)
+        if (!body.success)
+          return reply.code(400).send({ error: 'invalidInput', fields: refused(body.issues) })
+        const result = await rejectProof(
+          { db: host.db, payments: loansRuntime(host).payments, t: host.t },
+          now(),
+          member,
+          id.output,
+          body.output,
+        )
+        return decided(reply, result)
+      },
+    )
   },
 }

@@ -114,6 +114,12 @@ export function balanceToday(order: OrderRow, now: Date): Balance | null {
   return loan ? balanceOf(loan, localDate(now, timeZoneOf(order.country))) : null
 }
 
+/** What the loan takes today when it takes a repayment at all (a repayable status), else null (the console's proofs). */
+export function repayableToday(order: OrderRow, now: Date): number | null {
+  if (!isRepayable(order.status as OrderStatusCode)) return null
+  return balanceToday(order, now)?.totalMinor ?? null
+}
+
 /** Why the next rollover of an order is not offered today, as the pricing engine says; null when it is. */
 export type RolloverRefusal = 'limit' | 'paidOff' | 'tooLate' | 'capReached' | 'status'
 

@@ -154,6 +154,18 @@ export interface Payments {
    * its window is over and it still has no final word). Errors are the caller's to ignore: reconciliation asks too.
    */
   lookUp(transferId: number): Promise<void>
+  /**
+   * A collection that already reached the lender outside any provider's API — a manual repayment finance confirmed
+   * from the borrower's proof: recorded in the caller's transaction and taken through the transfer machine to
+   * `succeeded` as a confirmed callback would (an observation, then the listener books it: the same ledger path,
+   * entry key movement:<reference>). Never sent, never asked about. The reference is the idempotency key: a second
+   * call with it records nothing and returns the transfer the first recorded.
+   */
+  receivedOutside(
+    tx: Tx,
+    now: Date,
+    r: Omit<RequestTransfer, 'kind' | 'expiresAt' | 'refundOf'> & { receipt: string },
+  ): Promise<TransferRow>
   /** Sends a requested transfer now (call after the transaction that requested it committed). */
   send(transferId: number): Promise<void>
   /** Looks every due transfer up at its provider now (the recurring job does it every reconcileMs). */
@@ -884,6 +896,55 @@ export function createPayments(options: PaymentsOptions): Payments {
         .returning()
       await jobs.enqueue(PAYMENT_JOBS.send, { transferId: row!.id }, { q, key: sendKey(row!), runAt: now })
       return row!
+    },
+    async receivedOutside(tx, now, r) {
+      const [inserted] = await tx
+        .insert(paymentTransfers)
+        .values({
+          reference: r.reference,
+          kind: 'collection',
+          purpose: r.purpose,
+          provider: r.provider,
+          channel: r.channel,
+          orderId: r.orderId,
+          account: r.account,
+          amountMinor: r.amountMinor,
+          currency: r.currency,
+          state: 'requested',
+          createdAt: now,
+          expiresAt: null,
+          checkAt: null,
+        })
+        .onConflictDoNothing({ target: paymentTransfers.reference })
+        .returning()
+      if (!inserted) {
+        const [first] = await tx
+          .select()
+          .from(paymentTransfers)
+          .where(eq(paymentTransfers.reference, r.reference))
+        return first!
+      }
+      const { row: sent } = await apply(tx, inserted, { type: 'transfer.sent' }, now, { submittedAt: now })
+      const said = { state: 'succeeded', amountMinor: r.amountMinor, receipt: r.receipt }
+      const result = await applyWord(tx, sent, said, true, now)
+      await observe(
+        tx,
+        {
+          transferId: inserted.id,
+          provider: r.provider,
+          source: 'callback',
+          idempotencyKey: r.reference,
+          reference: r.reference,
+          state: 'succeeded',
+          amountMinor: r.amountMinor,
+          receipt: r.receipt,
+          outcome: result.outcome,
+          note: 'received outside a provider: confirmed by staff',
+        },
+        now,
+      )
+      if (result.row.state !== 'succeeded') throw new Error(`Transfer ${r.reference} did not succeed`)
+      return result.row
     },
     lookUp: (transferId) => queryNow(transferId, options.now()),
     async send(transferId) {

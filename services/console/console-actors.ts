@@ -22,6 +22,12 @@ import {
   type ConsoleProductVersion,
   type ProductEditReply,
   type ProductEditRequest,
+  type ProofApproveRequest,
+  type ProofDecisionReply,
+  type ProofDetail,
+  type ProofItem,
+  type ProofRejectRequest,
+  type ProofState,
 } from '../../domain/console'
 import type { Language } from '../../domain/countries'
 import type { ConsoleApi, DownloadedFile } from './console-api'
@@ -101,6 +107,23 @@ export function createConsoleActors({ api, tokens, languages, now, random, save 
     ),
     saveProduct: fromPromise<ProductEditReply, { id: string; request: ProductEditRequest }>(
       ({ input, signal }) => api.saveProduct(input.id, input.request, signal),
+    ),
+    readProofs: fromPromise<ProofItem[], { state: ProofState }>(({ input, signal }) =>
+      api.readProofs(input.state, signal),
+    ),
+    readProof: fromPromise<ProofDetail, { ticketId: string }>(({ input, signal }) =>
+      api.readProof(input.ticketId, signal),
+    ),
+    // Pictures need the member's token, so they are read here and shown from local object URLs.
+    readReceipts: fromPromise<string[], { urls: string[] }>(async ({ input, signal }) => {
+      const blobs = await Promise.all(input.urls.map((url) => api.readReceipt(url, signal)))
+      return blobs.map((blob) => (typeof URL.createObjectURL === 'function' ? URL.createObjectURL(blob) : ''))
+    }),
+    approveProof: fromPromise<ProofDecisionReply, { ticketId: string; request: ProofApproveRequest }>(
+      ({ input, signal }) => api.approveProof(input.ticketId, input.request, signal),
+    ),
+    rejectProof: fromPromise<ProofDecisionReply, { ticketId: string; request: ProofRejectRequest }>(
+      ({ input, signal }) => api.rejectProof(input.ticketId, input.request, signal),
     ),
   }
 }

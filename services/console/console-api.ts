@@ -29,6 +29,13 @@ import {
   type ConsoleProductVersion,
   type ProductEditReply,
   type ProductEditRequest,
+  PROOF_STATES,
+  type ProofApproveRequest,
+  type ProofDecisionReply,
+  type ProofDetail,
+  type ProofItem,
+  type ProofRejectRequest,
+  type ProofState,
 } from '../../domain/console'
 import type { TokenStore } from './token-store'
 
@@ -195,6 +202,31 @@ const Story = v.object({
     }),
   ),
 })
+const proofItemEntries = {
+  ticketId: v.string(),
+  state: v.picklist(PROOF_STATES),
+  orderNo: v.nullable(v.string()),
+  orderStatus: v.nullable(v.number()),
+  currency: v.nullable(v.string()),
+  dueNowMinor: v.nullable(v.number()),
+  uploadedAt: v.string(),
+  reviewBy: v.string(),
+  overdue: v.boolean(),
+  receipts: v.number(),
+  decidedAt: v.nullable(v.string()),
+  amountMinor: v.nullable(v.number()),
+}
+const Proofs = v.object({ proofs: v.array(v.object(proofItemEntries)) })
+const Proof = v.object({
+  ...proofItemEntries,
+  description: v.string(),
+  receiptsList: v.array(
+    v.object({ fileId: v.string(), contentType: v.string(), size: v.number(), url: v.string() }),
+  ),
+  receipt: v.nullable(v.string()),
+  reason: v.nullable(v.string()),
+})
+const Decision = v.object({ proof: Proof, decidedNow: v.boolean() })
 const Counts = v.record(v.string(), v.number())
 const BooksReply = v.object({
   now: v.string(),
@@ -282,6 +314,20 @@ export interface ConsoleApi {
   readProducts(signal?: AbortSignal): Promise<ConsoleProduct[]>
   readProductVersions(id: string, signal?: AbortSignal): Promise<ConsoleProductVersion[]>
   saveProduct(id: string, request: ProductEditRequest, signal?: AbortSignal): Promise<ProductEditReply>
+  readProofs(state: ProofState, signal?: AbortSignal): Promise<ProofItem[]>
+  readProof(ticketId: string, signal?: AbortSignal): Promise<ProofDetail>
+  /** A receipt's picture; `url` as the proof names it (under /console/api). */
+  readReceipt(url: string, signal?: AbortSignal): Promise<Blob>
+  approveProof(
+    ticketId: string,
+    request: ProofApproveRequest,
+    signal?: AbortSignal,
+  ): Promise<ProofDecisionReply>
+  rejectProof(
+    ticketId: string,
+    request: ProofRejectRequest,
+    signal?: AbortSignal,
+  ): Promise<ProofDecisionReply>
 }
 
 const network: ConsoleFailure = { kind: 'network' }
@@ -444,5 +490,18 @@ export function createConsoleApi({
         .versions,
     saveProduct: (id, request, signal) =>
       json(Edited, 'PUT', `/products/${encodeURIComponent(id)}`, request, signal),
+    readProofs: async (state, signal) =>
+      (await json(Proofs, 'GET', `/repayment-proofs?${new URLSearchParams({ state })}`, undefined, signal))
+        .proofs,
+    readProof: (ticketId, signal) =>
+      json(Proof, 'GET', `/repayment-proofs/${encodeURIComponent(ticketId)}`, undefined, signal),
+    async readReceipt(url, signal) {
+      const path = url.startsWith(CONSOLE_API_PATH) ? url.slice(CONSOLE_API_PATH.length) : url
+      return (await send('GET', path, undefined, signal)).blob()
+    },
+    approveProof: (ticketId, request, signal) =>
+      json(Decision, 'POST', `/repayment-proofs/${encodeURIComponent(ticketId)}/approve`, request, signal),
+    rejectProof: (ticketId, request, signal) =>
+      json(Decision, 'POST', `/repayment-proofs/${encodeURIComponent(ticketId)}/reject`, request, signal),
   }
 }

@@ -24,6 +24,7 @@ const AuditScreen = lazy(() => import('../../screens/console/audit'))
 const BooksScreen = lazy(() => import('../../screens/console/books'))
 const LoansScreen = lazy(() => import('../../screens/console/loans'))
 const ProductsScreen = lazy(() => import('../../screens/console/products'))
+const ProofsScreen = lazy(() => import('../../screens/console/proofs'))
 const StaffScreen = lazy(() => import('../../screens/console/staff'))
 
 const PAGES: Readonly<Record<ConsolePage, ComponentType<{ app: ConsoleRef }>>> = {
@@ -33,6 +34,7 @@ const PAGES: Readonly<Record<ConsolePage, ComponentType<{ app: ConsoleRef }>>> =
   loans: LoansScreen,
   products: ProductsScreen,
   books: BooksScreen,
+  proofs: ProofsScreen,
   password: PasswordScreen,
 }
 

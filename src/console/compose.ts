@@ -6,6 +6,7 @@ import { consoleAppMachine } from '../../machines/console-app.machine'
 import { consoleAuditMachine } from '../../machines/console-audit.machine'
 import { consolePasswordMachine } from '../../machines/console-password.machine'
 import { consoleProductsMachine } from '../../machines/console-products.machine'
+import { consoleProofsMachine } from '../../machines/console-proofs.machine'
 import { consoleBooksMachine } from '../../machines/console-books.machine'
 import { consoleLoansMachine } from '../../machines/console-loans.machine'
 import { consoleSignInMachine } from '../../machines/console-sign-in.machine'
@@ -37,6 +38,15 @@ export function composeConsole(actors: ConsoleActors) {
       }),
       booksReader: consoleBooksMachine.provide({
         actors: { today: actors.today, readBooks: actors.readBooks, exportBooks: actors.exportBooks },
+      }),
+      proofsDesk: consoleProofsMachine.provide({
+        actors: {
+          readProofs: actors.readProofs,
+          readProof: actors.readProof,
+          readReceipts: actors.readReceipts,
+          approveProof: actors.approveProof,
+          rejectProof: actors.rejectProof,
+        },
       }),
       passwordForm: consolePasswordMachine.provide({ actors: { changePassword: actors.changePassword } }),
     },

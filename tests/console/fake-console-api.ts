@@ -13,6 +13,7 @@ import type {
   ConsoleProduct,
   ConsoleProductVersion,
   ProductEditRequest,
+  ProofDetail,
   StaffMember,
   StaffRole,
 } from '../../domain/console'
@@ -78,6 +79,34 @@ export class FakeConsoleApi {
   ]
   sessions = new Map<string, number>()
   audit: AuditRow[] = []
+  /** Manual repayment proofs: one waiting (overdue), with one receipt. */
+  proofs: ProofDetail[] = [
+    {
+      ticketId: '7',
+      state: 'waiting',
+      orderNo: 'KP202603080000000007',
+      orderStatus: 5,
+      currency: 'TZS',
+      dueNowMinor: 5_409_500,
+      uploadedAt: '2026-03-07T08:00:00.000Z',
+      reviewBy: '2026-03-09T08:00:00.000Z',
+      overdue: true,
+      receipts: 1,
+      decidedAt: null,
+      amountMinor: null,
+      description: 'I paid TSh 54,095 by M-Pesa but the loan still shows as unpaid.',
+      receiptsList: [
+        {
+          fileId: '3',
+          contentType: 'image/png',
+          size: 68,
+          url: '/console/api/repayment-proofs/7/receipts/3',
+        },
+      ],
+      receipt: null,
+      reason: null,
+    },
+  ]
   /** The books as the server would read them: one problem, one difference, one receipt in suspense. */
   books: Omit<BooksPage, 'settlement'> & { settlement: Omit<BooksPage['settlement'], 'from' | 'to'> } = {
     now: '2026-03-10T09:00:00.000Z',
@@ -438,6 +467,74 @@ export class FakeConsoleApi {
             'content-disposition': `attachment; filename="kopa-${report}-${url.searchParams.get('from')}-${url.searchParams.get('to')}.csv"`,
           },
         })
+      }),
+      http.get(`${api}/repayment-proofs`, ({ request }) => {
+        seen(request)
+        const member = this.guard(request, 'repayments.review')
+        if (member instanceof Response) return member
+        const state = new URL(request.url).searchParams.get('state') ?? 'waiting'
+        const proofs = this.proofs
+          .filter((p) => p.state === state)
+          .map(({ description: _d, receiptsList: _r, receipt: _c, reason: _why, ...item }) => item)
+        return HttpResponse.json({ proofs })
+      }),
+      http.get(`${api}/repayment-proofs/:ticketId`, ({ request, params }) => {
+        seen(request)
+        const member = this.guard(request, 'repayments.review')
+        if (member instanceof Response) return member
+        const proof = this.proofs.find((p) => p.ticketId === params.ticketId)
+        if (!proof) return HttpResponse.json({ error: 'notFound' }, { status: 404 })
+        return HttpResponse.json(proof)
+      }),
+      http.get(`${api}/repayment-proofs/:ticketId/receipts/:fileId`, ({ request }) => {
+        seen(request)
+        const member = this.guard(request, 'repayments.review')
+        if (member instanceof Response) return member
+        return new HttpResponse(new Uint8Array([137, 80, 78, 71]), {
+          headers: { 'content-type': 'image/png' },
+        })
+      }),
+      http.post(`${api}/repayment-proofs/:ticketId/:decision`, async ({ request, params }) => {
+        seen(request)
+        const member = this.guard(request, 'repayments.review')
+        if (member instanceof Response) return member
+        const at = this.proofs.findIndex((p) => p.ticketId === params.ticketId)
+        const proof = this.proofs[at]
+        if (!proof) return HttpResponse.json({ error: 'notFound' }, { status: 404 })
+        const body = (await request.json()) as { amountMinor?: number; reference?: string; reason?: string }
+        if (proof.state !== 'waiting') return HttpResponse.json({ proof, decidedNow: false })
+        if (params.decision === 'approve') {
+          if ((body.amountMinor ?? 0) > (proof.dueNowMinor ?? 0))
+            return HttpResponse.json(
+              { error: 'aboveBalance', dueNowMinor: proof.dueNowMinor },
+              { status: 409 },
+            )
+          const approved: ProofDetail = {
+            ...proof,
+            state: 'approved',
+            dueNowMinor: null,
+            overdue: false,
+            amountMinor: body.amountMinor ?? null,
+            receipt: body.reference ?? null,
+            decidedAt: '2026-03-10T09:00:00.000Z',
+          }
+          this.proofs[at] = approved
+          this.log(member.id, 'repayment.approved', `ticket:${proof.ticketId}`, {
+            amountMinor: body.amountMinor,
+          })
+          return HttpResponse.json({ proof: approved, decidedNow: true })
+        }
+        const rejected: ProofDetail = {
+          ...proof,
+          state: 'rejected',
+          dueNowMinor: null,
+          overdue: false,
+          reason: body.reason ?? null,
+          decidedAt: '2026-03-10T09:00:00.000Z',
+        }
+        this.proofs[at] = rejected
+        this.log(member.id, 'repayment.rejected', `ticket:${proof.ticketId}`)
+        return HttpResponse.json({ proof: rejected, decidedNow: true })
       }),
       http.get(`${api}/borrowers`, ({ request }) => {
         seen(request)

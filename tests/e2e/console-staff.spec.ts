@@ -41,6 +41,7 @@ for (const lang of ['en', 'sw'] as const) {
         T('console.nav.loans'),
         T('console.nav.products'),
         T('console.nav.books'),
+        T('console.nav.proofs'),
         T('console.nav.password'),
       ])
       await snap(desktop, 'admin-overview')

@@ -23,7 +23,16 @@ describe('signing in to the console', () => {
     await expectAccessible()
     await signIn(console)
     await screen.findByRole('heading', { level: 1, name: 'Welcome, Ana Mwita' })
-    expect(navigation()).toEqual(['Overview', 'Staff', 'Audit log', 'Loans', 'Products', 'Books', 'Change password'])
+    expect(navigation()).toEqual([
+      'Overview',
+      'Staff',
+      'Audit log',
+      'Loans',
+      'Products',
+      'Books',
+      'Repayments',
+      'Change password',
+    ])
     expect(screen.getByRole('button', { name: 'Overview' })).toHaveAttribute('aria-current', 'page')
     expect(screen.getByText('Add staff members')).toBeInTheDocument()
     expect(sessionStorage.getItem('kopa.console.token')).toMatch(/^token-/)

@@ -1,0 +1,338 @@
+/**
+ * console-proofs — finance reviews manual repayment proofs (issue 20 item 3): the queue by state (waiting ones
+ * oldest first, each with its order, what the loan takes today by the server's figure, and the 48-hour promise),
+ * one proof with what the borrower wrote and its receipt pictures, then approve (the amount received and the
+ * receipt code read on the proof) or reject (the reason the borrower reads). The server books an approval once,
+ * never above what the loan takes; its refusals come back at the fields or above the form.
+ *
+ * The amount is typed in the currency's units ("54095" or "540.50") and sent in minor units. A call that finds
+ * the session ended tells the console (machines/console-app.machine.ts).
+ *
+ * Input: { timeZone }   (context, events and the amount's parsing: machines/console-proofs/proofs-context.ts)
+ * Events: proofs.filtered {state}, proofs.opened {ticketId}, proofs.closed, proofs.amountChanged {value},
+ *         proofs.referenceChanged {value}, proofs.reasonChanged {value}, proofs.approved, proofs.rejected,
+ *         proofs.retried
+ * Tags:   busy (reading), deciding, failed
+ * Actors the composition provides (services/console/console-actors.ts):
+ *   readProofs ({ state }) → ProofItem[]                     (GET /console/api/repayment-proofs)
+ *   readProof ({ ticketId }) → ProofDetail                   (GET /console/api/repayment-proofs/:ticketId)
+ *   readReceipts ({ urls }) → string[]                       (each receipt's image, as a local object URL)
+ *   approveProof ({ ticketId, request }) → ProofDecisionReply (POST …/:ticketId/approve)
+ *   rejectProof ({ ticketId, request }) → ProofDecisionReply  (POST …/:ticketId/reject)
+ */
+import { assign, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstate'
+import {
+  isSignedOut,
+  type ProofApproveRequest,
+  type ProofDecisionReply,
+  type ProofDetail,
+  type ProofItem,
+  type ProofRejectRequest,
+  type ProofState,
+} from '../domain/console'
+import { failureMessage, msg, type ConsoleSessionEndedEvent } from './console-calls'
+import {
+  amountToMinor,
+  approveErrors,
+  decisionFailure,
+  minorToAmount,
+  rejectErrors,
+  type ProofsContext,
+  type ProofsEvent,
+  type ProofsInput,
+} from './console-proofs/proofs-context'
+import { notProvided } from './kit/not-provided'
+
+const sessionEnded = {
+  guard: {
+    type: 'sessionEnded',
+    params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+  },
+  actions: 'reportSessionEnded',
+} as const
+
+export const consoleProofsMachine = setup({
+  types: {
+    context: {} as ProofsContext,
+    events: {} as ProofsEvent,
+    input: {} as ProofsInput,
+    tags: {} as 'busy' | 'deciding' | 'failed',
+  },
+  actors: {
+    readProofs: fromPromise<ProofItem[], { state: ProofState }>(
+      notProvided('readProofs', 'services/console'),
+    ),
+    readProof: fromPromise<ProofDetail, { ticketId: string }>(notProvided('readProof', 'services/console')),
+    readReceipts: fromPromise<string[], { urls: string[] }>(notProvided('readReceipts', 'services/console')),
+    approveProof: fromPromise<ProofDecisionReply, { ticketId: string; request: ProofApproveRequest }>(
+      notProvided('approveProof', 'services/console'),
+    ),
+    rejectProof: fromPromise<ProofDecisionReply, { ticketId: string; request: ProofRejectRequest }>(
+      notProvided('rejectProof', 'services/console'),
+    ),
+  },
+  guards: {
+    sessionEnded: (_, params: { error: unknown }) => isSignedOut(params.error),
+    approveValid: ({ context }) => Object.keys(approveErrors(context)).length === 0,
+    rejectValid: ({ context }) => Object.keys(rejectErrors(context)).length === 0,
+    hasReceipts: ({ context }) => (context.proof?.receiptsList.length ?? 0) > 0,
+    isOpen: ({ context }) => context.ticketId !== null,
+  },
+  actions: {
+    chooseState: assign((_, params: { state: ProofState }) => ({
+      state: params.state,
+      notice: null,
+      error: null,
+    })),
+    takeProofs: assign((_, params: { proofs: ProofItem[] }) => ({ proofs: params.proofs, error: null })),
+    chooseProof: assign((_, params: { ticketId: string }) => ({
+      ticketId: params.ticketId,
+      proof: null,
+      pictures: [],
+      amount: '',
+      reference: '',
+      reason: '',
+      fieldErrors: {},
+      error: null,
+      notice: null,
+    })),
+    takeProof: assign((_, params: { proof: ProofDetail }) => ({
+      proof: params.proof,
+      // What the loan takes today, to begin with: finance changes it to what the receipt shows.
+      amount:
+        params.proof.dueNowMinor !== null && params.proof.currency
+          ? minorToAmount(params.proof.dueNowMinor, params.proof.currency)
+          : '',
+      error: null,
+    })),
+    takePictures: assign((_, params: { pictures: string[] }) => ({ pictures: params.pictures })),
+    closeProof: assign({ ticketId: null, proof: null, pictures: [], fieldErrors: {}, error: null }),
+    setAmount: assign(({ context }, params: { value: string }) => ({
+      amount: params.value,
+      fieldErrors: { ...context.fieldErrors, amount: undefined },
+    })),
+    setReference: assign(({ context }, params: { value: string }) => ({
+      reference: params.value,
+      fieldErrors: { ...context.fieldErrors, reference: undefined },
+    })),
+    setReason: assign(({ context }, params: { value: string }) => ({
+      reason: params.value,
+      fieldErrors: { ...context.fieldErrors, reason: undefined },
+    })),
+    showApproveErrors: assign(({ context }) => ({ fieldErrors: approveErrors(context) })),
+    showRejectErrors: assign(({ context }) => ({ fieldErrors: rejectErrors(context) })),
+    clearMessages: assign({ error: null, notice: null }),
+    showFailure: assign((_, params: { error: unknown }) => ({ error: failureMessage(params.error) })),
+    showDecisionFailure: assign((_, params: { error: unknown }) => decisionFailure(params.error)),
+    sayDecided: assign((_, params: { reply: ProofDecisionReply }) => ({
+      proof: params.reply.proof,
+      fieldErrors: {},
+      error: null,
+      notice: msg(
+        params.reply.decidedNow
+          ? `console.proofs.decided.${params.reply.proof.state}`
+          : 'console.proofs.decidedBefore',
+      ),
+    })),
+    reportSessionEnded: sendParent((): ConsoleSessionEndedEvent => ({ type: 'console.sessionEnded' })),
+  },
+}).createMachine({
+  id: 'consoleProofs',
+  description: 'Finance reads the queue of manual repayment proofs and approves or rejects each one.',
+  context: ({ input }) => ({
+    timeZone: input.timeZone,
+    state: 'waiting',
+    proofs: [],
+    ticketId: null,
+    proof: null,
+    pictures: [],
+    amount: '',
+    reference: '',
+    reason: '',
+    fieldErrors: {},
+    error: null,
+    notice: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        src: 'readProofs',
+        input: ({ context }) => ({ state: context.state }),
+        onDone: {
+          target: 'queue',
+          actions: { type: 'takeProofs', params: ({ event }) => ({ proofs: event.output }) },
+        },
+        onError: [
+          { ...sessionEnded, target: 'failed' },
+          {
+            target: 'failed',
+            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+    failed: {
+      tags: ['failed'],
+      on: {
+        'proofs.retried': [
+          { guard: 'isOpen', target: 'opening', actions: 'clearMessages' },
+          { target: 'loading', actions: 'clearMessages' },
+        ],
+        'proofs.filtered': {
+          target: 'loading',
+          actions: [{ type: 'chooseState', params: ({ event }) => event }, 'closeProof'],
+        },
+      },
+    },
+    queue: {
+      on: {
+        'proofs.filtered': {
+          target: 'loading',
+          actions: { type: 'chooseState', params: ({ event }) => event },
+        },
+        'proofs.opened': {
+          target: 'opening',
+          actions: { type: 'chooseProof', params: ({ event }) => event },
+        },
+      },
+    },
+    opening: {
+      tags: ['busy'],
+      invoke: {
+        src: 'readProof',
+        input: ({ context }) => ({ ticketId: context.ticketId! }),
+        onDone: {
+          target: 'reviewing',
+          actions: { type: 'takeProof', params: ({ event }) => ({ proof: event.output }) },
+        },
+        onError: [
+          { ...sessionEnded, target: 'failed' },
+          {
+            target: 'failed',
+            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+    reviewing: {
+      on: {
+        'proofs.closed': { target: 'loading', actions: 'closeProof' },
+        'proofs.filtered': {
+          target: 'loading',
+          actions: [{ type: 'chooseState', params: ({ event }) => event }, 'closeProof'],
+        },
+        'proofs.opened': {
+          target: 'opening',
+          actions: { type: 'chooseProof', params: ({ event }) => event },
+        },
+        'proofs.amountChanged': { actions: { type: 'setAmount', params: ({ event }) => event } },
+        'proofs.referenceChanged': { actions: { type: 'setReference', params: ({ event }) => event } },
+        'proofs.reasonChanged': { actions: { type: 'setReason', params: ({ event }) => event } },
+      },
+      initial: 'pictures',
+      states: {
+        pictures: {
+          always: [{ guard: 'hasReceipts', target: 'loadingPictures' }, { target: 'idle' }],
+        },
+        loadingPictures: {
+          invoke: {
+            src: 'readReceipts',
+            input: ({ context }) => ({ urls: context.proof!.receiptsList.map((r) => r.url) }),
+            onDone: {
+              target: 'idle',
+              actions: { type: 'takePictures', params: ({ event }) => ({ pictures: event.output }) },
+            },
+            onError: [
+              { ...sessionEnded, target: 'idle' },
+              {
+                target: 'idle',
+                actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+              },
+            ],
+          },
+        },
+        idle: {
+          on: {
+            'proofs.approved': [
+              { guard: 'approveValid', target: 'approving', actions: 'clearMessages' },
+              { actions: 'showApproveErrors' },
+            ],
+            'proofs.rejected': [
+              { guard: 'rejectValid', target: 'rejecting', actions: 'clearMessages' },
+              { actions: 'showRejectErrors' },
+            ],
+          },
+        },
+        approving: {
+          tags: ['deciding'],
+          invoke: {
+            src: 'approveProof',
+            input: ({ context }) => ({
+              ticketId: context.ticketId!,
+              request: {
+                amountMinor: amountToMinor(context.amount, context.proof!.currency!)!,
+                reference: context.reference.trim().toUpperCase(),
+              },
+            }),
+            onDone: {
+              target: 'idle',
+              actions: { type: 'sayDecided', params: ({ event }) => ({ reply: event.output }) },
+            },
+            onError: [
+              { ...sessionEnded, target: 'idle' },
+              {
+                target: 'idle',
+                actions: { type: 'showDecisionFailure', params: ({ event }) => ({ error: event.error }) },
+              },
+            ],
+          },
+        },
+        rejecting: {
+          tags: ['deciding'],
+          invoke: {
+            src: 'rejectProof',
+            input: ({ context }) => ({
+              ticketId: context.ticketId!,
+              request: { reason: context.reason.trim() },
+            }),
+            onDone: {
+              target: 'idle',
+              actions: { type: 'sayDecided', params: ({ event }) => ({ reply: event.output }) },
+            },
+            onError: [
+              { ...sessionEnded, target: 'idle' },
+              {
+                target: 'idle',
+                actions: { type: 'showDecisionFailure', params: ({ event }) => ({ error: event.error }) },
+              },
+            ],
+          },
+        },
+      },
+    },
+  },
+})
+
+/** What the proofs page shows. */
+export function proofsView(s: SnapshotFrom<typeof consoleProofsMachine>) {
+  const c = s.context
+  const waiting = c.proof?.state === 'waiting'
+  return {
+    timeZone: c.timeZone,
+    loading: s.hasTag('busy'),
+    failed: s.hasTag('failed'),
+    deciding: s.hasTag('deciding'),
+    state: c.state,
+    proofs: c.proofs,
+    proof: c.proof,
+    pictures: c.pictures,
+    form: { amount: c.amount, reference: c.reference, reason: c.reason },
+    fieldErrors: c.fieldErrors,
+    error: c.error,
+    notice: c.notice,
+    canDecide: waiting && s.matches({ reviewing: 'idle' }),
+    canFilter: s.can({ type: 'proofs.filtered', state: 'waiting' }),
+  }
+}

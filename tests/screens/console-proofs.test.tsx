@@ -1,0 +1,81 @@
+/**
+ * Issue 20 item 3: finance opens the queue of manual repayment proofs (the late one marked), reads the borrower's
+ * words and receipt, is stopped at the field above what the loan takes, then approves — and a support agent has
+ * no such page.
+ */
+import { describe, expect, it } from 'vitest'
+import { expectAccessible, openConsole, screen, signIn, withConsoleServer, within } from './console-harness'
+
+const { fake } = withConsoleServer()
+
+describe('manual repayments', () => {
+  it('shows finance the late proof, refuses more than the loan takes at the field, and approves it', async () => {
+    const api = fake()
+    const console = openConsole('/repayment-proofs')
+    await signIn(console, 'fatma.finance', 'finance password 1')
+    await screen.findByRole('heading', { level: 1, name: 'Manual repayments' })
+    const queue = await screen.findByRole('region', { name: '1 proof waiting' })
+    const row = within(queue).getByRole('row', { name: /KP202603080000000007/ })
+    expect(row).toHaveTextContent(/Late: due/)
+    await expectAccessible()
+
+    await console.user.click(within(row).getByRole('button', { name: 'Open proof 7' }))
+    await screen.findByRole('heading', { level: 2, name: 'Proof 7' })
+    expect(
+      screen.getByText('I paid TSh 54,095 by M-Pesa but the loan still shows as unpaid.'),
+    ).toBeInTheDocument()
+    expect(api.calls).toContain('GET /console/api/repayment-proofs/7/receipts/3')
+    const amount = screen.getByLabelText(/^Amount received \(TZS\)/)
+    expect(amount).toHaveValue('54095')
+    await expectAccessible()
+
+    await console.user.clear(amount)
+    await console.user.type(amount, '60000')
+    await console.user.type(screen.getByLabelText(/^Receipt code/), 'QK81XYZ')
+    await console.user.click(screen.getByRole('button', { name: 'Approve and book' }))
+    expect(
+      await screen.findByText('That is more than the loan takes today. Book at most what it takes.'),
+    ).toBeInTheDocument()
+    expect(api.calls).not.toContain('POST /console/api/repayment-proofs/7/approve')
+
+    await console.user.clear(amount)
+    await console.user.type(amount, '54095')
+    await console.user.click(screen.getByRole('button', { name: 'Approve and book' }))
+    expect(
+      await screen.findByText('Approved: the repayment is booked and the borrower is told.'),
+    ).toBeInTheDocument()
+    expect(api.audit.at(-1)).toMatchObject({
+      action: 'repayment.approved',
+      subject: 'ticket:7',
+      after: { amountMinor: 5_409_500 },
+    })
+    expect(screen.queryByRole('button', { name: 'Approve and book' })).toBeNull()
+    await expectAccessible()
+  })
+
+  it('asks for the reason at the field before rejecting', async () => {
+    const api = fake()
+    const console = openConsole('/repayment-proofs')
+    await signIn(console, 'fatma.finance', 'finance password 1')
+    const queue = await screen.findByRole('region', { name: '1 proof waiting' })
+    await console.user.click(within(queue).getByRole('button', { name: 'Open proof 7' }))
+    await console.user.click(await screen.findByRole('button', { name: 'Reject' }))
+    expect(await screen.findByText('Write a reason of 3 to 300 characters.')).toBeInTheDocument()
+    await console.user.type(screen.getByLabelText(/^Reason/), 'The receipt is for another number.')
+    await console.user.click(screen.getByRole('button', { name: 'Reject' }))
+    expect(await screen.findByText('Rejected: the borrower reads your reason.')).toBeInTheDocument()
+    expect(api.audit.at(-1)).toMatchObject({ action: 'repayment.rejected', subject: 'ticket:7' })
+  })
+
+  it('has no repayments page for a support agent', async () => {
+    fake()
+    const console = openConsole('/repayment-proofs')
+    await signIn(console, 'amina.support', 'support password 1')
+    await screen.findByRole('heading', { level: 1, name: /Welcome/ })
+    expect(
+      within(screen.getByRole('navigation', { name: 'Console pages' })).queryByRole('button', {
+        name: 'Repayments',
+      }),
+    ).toBeNull()
+  })
+})
