@@ -30,7 +30,14 @@ import {
   type ProofRejectRequest,
   type ProofState,
 } from '../domain/console'
-import { failureMessage, msg, type ConsoleSessionEndedEvent } from './console-calls'
+import {
+  consoleCallErrors,
+  failureMessage,
+  failureTo,
+  msg,
+  sessionEndedTo,
+  type ConsoleSessionEndedEvent,
+} from './console-calls'
 import {
   amountToMinor,
   approveErrors,
@@ -43,13 +50,6 @@ import {
 } from './console-proofs/proofs-context'
 import { notProvided } from './kit/not-provided'
 
-const sessionEnded = {
-  guard: {
-    type: 'sessionEnded',
-    params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
-  },
-  actions: 'reportSessionEnded',
-} as const
 
 export const consoleProofsMachine = setup({
   types: {
@@ -164,13 +164,7 @@ export const consoleProofsMachine = setup({
           target: 'queue',
           actions: { type: 'takeProofs', params: ({ event }) => ({ proofs: event.output }) },
         },
-        onError: [
-          { ...sessionEnded, target: 'failed' },
-          {
-            target: 'failed',
-            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
+        onError: consoleCallErrors('failed'),
       },
     },
     failed: {
@@ -207,13 +201,7 @@ export const consoleProofsMachine = setup({
           target: 'reviewing',
           actions: { type: 'takeProof', params: ({ event }) => ({ proof: event.output }) },
         },
-        onError: [
-          { ...sessionEnded, target: 'failed' },
-          {
-            target: 'failed',
-            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
+        onError: consoleCallErrors('failed'),
       },
     },
     reviewing: {
@@ -244,13 +232,7 @@ export const consoleProofsMachine = setup({
               target: 'idle',
               actions: { type: 'takePictures', params: ({ event }) => ({ pictures: event.output }) },
             },
-            onError: [
-              { ...sessionEnded, target: 'idle' },
-              {
-                target: 'idle',
-                actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-              },
-            ],
+            onError: consoleCallErrors('idle'),
           },
         },
         idle: {
@@ -280,13 +262,7 @@ export const consoleProofsMachine = setup({
               target: 'idle',
               actions: { type: 'sayDecided', params: ({ event }) => ({ reply: event.output }) },
             },
-            onError: [
-              { ...sessionEnded, target: 'idle' },
-              {
-                target: 'idle',
-                actions: { type: 'showDecisionFailure', params: ({ event }) => ({ error: event.error }) },
-              },
-            ],
+            onError: [sessionEndedTo('idle'), failureTo('idle', 'showDecisionFailure')],
           },
         },
         rejecting: {
@@ -301,13 +277,7 @@ export const consoleProofsMachine = setup({
               target: 'idle',
               actions: { type: 'sayDecided', params: ({ event }) => ({ reply: event.output }) },
             },
-            onError: [
-              { ...sessionEnded, target: 'idle' },
-              {
-                target: 'idle',
-                actions: { type: 'showDecisionFailure', params: ({ event }) => ({ error: event.error }) },
-              },
-            ],
+            onError: [sessionEndedTo('idle'), failureTo('idle', 'showDecisionFailure')],
           },
         },
       },

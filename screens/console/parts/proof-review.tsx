@@ -3,16 +3,15 @@
  * while it waits — approve (amount and receipt code) or reject (the reason the borrower reads); once decided, the
  * decision.
  */
-import { useEffect, useId, type FormEvent, type ReactElement } from 'react'
+import { useEffect, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
 import { formatMoney } from '../../../domain/money'
 import type { consoleProofsMachine, proofsView } from '../../../machines/console-proofs.machine'
 import { Button } from '../../../ui/button'
-import { describedBy, FieldFrame, fieldIds } from '../../../ui/field-frame'
 import { formatDateTime } from '../../../ui/format'
 import { MessageNotice, useMessageText } from '../../shared/message-text'
-import { ConsoleTextField } from './text-field'
+import { ProofDecision } from './proof-decision'
 
 export function ProofReview({
   proofs,
@@ -29,16 +28,6 @@ export function ProofReview({
   const money = (minor: number | null) =>
     minor === null || proof.currency === null ? '—' : formatMoney(minor, proof.currency, i18n.language)
   const when = (at: string) => formatDateTime(at, i18n.language, timeZone)
-  const approve = (event: FormEvent) => {
-    event.preventDefault()
-    proofs.send({ type: 'proofs.approved' })
-  }
-  const reject = (event: FormEvent) => {
-    event.preventDefault()
-    proofs.send({ type: 'proofs.rejected' })
-  }
-  const reasonError = view.fieldErrors.reason ? text(view.fieldErrors.reason) : null
-  const reasonIds = fieldIds(useId())
   // The pictures are local copies read with the member's token: let them go once they are no longer shown.
   const pictures = view.pictures
   useEffect(
@@ -116,76 +105,7 @@ export function ProofReview({
           </Button>
         </div>
       </div>
-      {proof.state === 'waiting' && (
-        <>
-          <form
-            className="k-card k-stack"
-            noValidate
-            onSubmit={approve}
-            aria-label={t('console.proofs.approveForm')}
-          >
-            <ConsoleTextField
-              name="amount"
-              label={t('console.proofs.amountIn', { currency: proof.currency ?? '' })}
-              inputMode="decimal"
-              required
-              value={view.form.amount}
-              error={view.fieldErrors.amount}
-              hint={t('console.proofs.amountHint', { due: money(proof.dueNowMinor) })}
-              onChange={(value) => proofs.send({ type: 'proofs.amountChanged', value })}
-            />
-            <ConsoleTextField
-              name="reference"
-              label={t('console.proofs.reference')}
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={40}
-              required
-              value={view.form.reference}
-              error={view.fieldErrors.reference}
-              hint={t('console.proofs.referenceHint')}
-              onChange={(value) => proofs.send({ type: 'proofs.referenceChanged', value })}
-            />
-            <div className="c-buttons">
-              <Button type="submit" busy={view.deciding} disabled={!view.canDecide}>
-                {t('console.proofs.approve')}
-              </Button>
-            </div>
-          </form>
-          <form
-            className="k-card k-stack"
-            noValidate
-            onSubmit={reject}
-            aria-label={t('console.proofs.rejectForm')}
-          >
-            <FieldFrame
-              ids={reasonIds}
-              label={t('console.proofs.reason')}
-              required
-              hint={t('console.proofs.reasonHint')}
-              error={reasonError}
-            >
-              <textarea
-                id={reasonIds.controlId}
-                name="reason"
-                className="k-input"
-                rows={3}
-                maxLength={300}
-                aria-required
-                aria-invalid={reasonError ? true : undefined}
-                aria-describedby={describedBy(reasonIds, t('console.proofs.reasonHint'), reasonError)}
-                value={view.form.reason}
-                onChange={(event) => proofs.send({ type: 'proofs.reasonChanged', value: event.target.value })}
-              />
-            </FieldFrame>
-            <div className="c-buttons">
-              <Button type="submit" variant="secondary" busy={view.deciding} disabled={!view.canDecide}>
-                {t('console.proofs.reject')}
-              </Button>
-            </div>
-          </form>
-        </>
-      )}
+      {proof.state === 'waiting' && <ProofDecision proofs={proofs} view={view} money={money} />}
     </section>
   )
 }
