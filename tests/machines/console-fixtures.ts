@@ -59,8 +59,10 @@ export const ADMIN_PERMISSIONS: ConsolePermission[] = [
   'loans.read',
   'products.edit',
   'books.read',
+  'loans.cancel',
+  'money.adjust',
 ]
-export const SUPPORT_PERMISSIONS: ConsolePermission[] = ['tickets.answer', 'loans.read']
+export const SUPPORT_PERMISSIONS: ConsolePermission[] = ['tickets.answer', 'loans.read', 'loans.cancel']
 
 export const meOf = (member: StaffMember): ConsoleMe => ({
   staff: member,
