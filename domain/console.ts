@@ -367,6 +367,13 @@ export interface WaiveRequest extends OrderActionRequest {
   amountMinor: number
 }
 
+/** What the console's actOnOrder actor is given: the order, the action and its body. */
+export interface ActOnOrderInput {
+  orderNo: string
+  action: OrderAction
+  request: OrderActionRequest | WaiveRequest
+}
+
 /** The answer to an order action: the order's new story. */
 export interface OrderActionReply {
   story: OrderStory

@@ -8,22 +8,32 @@
  * Days are UTC days — the providers' statements are — checked at their fields before anything is read. A call that
  * finds the session ended tells the console with the days as typed (machines/console-app.machine.ts).
  *
- * Input: { draft? } — the days as typed before the session ended
- * Events: books.dayChanged {field, day}, books.applied, books.exportRequested {report}, books.retried
- * Tags:   busy (reading), exporting, failed
+ * A member who may change what is owed (`money.adjust`) resolves a receipt in suspense: applies it to an order (by
+ * its number) or records it paid back by hand (with the reference of that payment), with a note; the request id is
+ * made when the receipt is chosen, so sending again after a failure resolves it once. The books are read again
+ * after, and the receipt is gone from the list.
+ *
+ * Input: { draft?, mayResolve? } — the days as typed before the session ended; whether to offer resolving
+ * Events: books.dayChanged {field, day}, books.applied, books.exportRequested {report}, books.retried,
+ *         books.resolveChosen {id}, books.resolveChanged {field, value}, books.resolveConfirmed, books.resolveDismissed
+ * Tags:   busy (reading), exporting, failed, resolving (a receipt's form is open)
  * Actors the composition provides (services/console/console-actors.ts):
  *   today ({ timeZone: 'UTC' }) → 'YYYY-MM-DD'                         (the device's clock)
  *   readBooks ({ from, to }) → BooksPage                                  (GET /console/api/books)
  *   exportBooks ({ from, to, report }) → void                             (GET /console/api/books.csv, saved)
+ *   resolveSuspense ({ id, request }) → SuspenseResolveReply              (POST /console/api/suspense/:id/resolve)
  */
 import { assign, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstate'
 import {
   addDays,
   BOOKS_MAX_DAYS,
+  consoleFailureOf,
   isSignedOut,
   type BooksPage,
   type BooksQuery,
   type BooksReportName,
+  type SuspenseResolveReply,
+  type SuspenseResolveRequest,
 } from '../domain/console'
 import { auditDaysSchema } from '../domain/schemas/console'
 import {
@@ -43,6 +53,59 @@ export const BOOKS_DEFAULT_DAYS = 7
 
 export interface BooksInput {
   draft?: Partial<BooksDays> | null
+  mayResolve?: boolean
+}
+
+export const RESOLVE_FIELDS = ['outcome', 'orderNo', 'reference', 'note'] as const
+export type ResolveField = (typeof RESOLVE_FIELDS)[number]
+
+/** The form of a receipt being resolved. */
+export interface ResolveForm {
+  id: number
+  requestId: string
+  outcome: 'applied' | 'refunded'
+  orderNo: string
+  reference: string
+  note: string
+  errors: Partial<Record<ResolveField, Message>>
+  error: Message | null
+}
+
+function resolveErrors(f: ResolveForm): Partial<Record<ResolveField, Message>> {
+  const errors: Partial<Record<ResolveField, Message>> = {}
+  if (f.outcome === 'applied' && !/^[A-Za-z0-9]{4,40}$/.test(f.orderNo.trim()))
+    errors.orderNo = msg('console.books.resolve.orderNoInvalid')
+  const reference = f.reference.trim()
+  if (f.outcome === 'refunded' && (reference.length < 3 || reference.length > 80))
+    errors.reference = msg('console.books.resolve.referenceInvalid')
+  if (f.note.trim() === '' || f.note.trim().length > 200)
+    errors.note = msg('console.books.resolve.noteInvalid')
+  return errors
+}
+
+function resolveRequest(f: ResolveForm): SuspenseResolveRequest {
+  return f.outcome === 'applied'
+    ? {
+        requestId: f.requestId,
+        outcome: 'applied',
+        orderNo: f.orderNo.trim().toUpperCase(),
+        note: f.note.trim(),
+      }
+    : { requestId: f.requestId, outcome: 'refunded', reference: f.reference.trim(), note: f.note.trim() }
+}
+
+/** The server's refusal of a resolution, at the field it names, else as the form's message. */
+function resolveRefusal(error: unknown): Pick<ResolveForm, 'errors' | 'error'> {
+  const f = consoleFailureOf(error)
+  if (f.kind === 'refused' && f.fields.includes('orderNo'))
+    return { errors: { orderNo: msg('console.books.resolve.orderNoUnknown') }, error: null }
+  if (f.kind === 'refused' && f.error === 'notRepayable')
+    return { errors: { orderNo: msg('console.books.resolve.notRepayable') }, error: null }
+  if (f.kind === 'refused' && f.error === 'aboveBalance')
+    return { errors: { orderNo: msg('console.books.resolve.aboveBalance') }, error: null }
+  if (f.kind === 'refused' && f.error === 'alreadyResolved')
+    return { errors: {}, error: msg('console.books.resolve.already') }
+  return { errors: {}, error: failureMessage(error) }
 }
 
 export interface BooksContext {
@@ -55,6 +118,8 @@ export interface BooksContext {
   notice: Message | null
   /** The report being exported. */
   report: BooksReportName
+  mayResolve: boolean
+  resolving: ResolveForm | null
 }
 
 export type BooksEvent =
@@ -62,6 +127,10 @@ export type BooksEvent =
   | { type: 'books.applied' }
   | { type: 'books.exportRequested'; report: BooksReportName }
   | { type: 'books.retried' }
+  | { type: 'books.resolveChosen'; id: number }
+  | { type: 'books.resolveChanged'; field: ResolveField; value: string }
+  | { type: 'books.resolveConfirmed' }
+  | { type: 'books.resolveDismissed' }
 
 const daySpan = (d: BooksDays) =>
   (Date.parse(`${d.to}T00:00:00Z`) - Date.parse(`${d.from}T00:00:00Z`)) / 86_400_000 + 1
@@ -78,7 +147,7 @@ export const consoleBooksMachine = setup({
     context: {} as BooksContext,
     events: {} as BooksEvent,
     input: {} as BooksInput,
-    tags: {} as 'busy' | 'exporting' | 'failed',
+    tags: {} as 'busy' | 'exporting' | 'failed' | 'resolving',
   },
   actors: {
     today: fromPromise<string, { timeZone: string }>(notProvided('today', 'services/console')),
@@ -86,11 +155,18 @@ export const consoleBooksMachine = setup({
     exportBooks: fromPromise<void, BooksQuery & { report: BooksReportName }>(
       notProvided('exportBooks', 'services/console'),
     ),
+    resolveSuspense: fromPromise<SuspenseResolveReply, { id: number; request: SuspenseResolveRequest }>(
+      notProvided('resolveSuspense', 'services/console'),
+    ),
   },
   guards: {
     daysValid: ({ context }) => Object.keys(dayErrors(context.days)).length === 0,
     hasDays: ({ context }) => context.shown !== null,
     sessionEnded: (_, params: { error: unknown }) => isSignedOut(params.error),
+    mayResolve: ({ context }, params: { id: number }) =>
+      context.mayResolve && (context.page?.suspense.some((s) => s.id === params.id) ?? false),
+    resolveValid: ({ context }) =>
+      context.resolving !== null && Object.keys(resolveErrors(context.resolving)).length === 0,
   },
   actions: {
     /** The last seven UTC days, unless good days were typed before the session ended. */
@@ -115,6 +191,36 @@ export const consoleBooksMachine = setup({
     clearMessages: assign({ error: null, notice: null }),
     chooseReport: assign((_, params: { report: BooksReportName }) => ({ report: params.report })),
     sayExported: assign({ notice: msg('console.books.exported') }),
+    chooseReceipt: assign((_, params: { id: number }) => ({
+      notice: null,
+      error: null,
+      resolving: {
+        id: params.id,
+        requestId: globalThis.crypto.randomUUID(),
+        outcome: 'applied' as const,
+        orderNo: '',
+        reference: '',
+        note: '',
+        errors: {},
+        error: null,
+      },
+    })),
+    changeResolve: assign(({ context }, params: { field: ResolveField; value: string }) => {
+      const f = context.resolving!
+      const value =
+        params.field === 'outcome' ? (params.value === 'refunded' ? 'refunded' : 'applied') : params.value
+      return {
+        resolving: { ...f, [params.field]: value, errors: { ...f.errors, [params.field]: undefined } },
+      }
+    }),
+    showResolveErrors: assign(({ context }) => ({
+      resolving: { ...context.resolving!, errors: resolveErrors(context.resolving!) },
+    })),
+    showResolveRefusal: assign(({ context }, params: { error: unknown }) => ({
+      resolving: { ...context.resolving!, ...resolveRefusal(params.error) },
+    })),
+    sayResolved: assign({ resolving: null, notice: msg('console.books.resolve.done') }),
+    forgetReceipt: assign({ resolving: null }),
     reportSessionEnded: sendParent(({ context }): ConsoleSessionEndedEvent => ({
       type: 'console.sessionEnded',
       form: 'books',
@@ -133,6 +239,8 @@ export const consoleBooksMachine = setup({
     error: null,
     notice: null,
     report: 'settlement',
+    mayResolve: input.mayResolve ?? false,
+    resolving: null,
   }),
   on: {
     'books.dayChanged': { actions: { type: 'changeDay', params: ({ event }) => event } },
@@ -202,6 +310,45 @@ export const consoleBooksMachine = setup({
               target: 'exporting',
               actions: ['clearMessages', { type: 'chooseReport', params: ({ event }) => event }],
             },
+            'books.resolveChosen': {
+              guard: { type: 'mayResolve', params: ({ event }) => event },
+              target: 'resolving',
+              actions: { type: 'chooseReceipt', params: ({ event }) => event },
+            },
+          },
+        },
+        resolving: {
+          description: 'A receipt in suspense: applied to an order, or paid back by hand; with a note.',
+          tags: ['resolving'],
+          on: {
+            'books.resolveChanged': { actions: { type: 'changeResolve', params: ({ event }) => event } },
+            'books.resolveConfirmed': [
+              { guard: 'resolveValid', target: 'sendingResolution' },
+              { actions: 'showResolveErrors' },
+            ],
+            'books.resolveDismissed': { target: 'idle', actions: 'forgetReceipt' },
+          },
+        },
+        sendingResolution: {
+          tags: ['resolving'],
+          invoke: {
+            src: 'resolveSuspense',
+            input: ({ context }) => ({
+              id: context.resolving!.id,
+              request: resolveRequest(context.resolving!),
+            }),
+            onDone: { target: '#consoleBooks.loading', actions: 'sayResolved' },
+            onError: [
+              {
+                guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
+                target: 'resolving',
+                actions: 'reportSessionEnded',
+              },
+              {
+                target: 'resolving',
+                actions: { type: 'showResolveRefusal', params: ({ event }) => ({ error: event.error }) },
+              },
+            ],
           },
         },
         exporting: {
@@ -243,5 +390,10 @@ export function booksView(s: SnapshotFrom<typeof consoleBooksMachine>) {
     notice: c.notice,
     canApply: s.can({ type: 'books.applied' }),
     canExport: s.can({ type: 'books.exportRequested', report: 'settlement' }),
+    /** Resolve buttons beside the receipts in suspense (a member who may, while no form is open). */
+    canResolve: c.mayResolve && s.matches({ ready: 'idle' }),
+    resolving: s.hasTag('resolving')
+      ? { ...c.resolving!, sending: s.matches({ ready: 'sendingResolution' }) }
+      : null,
   }
 }

@@ -22,6 +22,9 @@ import {
   type ConsoleProductVersion,
   type ProductEditReply,
   type ProductEditRequest,
+  type ActOnOrderInput,
+  type SuspenseResolveReply,
+  type SuspenseResolveRequest,
 } from '../../domain/console'
 import type { Language } from '../../domain/countries'
 import type { ConsoleApi, DownloadedFile } from './console-api'
@@ -90,6 +93,12 @@ export function createConsoleActors({ api, tokens, languages, now, random, save 
     ),
     readOrder: fromPromise<OrderStory, { orderNo: string }>(({ input, signal }) =>
       api.readOrder(input.orderNo, signal),
+    ),
+    actOnOrder: fromPromise<OrderStory, ActOnOrderInput>(({ input, signal }) =>
+      api.actOnOrder(input.orderNo, input.action, input.request, signal),
+    ),
+    resolveSuspense: fromPromise<SuspenseResolveReply, { id: number; request: SuspenseResolveRequest }>(
+      ({ input, signal }) => api.resolveSuspense(input.id, input.request, signal),
     ),
     readBooks: fromPromise<BooksPage, BooksQuery>(({ input, signal }) => api.readBooks(input, signal)),
     exportBooks: fromPromise<void, BooksQuery & { report: BooksReportName }>(async ({ input, signal }) => {
