@@ -11,6 +11,7 @@ import { createStaff } from '../../server/console/staff'
 import { totpAt } from '../../server/console/totp'
 import { journalEntries, loanOrderEvents, loanOrders } from '../../server/db/schema/loans'
 import { auditLog } from '../../server/db/schema/staff'
+import { borrowerHistory } from '../../server/loans/service'
 import { post } from '../../server/money/ledger'
 import { describeOnEachDatabase } from './helpers/databases'
 import {
@@ -230,6 +231,12 @@ describeOnEachDatabase('Actions on loans and suspense in the console', (target) 
     expect(entries).toHaveLength(1)
     expect(entries[0]!.lines[0]).toEqual({ account: 'writeOff.loan', debitMinor: owed, creditMinor: 0 })
     expect(after.timeline.at(-1)).toMatchObject({ event: 'loan.writtenOff', from: 3, to: 4 })
+    // Closed as 4, but no repaid loan: the ladder and the scorecard do not count it, its days late do.
+    const { db, clock } = ls.s.server.ctx
+    const [order] = await db.select().from(loanOrders).where(eq(loanOrders.orderNo, orders.writeOff))
+    const history = await borrowerHistory(db, order!.userId, clock.now())
+    expect(history).toMatchObject({ finished: 0, loans: [] })
+    expect(history.worstOverdueDays).toBeGreaterThan(0)
     await expectBooksBalanced(ls)
   })
 
