@@ -27,7 +27,6 @@ import { assign, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstat
 import {
   addDays,
   BOOKS_MAX_DAYS,
-  consoleFailureOf,
   isSignedOut,
   type BooksPage,
   type BooksQuery,
@@ -44,6 +43,15 @@ import {
   msg,
 } from './console-calls'
 import { notProvided } from './kit/not-provided'
+import {
+  resolveErrors,
+  resolveRefusal,
+  resolveRequest,
+  type ResolveField,
+  type ResolveForm,
+} from './console-books/resolve-form'
+
+export { RESOLVE_FIELDS, RESOLVE_OUTCOMES, type ResolveField } from './console-books/resolve-form'
 
 export const BOOKS_DAY_FIELDS = ['from', 'to'] as const
 export type BooksDayField = (typeof BOOKS_DAY_FIELDS)[number]
@@ -54,58 +62,6 @@ export const BOOKS_DEFAULT_DAYS = 7
 export interface BooksInput {
   draft?: Partial<BooksDays> | null
   mayResolve?: boolean
-}
-
-export const RESOLVE_FIELDS = ['outcome', 'orderNo', 'reference', 'note'] as const
-export type ResolveField = (typeof RESOLVE_FIELDS)[number]
-
-/** The form of a receipt being resolved. */
-export interface ResolveForm {
-  id: number
-  requestId: string
-  outcome: 'applied' | 'refunded'
-  orderNo: string
-  reference: string
-  note: string
-  errors: Partial<Record<ResolveField, Message>>
-  error: Message | null
-}
-
-function resolveErrors(f: ResolveForm): Partial<Record<ResolveField, Message>> {
-  const errors: Partial<Record<ResolveField, Message>> = {}
-  if (f.outcome === 'applied' && !/^[A-Za-z0-9]{4,40}$/.test(f.orderNo.trim()))
-    errors.orderNo = msg('console.books.resolve.orderNoInvalid')
-  const reference = f.reference.trim()
-  if (f.outcome === 'refunded' && (reference.length < 3 || reference.length > 80))
-    errors.reference = msg('console.books.resolve.referenceInvalid')
-  if (f.note.trim() === '' || f.note.trim().length > 200)
-    errors.note = msg('console.books.resolve.noteInvalid')
-  return errors
-}
-
-function resolveRequest(f: ResolveForm): SuspenseResolveRequest {
-  return f.outcome === 'applied'
-    ? {
-        requestId: f.requestId,
-        outcome: 'applied',
-        orderNo: f.orderNo.trim().toUpperCase(),
-        note: f.note.trim(),
-      }
-    : { requestId: f.requestId, outcome: 'refunded', reference: f.reference.trim(), note: f.note.trim() }
-}
-
-/** The server's refusal of a resolution, at the field it names, else as the form's message. */
-function resolveRefusal(error: unknown): Pick<ResolveForm, 'errors' | 'error'> {
-  const f = consoleFailureOf(error)
-  if (f.kind === 'refused' && f.fields.includes('orderNo'))
-    return { errors: { orderNo: msg('console.books.resolve.orderNoUnknown') }, error: null }
-  if (f.kind === 'refused' && f.error === 'notRepayable')
-    return { errors: { orderNo: msg('console.books.resolve.notRepayable') }, error: null }
-  if (f.kind === 'refused' && f.error === 'aboveBalance')
-    return { errors: { orderNo: msg('console.books.resolve.aboveBalance') }, error: null }
-  if (f.kind === 'refused' && f.error === 'alreadyResolved')
-    return { errors: {}, error: msg('console.books.resolve.already') }
-  return { errors: {}, error: failureMessage(error) }
 }
 
 export interface BooksContext {

@@ -6,7 +6,7 @@ import { useId, type FormEvent, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SuspenseReceipt } from '../../../domain/console'
 import { formatMoney } from '../../../domain/money'
-import type { booksView, ResolveField } from '../../../machines/console-books.machine'
+import { RESOLVE_OUTCOMES, type booksView, type ResolveField } from '../../../machines/console-books.machine'
 import { Button } from '../../../ui/button'
 import { FieldFrame, fieldIds } from '../../../ui/field-frame'
 import { MessageNotice } from '../../shared/message-text'
@@ -43,7 +43,7 @@ export function SuspenseResolveForm({
       </h2>
       <FieldFrame ids={ids} label={t('console.books.resolve.outcome')} required group>
         <div className="k-radios" role="radiogroup" aria-labelledby={ids.labelId} aria-required>
-          {(['applied', 'refunded'] as const).map((outcome, index) => (
+          {RESOLVE_OUTCOMES.map((outcome, index) => (
             <label key={outcome} className="k-radio">
               <input
                 type="radio"
