@@ -15,12 +15,14 @@ ALTER TABLE journal_lines ADD CONSTRAINT journal_lines_account_check CHECK (acco
 -- One resolution per receipt in suspense, ever: the primary key is the receipt's journal entry.
 CREATE TABLE suspense_resolutions (
   entry_id bigint PRIMARY KEY REFERENCES journal_entries (id),
-  outcome text NOT NULL CHECK (outcome IN ('applied', 'refunded')),
+  outcome text NOT NULL,
   order_id bigint REFERENCES loan_orders (id),
   reference text,
   resolution_entry_id bigint NOT NULL REFERENCES journal_entries (id),
   staff_id bigint NOT NULL REFERENCES staff (id),
   at timestamptz NOT NULL,
-  CHECK ((outcome = 'applied') = (order_id IS NOT NULL)),
-  CHECK ((outcome = 'refunded') = (reference IS NOT NULL))
+  CONSTRAINT suspense_resolutions_outcome_check CHECK (outcome IN ('applied', 'refunded')),
+  -- Applied names its order; paid back by hand names its reference; never both.
+  CONSTRAINT suspense_resolutions_order_check CHECK ((outcome = 'applied') = (order_id IS NOT NULL)),
+  CONSTRAINT suspense_resolutions_reference_check CHECK ((outcome = 'refunded') = (reference IS NOT NULL))
 );

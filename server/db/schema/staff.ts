@@ -96,5 +96,12 @@ export const suspenseResolutions = pgTable(
       .references(() => staff.id),
     at: at('at').notNull(),
   },
-  (t) => [check('suspense_resolutions_outcome_check', sql`${t.outcome} IN ('applied', 'refunded')`)],
+  (t) => [
+    check('suspense_resolutions_outcome_check', sql`${t.outcome} IN ('applied', 'refunded')`),
+    check('suspense_resolutions_order_check', sql`(${t.outcome} = 'applied') = (${t.orderId} IS NOT NULL)`),
+    check(
+      'suspense_resolutions_reference_check',
+      sql`(${t.outcome} = 'refunded') = (${t.reference} IS NOT NULL)`,
+    ),
+  ],
 )
