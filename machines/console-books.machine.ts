@@ -186,7 +186,7 @@ export const consoleBooksMachine = setup({
 }).createMachine({
   id: 'consoleBooks',
   description:
-    'Finance reads the books check, the settlement and the daily totals by UTC days, and exports them.',
+    'Finance reads the books check, the settlement and the daily totals by UTC days, exports them, and resolves receipts in suspense.',
   context: ({ input }) => ({
     days: { from: input.draft?.from ?? '', to: input.draft?.to ?? '' },
     shown: null,

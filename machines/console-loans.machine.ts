@@ -193,7 +193,8 @@ export const consoleLoansMachine = setup({
   },
 }).createMachine({
   id: 'consoleLoans',
-  description: 'Staff find a borrower by phone, ID or order number and read an order’s story.',
+  description:
+    'Staff find a borrower by phone, ID or order number, read an order’s story and take the actions its lifecycle allows.',
   context: ({ input }) => ({
     timeZone: input.timeZone,
     query: input.draft?.query ?? '',
