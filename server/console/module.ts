@@ -19,12 +19,8 @@
  *   GET    /console/api/borrowers    support, risk, finance, admin: ?q= phone, ID number or order number → { borrowers }
  *   GET    /console/api/orders/:orderNo   the same: the order's story (its decision for risk and admin only)
  *   GET    /console/api/books.csv    finance, admin: ?from&to&report=settlement|accounts → that report as CSV (audited)
- *   POST   /console/api/orders/:orderNo/cancel     support, admin: { requestId, note } → { story }
- *   POST   /console/api/orders/:orderNo/waive      finance, admin: { requestId, note, amountMinor } → { story }
- *   POST   /console/api/orders/:orderNo/write-off  finance, admin: { requestId, note } → { story }
- *   POST   /console/api/suspense/:id/resolve       finance, admin: { requestId, note, outcome: applied, orderNo } or
- *                                    { requestId, note, outcome: refunded, reference } → the resolution
- *                                    (each: 409 notAllowed / alreadyResolved / aboveBalance; once per requestId)
+ *   POST   /console/api/orders/:orderNo/{cancel,waive,write-off}, /console/api/suspense/:id/resolve: the actions
+ *                                    (server/console/action-routes.ts)
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import * as v from 'valibot'
@@ -38,16 +34,7 @@ import { editProduct, listProducts, productVersions } from './products'
 import { BOOKS_MAX_DAYS, BOOKS_REPORTS } from '../../domain/console'
 import { booksCsv, booksPage, booksPeriod } from './books'
 import { orderStory, searchBorrowers } from './loans'
-import {
-  ActionRefused,
-  cancelOrder,
-  resolutionOf,
-  resolveSuspense,
-  waivePenalty,
-  writeOffLoan,
-  type ActionContext,
-} from './actions'
-import { LifecycleRefused } from '../loans/lifecycle'
+import { mountActionRoutes } from './action-routes'
 import { loansRuntime } from '../loans/module'
 import { refreshProducts } from '../loans/products'
 import { changePassword, createStaff, resolveStaffSession, signIn, signOut, type StaffMember } from './staff'
@@ -102,30 +89,6 @@ const PRODUCT_BODY_MAX_BYTES = 64 * 1024
 
 const SearchQuery = v.object({ q: v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(40)) })
 const OrderNo = v.pipe(v.string(), v.regex(/^[A-Z0-9]{4,40}$/))
-
-const requestId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{8,64}$/))
-const note = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200))
-const ActionBody = v.object({ requestId, note })
-const WaiveBody = v.object({
-  requestId,
-  note,
-  amountMinor: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER)),
-})
-const ResolveBody = v.variant('outcome', [
-  v.object({
-    requestId,
-    note,
-    outcome: v.literal('applied'),
-    orderNo: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9]{4,40}$/)),
-  }),
-  v.object({
-    requestId,
-    note,
-    outcome: v.literal('refunded'),
-    reference: v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(80)),
-  }),
-])
-const EntryId = v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number))
 
 const utcDay = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/))
 const BooksQuery = v.object({ from: utcDay, to: utcDay, report: v.optional(v.picklist(BOOKS_REPORTS)) })
@@ -351,6 +314,9 @@ export const consoleModule: ServerModule = {
         .send(booksCsv(page, query.report))
     })
 
+    // Cancel, waive, write off; resolve a receipt in suspense (server/console/action-routes.ts).
+    mountActionRoutes({ app, db: host.db, now, staffWith, refused })
+
     app.get(`${CONSOLE_API}/borrowers`, async (req, reply) => {
       const member = await staffWith(req, reply, 'loans.read')
       if (!member) return reply
@@ -393,65 +359,6 @@ export const consoleModule: ServerModule = {
         after: { decision: story.decision !== null },
       })
       return story
-    })
-
-    /** A refusal inside an action, as its answer; anything else is thrown on (a 5xx is a bug). */
-    function refusal(reply: FastifyReply, err: unknown) {
-      if (err instanceof ActionRefused) return reply.code(err.status).send(err.body)
-      if (err instanceof LifecycleRefused)
-        return reply.code(409).send({ error: 'notAllowed', status: err.status })
-      throw err
-    }
-
-    const ORDER_ACTION_ROUTES = [
-      { path: 'cancel', permission: 'loans.cancel', schema: ActionBody, run: cancelOrder },
-      { path: 'waive', permission: 'money.adjust', schema: WaiveBody, run: waivePenalty },
-      { path: 'write-off', permission: 'money.adjust', schema: ActionBody, run: writeOffLoan },
-    ] as const
-    for (const route of ORDER_ACTION_ROUTES) {
-      app.post<{ Params: { orderNo: string } }>(
-        `${CONSOLE_API}/orders/:orderNo/${route.path}`,
-        async (req, reply) => {
-          const member = await staffWith(req, reply, route.permission)
-          if (!member) return reply
-          const orderNo = v.safeParse(OrderNo, req.params.orderNo)
-          if (!orderNo.success) return reply.code(404).send({ error: 'notFound' })
-          const body = v.safeParse(route.schema, req.body ?? {})
-          if (!body.success)
-            return reply.code(400).send({ error: 'invalidInput', fields: refused(body.issues) })
-          const ctx: ActionContext = { db: host.db, staffId: member.id, role: member.role, now: now() }
-          try {
-            await route.run(ctx, orderNo.output, body.output as never)
-          } catch (err) {
-            return refusal(reply, err)
-          }
-          const story = await orderStory(
-            host.db,
-            { role: member.role, mayReadDecision: may(member.role, 'decisions.read') },
-            orderNo.output,
-          )
-          return { story }
-        },
-      )
-    }
-
-    app.post<{ Params: { id: string } }>(`${CONSOLE_API}/suspense/:id/resolve`, async (req, reply) => {
-      const member = await staffWith(req, reply, 'money.adjust')
-      if (!member) return reply
-      const id = v.safeParse(EntryId, req.params.id)
-      if (!id.success) return reply.code(404).send({ error: 'notFound' })
-      const body = v.safeParse(ResolveBody, req.body ?? {})
-      if (!body.success) return reply.code(400).send({ error: 'invalidInput', fields: refused(body.issues) })
-      try {
-        await resolveSuspense(
-          { db: host.db, staffId: member.id, role: member.role, now: now() },
-          id.output,
-          body.output,
-        )
-      } catch (err) {
-        return refusal(reply, err)
-      }
-      return resolutionOf(host.db, id.output)
     })
   },
 }
