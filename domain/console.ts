@@ -23,6 +23,8 @@ export const CONSOLE_PERMISSIONS = [
   'loans.read',
   'products.edit',
   'books.read',
+  'loans.cancel',
+  'money.adjust',
 ] as const
 export type ConsolePermission = (typeof CONSOLE_PERMISSIONS)[number]
 
@@ -219,6 +221,8 @@ export interface DailyTotal {
 
 /** Money a provider moved that no single payment order accounts for, booked to suspense for a person. */
 export interface SuspenseReceipt {
+  /** Its journal entry: what POST /console/api/suspense/:id/resolve names. */
+  id: number
   provider: string
   receipt: string
   /** ISO 8601, UTC. */
@@ -337,6 +341,56 @@ export interface OrderStory {
   ledger: LedgerEntryView[]
   /** Present for members who may read decisions, once assessed. */
   decision: DecisionView | null
+  /**
+   * What this member may do to the order now: the lifecycle machine accepts the action's event from its status
+   * (and a waiver needs a penalty due), and the member's role grants it. The console shows these buttons only.
+   */
+  actions: OrderAction[]
+}
+
+// ------------------------------------------------------------------------------------------------ actions
+
+/** The console's actions on an order (POST /console/api/orders/:orderNo/<action>). */
+export const ORDER_ACTIONS = ['cancel', 'waive', 'write-off'] as const
+export type OrderAction = (typeof ORDER_ACTIONS)[number]
+
+/**
+ * Every action's body carries a `requestId` the console makes once per intent (a UUID): the same request sent
+ * twice (a retry, a double tap) does its work once and answers the first outcome again.
+ */
+export interface OrderActionRequest {
+  requestId: string
+  /** Why, in the member's words: kept in the audit log. */
+  note: string
+}
+
+/** POST …/waive: the penalty to waive, at most what is due (minor units). */
+export interface WaiveRequest extends OrderActionRequest {
+  amountMinor: number
+}
+
+/** What the console's actOnOrder actor is given: the order, the action and its body. */
+export interface ActOnOrderInput {
+  orderNo: string
+  action: OrderAction
+  request: OrderActionRequest | WaiveRequest
+}
+
+/** The answer to an order action: the order's new story. */
+export interface OrderActionReply {
+  story: OrderStory
+}
+
+/** POST /console/api/suspense/:id/resolve: apply the receipt to an order, or record it paid back by hand. */
+export type SuspenseResolveRequest =
+  | { requestId: string; outcome: 'applied'; orderNo: string; note: string }
+  | { requestId: string; outcome: 'refunded'; reference: string; note: string }
+
+export interface SuspenseResolveReply {
+  id: number
+  outcome: 'applied' | 'refunded'
+  orderNo: string | null
+  reference: string | null
 }
 
 // ------------------------------------------------------------------------------------------------ repayment proofs

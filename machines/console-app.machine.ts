@@ -348,7 +348,10 @@ export const consoleAppMachine = setup({
           invoke: {
             id: 'booksReader',
             src: 'booksReader',
-            input: ({ context }) => ({ draft: context.drafts.books ?? null }),
+            input: ({ context }) => ({
+              draft: context.drafts.books ?? null,
+              mayResolve: context.permissions.includes('money.adjust'),
+            }),
           },
           exit: { type: 'dropDraft', params: { form: 'books' } },
         },

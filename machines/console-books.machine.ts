@@ -8,13 +8,20 @@
  * Days are UTC days — the providers' statements are — checked at their fields before anything is read. A call that
  * finds the session ended tells the console with the days as typed (machines/console-app.machine.ts).
  *
- * Input: { draft? } — the days as typed before the session ended
- * Events: books.dayChanged {field, day}, books.applied, books.exportRequested {report}, books.retried
- * Tags:   busy (reading), exporting, failed
+ * A member who may change what is owed (`money.adjust`) resolves a receipt in suspense: applies it to an order (by
+ * its number) or records it paid back by hand (with the reference of that payment), with a note; the request id is
+ * made when the receipt is chosen, so sending again after a failure resolves it once. The books are read again
+ * after, and the receipt is gone from the list.
+ *
+ * Input: { draft?, mayResolve? } — the days as typed before the session ended; whether to offer resolving
+ * Events: books.dayChanged {field, day}, books.applied, books.exportRequested {report}, books.retried,
+ *         books.resolveChosen {id}, books.resolveChanged {field, value}, books.resolveConfirmed, books.resolveDismissed
+ * Tags:   busy (reading), exporting, failed, resolving (a receipt's form is open)
  * Actors the composition provides (services/console/console-actors.ts):
  *   today ({ timeZone: 'UTC' }) → 'YYYY-MM-DD'                         (the device's clock)
  *   readBooks ({ from, to }) → BooksPage                                  (GET /console/api/books)
  *   exportBooks ({ from, to, report }) → void                             (GET /console/api/books.csv, saved)
+ *   resolveSuspense ({ id, request }) → SuspenseResolveReply              (POST /console/api/suspense/:id/resolve)
  */
 import { assign, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstate'
 import {
@@ -23,6 +30,8 @@ import {
   type BooksPage,
   type BooksQuery,
   type BooksReportName,
+  type SuspenseResolveReply,
+  type SuspenseResolveRequest,
 } from '../domain/console'
 import {
   consoleCallErrors,
@@ -34,12 +43,22 @@ import {
 } from './console-calls'
 import { dayErrors, draftDays, startingDays, withDay, type DayField, type Days, type DaysState } from './console-days'
 import { notProvided } from './kit/not-provided'
+import {
+  resolveErrors,
+  resolveRefusal,
+  resolveRequest,
+  type ResolveField,
+  type ResolveForm,
+} from './console-books/resolve-form'
+
+export { RESOLVE_FIELDS, RESOLVE_OUTCOMES, type ResolveField } from './console-books/resolve-form'
 
 /** The days shown at first: today (UTC) and the six before it. */
 export const BOOKS_DEFAULT_DAYS = 7
 
 export interface BooksInput {
   draft?: Partial<Days> | null
+  mayResolve?: boolean
 }
 
 export interface BooksContext extends DaysState {
@@ -48,6 +67,8 @@ export interface BooksContext extends DaysState {
   notice: Message | null
   /** The report being exported. */
   report: BooksReportName
+  mayResolve: boolean
+  resolving: ResolveForm | null
 }
 
 export type BooksEvent =
@@ -55,6 +76,10 @@ export type BooksEvent =
   | { type: 'books.applied' }
   | { type: 'books.exportRequested'; report: BooksReportName }
   | { type: 'books.retried' }
+  | { type: 'books.resolveChosen'; id: number }
+  | { type: 'books.resolveChanged'; field: ResolveField; value: string }
+  | { type: 'books.resolveConfirmed' }
+  | { type: 'books.resolveDismissed' }
 
 const booksDayErrors = (days: Days) => dayErrors(days, { days: BOOKS_MAX_DAYS, key: 'console.books.tooLong' })
 
@@ -63,7 +88,7 @@ export const consoleBooksMachine = setup({
     context: {} as BooksContext,
     events: {} as BooksEvent,
     input: {} as BooksInput,
-    tags: {} as 'busy' | 'exporting' | 'failed',
+    tags: {} as 'busy' | 'exporting' | 'failed' | 'resolving',
   },
   actors: {
     today: fromPromise<string, { timeZone: string }>(notProvided('today', 'services/console')),
@@ -71,11 +96,18 @@ export const consoleBooksMachine = setup({
     exportBooks: fromPromise<void, BooksQuery & { report: BooksReportName }>(
       notProvided('exportBooks', 'services/console'),
     ),
+    resolveSuspense: fromPromise<SuspenseResolveReply, { id: number; request: SuspenseResolveRequest }>(
+      notProvided('resolveSuspense', 'services/console'),
+    ),
   },
   guards: {
     daysValid: ({ context }) => Object.keys(booksDayErrors(context.days)).length === 0,
     hasDays: ({ context }) => context.shown !== null,
     sessionEnded: (_, params: { error: unknown }) => isSignedOut(params.error),
+    mayResolve: ({ context }, params: { id: number }) =>
+      context.mayResolve && (context.page?.suspense.some((s) => s.id === params.id) ?? false),
+    resolveValid: ({ context }) =>
+      context.resolving !== null && Object.keys(resolveErrors(context.resolving)).length === 0,
   },
   actions: {
     /** The last seven UTC days, unless good days were typed before the session ended. */
@@ -95,6 +127,36 @@ export const consoleBooksMachine = setup({
     clearMessages: assign({ error: null, notice: null }),
     chooseReport: assign((_, params: { report: BooksReportName }) => ({ report: params.report })),
     sayExported: assign({ notice: msg('console.books.exported') }),
+    chooseReceipt: assign((_, params: { id: number }) => ({
+      notice: null,
+      error: null,
+      resolving: {
+        id: params.id,
+        requestId: globalThis.crypto.randomUUID(),
+        outcome: 'applied' as const,
+        orderNo: '',
+        reference: '',
+        note: '',
+        errors: {},
+        error: null,
+      },
+    })),
+    changeResolve: assign(({ context }, params: { field: ResolveField; value: string }) => {
+      const f = context.resolving!
+      const value =
+        params.field === 'outcome' ? (params.value === 'refunded' ? 'refunded' : 'applied') : params.value
+      return {
+        resolving: { ...f, [params.field]: value, errors: { ...f.errors, [params.field]: undefined } },
+      }
+    }),
+    showResolveErrors: assign(({ context }) => ({
+      resolving: { ...context.resolving!, errors: resolveErrors(context.resolving!) },
+    })),
+    showResolveRefusal: assign(({ context }, params: { error: unknown }) => ({
+      resolving: { ...context.resolving!, ...resolveRefusal(params.error) },
+    })),
+    sayResolved: assign({ resolving: null, notice: msg('console.books.resolve.done') }),
+    forgetReceipt: assign({ resolving: null }),
     reportSessionEnded: sendParent(({ context }): ConsoleSessionEndedEvent => ({
       type: 'console.sessionEnded',
       form: 'books',
@@ -104,7 +166,7 @@ export const consoleBooksMachine = setup({
 }).createMachine({
   id: 'consoleBooks',
   description:
-    'Finance reads the books check, the settlement and the daily totals by UTC days, and exports them.',
+    'Finance reads the books check, the settlement and the daily totals by UTC days, exports them, and resolves receipts in suspense.',
   context: ({ input }) => ({
     days: draftDays(input.draft),
     shown: null,
@@ -113,6 +175,8 @@ export const consoleBooksMachine = setup({
     error: null,
     notice: null,
     report: 'settlement',
+    mayResolve: input.mayResolve ?? false,
+    resolving: null,
   }),
   on: {
     'books.dayChanged': { actions: { type: 'changeDay', params: ({ event }) => event } },
@@ -169,6 +233,45 @@ export const consoleBooksMachine = setup({
               target: 'exporting',
               actions: ['clearMessages', { type: 'chooseReport', params: ({ event }) => event }],
             },
+            'books.resolveChosen': {
+              guard: { type: 'mayResolve', params: ({ event }) => event },
+              target: 'resolving',
+              actions: { type: 'chooseReceipt', params: ({ event }) => event },
+            },
+          },
+        },
+        resolving: {
+          description: 'A receipt in suspense: applied to an order, or paid back by hand; with a note.',
+          tags: ['resolving'],
+          on: {
+            'books.resolveChanged': { actions: { type: 'changeResolve', params: ({ event }) => event } },
+            'books.resolveConfirmed': [
+              { guard: 'resolveValid', target: 'sendingResolution' },
+              { actions: 'showResolveErrors' },
+            ],
+            'books.resolveDismissed': { target: 'idle', actions: 'forgetReceipt' },
+          },
+        },
+        sendingResolution: {
+          tags: ['resolving'],
+          invoke: {
+            src: 'resolveSuspense',
+            input: ({ context }) => ({
+              id: context.resolving!.id,
+              request: resolveRequest(context.resolving!),
+            }),
+            onDone: { target: '#consoleBooks.loading', actions: 'sayResolved' },
+            onError: [
+              {
+                guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
+                target: 'resolving',
+                actions: 'reportSessionEnded',
+              },
+              {
+                target: 'resolving',
+                actions: { type: 'showResolveRefusal', params: ({ event }) => ({ error: event.error }) },
+              },
+            ],
           },
         },
         exporting: {
@@ -200,5 +303,10 @@ export function booksView(s: SnapshotFrom<typeof consoleBooksMachine>) {
     notice: c.notice,
     canApply: s.can({ type: 'books.applied' }),
     canExport: s.can({ type: 'books.exportRequested', report: 'settlement' }),
+    /** Resolve buttons beside the receipts in suspense (a member who may, while no form is open). */
+    canResolve: c.mayResolve && s.matches({ ready: 'idle' }),
+    resolving: s.hasTag('resolving')
+      ? { ...c.resolving!, sending: s.matches({ ready: 'sendingResolution' }) }
+      : null,
   }
 }

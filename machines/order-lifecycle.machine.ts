@@ -56,7 +56,9 @@ export function rejectedAtBefore(retryAt: number): number {
 }
 
 /** How many more rollovers the order may take: its product's limit less those it had (never below 0). */
-export function rolloversLeft(context: Pick<OrderLifecycleContext, 'rolloverCount' | 'maxRollovers'>): number {
+export function rolloversLeft(
+  context: Pick<OrderLifecycleContext, 'rolloverCount' | 'maxRollovers'>,
+): number {
   return Math.max(0, context.maxRollovers - context.rolloverCount)
 }
 
@@ -85,6 +87,8 @@ export type OrderLifecycleEvent =
   | { type: 'assessment.rejected'; at: number }
   | { type: 'borrower.confirmed'; agreementAccepted: boolean; at: number }
   | { type: 'borrower.cancelled'; reasons: readonly string[] }
+  /** The lender's staff cancel an order not yet confirmed (the console, issue 20 item 4). */
+  | { type: 'staff.cancelled' }
   | { type: 'approval.expired'; at: number }
   | { type: 'payout.succeeded' }
   | { type: 'payout.failed' }
@@ -94,6 +98,8 @@ export type OrderLifecycleEvent =
   | { type: 'due.passed' }
   | { type: 'penalty.accrued' }
   | { type: 'rollover.confirmed'; at: number; newDueAt: number }
+  /** The lender gives up collecting an overdue loan: its balance is booked as a loss and the order closes. */
+  | { type: 'loan.writtenOff' }
 
 export type OrderLifecycleEventType = OrderLifecycleEvent['type']
 
@@ -144,6 +150,7 @@ function retryDateHasCome(context: OrderLifecycleContext, event: OrderLifecycleE
 const AWAITING_CONFIRMATION = {
   'borrower.confirmed': { guard: 'canConfirm', target: 'lending' },
   'borrower.cancelled': { guard: 'exactlyOneReason', target: 'cancel' },
+  'staff.cancelled': { target: 'cancel' },
   'approval.expired': { guard: 'approvalWindowPassed', target: 'cancel' },
 } as const
 
@@ -188,8 +195,12 @@ export const orderLifecycleMachine = setup({
       rolloversLeft(context) > 0 && event.type === 'rollover.confirmed' && event.newDueAt > event.at,
   },
   actions: {
-    recordApproval: assign({ approvedAt: ({ event }) => (event.type === 'assessment.approved' ? event.at : null) }),
-    recordRejection: assign({ rejectedAt: ({ event }) => (event.type === 'assessment.rejected' ? event.at : null) }),
+    recordApproval: assign({
+      approvedAt: ({ event }) => (event.type === 'assessment.approved' ? event.at : null),
+    }),
+    recordRejection: assign({
+      rejectedAt: ({ event }) => (event.type === 'assessment.rejected' ? event.at : null),
+    }),
     countRollover: assign({ rolloverCount: ({ context }) => context.rolloverCount + 1 }),
     startNewOrder: assign({ approvedAt: null, rejectedAt: null, rolloverCount: 0 }),
   },
@@ -262,7 +273,8 @@ export const orderLifecycleMachine = setup({
       },
     },
     confirm: {
-      description: '14 Confirm: approved; the borrower has 24 hours to accept the agreement and confirm, or cancel.',
+      description:
+        '14 Confirm: approved; the borrower has 24 hours to accept the agreement and confirm, or cancel.',
       tags: ['open', 'canConfirm', 'canCancel', 'movesOnItsOwn'],
       meta: { step: 'confirmBorrow', list: 'incomplete', home: 'approved' },
       on: AWAITING_CONFIRMATION,
@@ -294,7 +306,12 @@ export const orderLifecycleMachine = setup({
         'repayment.full': 'finish',
         'repayment.partial': 'repaying',
         'due.passed': 'overdued',
-        'rollover.confirmed': { guard: 'rolloverAllowed', target: 'repaying', reenter: true, actions: 'countRollover' },
+        'rollover.confirmed': {
+          guard: 'rolloverAllowed',
+          target: 'repaying',
+          reenter: true,
+          actions: 'countRollover',
+        },
       },
     },
     overdued: {
@@ -307,11 +324,18 @@ export const orderLifecycleMachine = setup({
         'penalty.accrued': 'overdued',
         // Only a rollover whose new due date is ahead: the server quotes none else and refunds a fee that comes
         // too late for it (server/loans/service.ts rolloverToday, 'tooLate').
-        'rollover.confirmed': { guard: 'rolloverClearsOverdue', target: 'repaying', actions: 'countRollover' },
+        'rollover.confirmed': {
+          guard: 'rolloverClearsOverdue',
+          target: 'repaying',
+          actions: 'countRollover',
+        },
+        // Spec §4 has no written-off code; the order closes as 4 (decisions.md "Actions on a loan in the console").
+        'loan.writtenOff': 'finish',
       },
     },
     finish: {
-      description: '4 Finish: repaid in full; the borrower may apply again and skips onboarding.',
+      description:
+        '4 Finish: repaid in full, or written off by the lender when overdue; the borrower may apply again and skips onboarding.',
       tags: ['canApply', 'signedContract'],
       meta: { step: null, list: 'finished', home: 'canLoan' },
       on: START_NEXT_APPLICATION,

@@ -1,10 +1,10 @@
-// console-books: Finance reads the books check, the settlement and the daily totals by UTC days, and exports them.
+// console-books: Finance reads the books check, the settlement and the daily totals by UTC days, exports them, and resolves receipts in suspense.
 // Generated from machines/console-books.machine.ts by `npm run flows`; import it into Stately ("Import from code"). Do not edit.
 import { createMachine } from 'xstate'
 
 export const consoleBooksMachine = createMachine({
   "id": "consoleBooks",
-  "description": "Finance reads the books check, the settlement and the daily totals by UTC days, and exports them.",
+  "description": "Finance reads the books check, the settlement and the daily totals by UTC days, exports them, and resolves receipts in suspense.",
   "initial": "starting",
   "on": {
     "books.dayChanged": [
@@ -185,8 +185,113 @@ export const consoleBooksMachine = createMachine({
                   }
                 ]
               }
+            ],
+            "books.resolveChosen": [
+              {
+                "target": [
+                  "#consoleBooks.ready.resolving"
+                ],
+                "guard": {
+                  "type": "mayResolve",
+                  "params": "(from the event)"
+                },
+                "actions": [
+                  {
+                    "type": "chooseReceipt",
+                    "params": "(from the event)"
+                  }
+                ]
+              }
             ]
           }
+        },
+        "resolving": {
+          "description": "A receipt in suspense: applied to an order, or paid back by hand; with a note.",
+          "tags": [
+            "resolving"
+          ],
+          "on": {
+            "books.resolveChanged": [
+              {
+                "actions": [
+                  {
+                    "type": "changeResolve",
+                    "params": "(from the event)"
+                  }
+                ]
+              }
+            ],
+            "books.resolveConfirmed": [
+              {
+                "target": [
+                  "#consoleBooks.ready.sendingResolution"
+                ],
+                "guard": "resolveValid"
+              },
+              {
+                "actions": [
+                  "showResolveErrors"
+                ]
+              }
+            ],
+            "books.resolveDismissed": [
+              {
+                "target": [
+                  "#consoleBooks.ready.idle"
+                ],
+                "actions": [
+                  "forgetReceipt"
+                ]
+              }
+            ]
+          }
+        },
+        "sendingResolution": {
+          "tags": [
+            "resolving"
+          ],
+          "invoke": [
+            {
+              "id": "0.consoleBooks.ready.sendingResolution",
+              "src": "resolveSuspense",
+              "input": "(from the event)",
+              "onDone": [
+                {
+                  "target": [
+                    "#consoleBooks.loading"
+                  ],
+                  "actions": [
+                    "sayResolved"
+                  ]
+                }
+              ],
+              "onError": [
+                {
+                  "target": [
+                    "#consoleBooks.ready.resolving"
+                  ],
+                  "guard": {
+                    "type": "sessionEnded",
+                    "params": "(from the event)"
+                  },
+                  "actions": [
+                    "reportSessionEnded"
+                  ]
+                },
+                {
+                  "target": [
+                    "#consoleBooks.ready.resolving"
+                  ],
+                  "actions": [
+                    {
+                      "type": "showResolveRefusal",
+                      "params": "(from the event)"
+                    }
+                  ]
+                }
+              ]
+            }
+          ]
         },
         "exporting": {
           "tags": [

@@ -236,6 +236,13 @@ export const orderLifecycleMachine = createMachine({
             "guard": "exactlyOneReason"
           }
         ],
+        "staff.cancelled": [
+          {
+            "target": [
+              "#orderLifecycle.cancel"
+            ]
+          }
+        ],
         "approval.expired": [
           {
             "target": [
@@ -274,6 +281,13 @@ export const orderLifecycleMachine = createMachine({
               "#orderLifecycle.cancel"
             ],
             "guard": "exactlyOneReason"
+          }
+        ],
+        "staff.cancelled": [
+          {
+            "target": [
+              "#orderLifecycle.cancel"
+            ]
           }
         ],
         "approval.expired": [
@@ -439,11 +453,18 @@ export const orderLifecycleMachine = createMachine({
               "countRollover"
             ]
           }
+        ],
+        "loan.writtenOff": [
+          {
+            "target": [
+              "#orderLifecycle.finish"
+            ]
+          }
         ]
       }
     },
     "finish": {
-      "description": "4 Finish: repaid in full; the borrower may apply again and skips onboarding.",
+      "description": "4 Finish: repaid in full, or written off by the lender when overdue; the borrower may apply again and skips onboarding.",
       "tags": [
         "canApply",
         "signedContract"

@@ -16,6 +16,7 @@ import { useView } from '../shared/use-view'
 import type { ConsoleScreenProps } from './console-props'
 import { BooksCheckCard } from './parts/books-check'
 import { SettlementTable, SuspenseList, TotalsTable } from './parts/books-tables'
+import { SuspenseResolveForm } from './parts/suspense-resolve'
 import { ConsoleTextField } from './parts/text-field'
 import { DAY_FIELDS } from '../../machines/console-days'
 
@@ -85,7 +86,22 @@ function Books({ books }: { books: BooksRef }): ReactElement {
       ) : view.page ? (
         <div className="k-stack" aria-busy={view.loading || undefined}>
           <BooksCheckCard page={view.page} />
-          <SuspenseList page={view.page} />
+          {view.resolving ? (
+            <SuspenseResolveForm
+              receipt={view.page.suspense.find((s) => s.id === view.resolving!.id)}
+              form={view.resolving}
+              onChange={(field, value) => books.send({ type: 'books.resolveChanged', field, value })}
+              onConfirm={() => books.send({ type: 'books.resolveConfirmed' })}
+              onDismiss={() => books.send({ type: 'books.resolveDismissed' })}
+            />
+          ) : (
+            <SuspenseList
+              page={view.page}
+              onResolve={
+                view.canResolve ? (id) => books.send({ type: 'books.resolveChosen', id }) : undefined
+              }
+            />
+          )}
           <SettlementTable page={view.page} />
           <TotalsTable page={view.page} />
         </div>

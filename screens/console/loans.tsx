@@ -17,6 +17,7 @@ import { ErrorState } from '../../ui/states'
 import { MessageNotice, useMessageText } from '../shared/message-text'
 import { useView } from '../shared/use-view'
 import type { ConsoleScreenProps } from './console-props'
+import { OrderActions } from './parts/order-actions'
 import { OrderStoryView } from './parts/order-story'
 import { ConsoleTextField } from './parts/text-field'
 
@@ -88,6 +89,18 @@ function Loans({ loans }: { loans: LoansRef }): ReactElement {
         story={view.story}
         timeZone={view.timeZone}
         onClose={() => loans.send({ type: 'loans.orderClosed' })}
+        actions={
+          <OrderActions
+            story={view.story}
+            actions={view.actions}
+            confirming={view.confirming}
+            onChoose={(action) => loans.send({ type: 'loans.actionChosen', action })}
+            onNote={(note) => loans.send({ type: 'loans.noteChanged', note })}
+            onAmount={(amount) => loans.send({ type: 'loans.amountChanged', amount })}
+            onConfirm={() => loans.send({ type: 'loans.actionConfirmed' })}
+            onDismiss={() => loans.send({ type: 'loans.actionDismissed' })}
+          />
+        }
       />
     )
   const search = (event: FormEvent) => {

@@ -61,19 +61,22 @@ export async function dailyTotals(q: Queryable, period: { from: Date; to: Date }
   }))
 }
 
-/** Every receipt booked to suspense because no single payment order accounts for it, oldest first. */
+/** Every receipt booked to suspense because no single payment order accounts for it and not yet resolved, oldest first. */
 export async function suspenseReceipts(q: Queryable): Promise<SuspenseReceipt[]> {
-  const found = await rows<{ key: string; at: Date | string; currency: string; amount: string }>(
+  const found = await rows<{ id: string; key: string; at: Date | string; currency: string; amount: string }>(
     q,
-    sql`SELECT e.unique_key AS key, e.at, e.currency, SUM(l.credit_minor - l.debit_minor)::text AS amount
+    sql`SELECT e.id::text AS id, e.unique_key AS key, e.at, e.currency,
+               SUM(l.credit_minor - l.debit_minor)::text AS amount
           FROM journal_entries e JOIN journal_lines l ON l.entry_id = e.id AND l.account = 'suspense'
          WHERE e.unique_key LIKE ${`${UNMATCHED_RECEIPT_KEY}%`}
+           AND NOT EXISTS (SELECT 1 FROM suspense_resolutions r WHERE r.entry_id = e.id)
          GROUP BY e.id, e.unique_key, e.at, e.currency
          ORDER BY e.at, e.id`,
   )
   return found.map((r) => {
     const [, provider = '', ...receipt] = r.key.split(':')
     return {
+      id: Number(r.id),
       provider,
       receipt: receipt.join(':'),
       at: new Date(r.at).toISOString(),

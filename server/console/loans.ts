@@ -23,6 +23,7 @@ import { profiles } from '../db/schema/profile'
 import type { StaffRole } from '../db/schema/staff'
 import type { Scorecard } from '../loans/scorecard'
 import { idNumberKey } from '../profile/person-keys'
+import { orderActions } from './actions'
 import { shownTo } from './roles'
 
 /** The most borrowers one search answers. */
@@ -246,5 +247,6 @@ export async function orderStory(
     })),
     ledger,
     decision: opts.mayReadDecision ? decisionOf(order.assessment) : null,
+    actions: orderActions(order, opts.role),
   }
 }

@@ -27,6 +27,9 @@
  *                                    {dueNowMinor}, notRepayable, noLoan, receiptUsed, paymentInProgress,
  *                                    alreadyDecided); audited
  *   POST   /console/api/repayment-proofs/:ticketId/reject    { reason } → { proof, decidedNow }; audited
+
+ *   POST   /console/api/orders/:orderNo/{cancel,waive,write-off}, /console/api/suspense/:id/resolve: the actions
+ *                                    (server/console/action-routes.ts)
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import * as v from 'valibot'
@@ -49,6 +52,8 @@ import {
   type ProofResult,
 } from './proofs'
 import { PROOF_REASON_MAX, PROOF_STATES } from '../../domain/console'
+
+import { mountActionRoutes } from './action-routes'
 import { loansRuntime } from '../loans/module'
 import { refreshProducts } from '../loans/products'
 import { changePassword, createStaff, resolveStaffSession, signIn, signOut, type StaffMember } from './staff'
@@ -338,6 +343,9 @@ export const consoleModule: ServerModule = {
         )
         .send(booksCsv(page, query.report))
     })
+
+    // Cancel, waive, write off; resolve a receipt in suspense (server/console/action-routes.ts).
+    mountActionRoutes({ app, db: host.db, now, staffWith, refused })
 
     app.get(`${CONSOLE_API}/borrowers`, async (req, reply) => {
       const member = await staffWith(req, reply, 'loans.read')

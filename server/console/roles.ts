@@ -2,6 +2,8 @@
  * What each staff role may do in the console and how much of a borrower it sees (issue 20). Support answers
  * borrowers, so it sees their names and a masked phone; finance sees amounts and masked identities; risk sees what
  * a decision was made on and sets the products' prices and limits; only an admin reads the audit log, exports, and manages staff.
+ * Support cancels an order not yet confirmed (the borrower on the phone asks it); finance changes what is owed
+ * (waives a penalty, writes a loan off, resolves money in suspense).
  */
 import type { StaffRole } from '../db/schema/staff'
 
@@ -15,13 +17,17 @@ export const PERMISSIONS = [
   'loans.read',
   'products.edit',
   'books.read',
+  /** Cancel an order not yet confirmed (the lifecycle decides which). */
+  'loans.cancel',
+  /** Waive a penalty, write off an overdue loan, resolve a receipt in suspense: changes to what is owed. */
+  'money.adjust',
 ] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
 const GRANTS: Readonly<Record<StaffRole, readonly Permission[]>> = {
-  support: ['tickets.answer', 'loans.read'],
+  support: ['tickets.answer', 'loans.read', 'loans.cancel'],
   risk: ['decisions.read', 'loans.read', 'products.edit'],
-  finance: ['repayments.review', 'loans.read', 'books.read'],
+  finance: ['repayments.review', 'loans.read', 'books.read', 'money.adjust'],
   admin: PERMISSIONS,
 }
 

@@ -385,6 +385,7 @@ async function overdueEventsOf(q: Queryable, orders: readonly { id: number }[]) 
   return q
     .select({
       orderId: loanOrderEvents.orderId,
+      event: loanOrderEvents.event,
       fromStatus: loanOrderEvents.fromStatus,
       toStatus: loanOrderEvents.toStatus,
       at: loanOrderEvents.at,
@@ -463,7 +464,10 @@ export async function borrowerHistory(q: Queryable, userId: number, now: Date): 
       now.getTime(),
     )
     worst = Math.max(worst, daysLate)
-    if (o.status === OrderStatus.Finish) loans.push({ daysLate, rollovers: o.rollovers })
+    // A loan the lender wrote off (the console: overdue → 4 by `loan.writtenOff`) was not repaid: its days late
+    // count, but it is no rung of the ladder.
+    const writtenOff = events.some((ev) => ev.orderId === o.id && ev.event === 'loan.writtenOff')
+    if (o.status === OrderStatus.Finish && !writtenOff) loans.push({ daysLate, rollovers: o.rollovers })
   }
   const repaidLate = loans.filter((l) => l.daysLate > 0).length
   return {

@@ -51,7 +51,7 @@ export interface BooksFigures {
   observationsUnmatched: number
   /**
    * Receipts booked to suspense because no single payment order accounts for them (unmatched:<provider>:<receipt>,
-   * server/money/ledger.ts): each is a suspense item for ops to resolve.
+   * server/money/ledger.ts) and not yet resolved from the console (suspense_resolutions): each waits for ops.
    */
   receiptsInSuspense: number
   /** Provider answers whose application failed. */
@@ -145,7 +145,8 @@ export async function checkBooks(q: Queryable, opts: BooksOptions = {}): Promise
                (SELECT COUNT(*) FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
                  WHERE l.order_id IS DISTINCT FROM e.order_id)::text AS stray_lines,
                (SELECT COUNT(*) FROM payment_observations WHERE outcome = 'unmatched')::text AS unmatched,
-               (SELECT COUNT(*) FROM journal_entries WHERE unique_key LIKE 'unmatched:%')::text AS in_suspense,
+               (SELECT COUNT(*) FROM journal_entries WHERE unique_key LIKE 'unmatched:%'
+                 AND id NOT IN (SELECT entry_id FROM suspense_resolutions))::text AS in_suspense,
                (SELECT COUNT(*) FROM payment_observations WHERE outcome = 'error')::text AS errors,
                (SELECT COUNT(*) FROM payment_transfers WHERE state = 'expired')::text AS expired,
                (SELECT COUNT(*) FROM payment_transfers

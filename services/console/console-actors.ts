@@ -28,6 +28,10 @@ import {
   type ProofItem,
   type ProofRejectRequest,
   type ProofState,
+
+  type ActOnOrderInput,
+  type SuspenseResolveReply,
+  type SuspenseResolveRequest,
 } from '../../domain/console'
 import type { Language } from '../../domain/countries'
 import type { ConsoleApi, DownloadedFile } from './console-api'
@@ -96,6 +100,12 @@ export function createConsoleActors({ api, tokens, languages, now, random, save 
     ),
     readOrder: fromPromise<OrderStory, { orderNo: string }>(({ input, signal }) =>
       api.readOrder(input.orderNo, signal),
+    ),
+    actOnOrder: fromPromise<OrderStory, ActOnOrderInput>(({ input, signal }) =>
+      api.actOnOrder(input.orderNo, input.action, input.request, signal),
+    ),
+    resolveSuspense: fromPromise<SuspenseResolveReply, { id: number; request: SuspenseResolveRequest }>(
+      ({ input, signal }) => api.resolveSuspense(input.id, input.request, signal),
     ),
     readBooks: fromPromise<BooksPage, BooksQuery>(({ input, signal }) => api.readBooks(input, signal)),
     exportBooks: fromPromise<void, BooksQuery & { report: BooksReportName }>(async ({ input, signal }) => {

@@ -36,6 +36,13 @@ import {
   type ProofItem,
   type ProofRejectRequest,
   type ProofState,
+
+  ORDER_ACTIONS,
+  type OrderAction,
+  type OrderActionRequest,
+  type SuspenseResolveReply,
+  type SuspenseResolveRequest,
+  type WaiveRequest,
 } from '../../domain/console'
 import type { TokenStore } from './token-store'
 
@@ -201,6 +208,20 @@ const Story = v.object({
       ),
     }),
   ),
+  // An action this console does not know yet (a newer server) is left out rather than refused.
+  actions: v.pipe(
+    v.optional(v.array(v.string()), []),
+    v.transform((list) =>
+      list.filter((a): a is OrderAction => (ORDER_ACTIONS as readonly string[]).includes(a)),
+    ),
+  ),
+})
+const ActionReply = v.object({ story: Story })
+const ResolveReply = v.object({
+  id: v.number(),
+  outcome: v.picklist(['applied', 'refunded']),
+  orderNo: v.nullable(v.string()),
+  reference: v.nullable(v.string()),
 })
 const proofItemEntries = {
   ticketId: v.string(),
@@ -276,6 +297,7 @@ const BooksReply = v.object({
   ),
   suspense: v.array(
     v.object({
+      id: v.number(),
       provider: v.string(),
       receipt: v.string(),
       at: v.string(),
@@ -309,6 +331,18 @@ export interface ConsoleApi {
   exportAudit(query: Pick<AuditQuery, 'from' | 'to'>, signal?: AbortSignal): Promise<DownloadedFile>
   searchBorrowers(q: string, signal?: AbortSignal): Promise<BorrowerHit[]>
   readOrder(orderNo: string, signal?: AbortSignal): Promise<OrderStory>
+  /** Cancels, waives (with `amountMinor`) or writes off; the order's story after it. */
+  actOnOrder(
+    orderNo: string,
+    action: OrderAction,
+    request: OrderActionRequest | WaiveRequest,
+    signal?: AbortSignal,
+  ): Promise<OrderStory>
+  resolveSuspense(
+    id: number,
+    request: SuspenseResolveRequest,
+    signal?: AbortSignal,
+  ): Promise<SuspenseResolveReply>
   readBooks(query: BooksQuery, signal?: AbortSignal): Promise<BooksPage>
   exportBooks(query: BooksQuery & { report: BooksReportName }, signal?: AbortSignal): Promise<DownloadedFile>
   readProducts(signal?: AbortSignal): Promise<ConsoleProduct[]>
@@ -465,6 +499,11 @@ export function createConsoleApi({
       (await json(Borrowers, 'GET', `/borrowers?${new URLSearchParams({ q })}`, undefined, signal)).borrowers,
     readOrder: (orderNo, signal) =>
       json(Story, 'GET', `/orders/${encodeURIComponent(orderNo)}`, undefined, signal),
+    actOnOrder: async (orderNo, action, request, signal) =>
+      (await json(ActionReply, 'POST', `/orders/${encodeURIComponent(orderNo)}/${action}`, request, signal))
+        .story,
+    resolveSuspense: (id, request, signal) =>
+      json(ResolveReply, 'POST', `/suspense/${id}/resolve`, request, signal),
     readBooks: (query, signal) =>
       json(
         BooksReply,

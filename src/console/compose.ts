@@ -34,10 +34,19 @@ export function composeConsole(actors: ConsoleActors) {
         },
       }),
       loansDesk: consoleLoansMachine.provide({
-        actors: { searchBorrowers: actors.searchBorrowers, readOrder: actors.readOrder },
+        actors: {
+          searchBorrowers: actors.searchBorrowers,
+          readOrder: actors.readOrder,
+          actOnOrder: actors.actOnOrder,
+        },
       }),
       booksReader: consoleBooksMachine.provide({
-        actors: { today: actors.today, readBooks: actors.readBooks, exportBooks: actors.exportBooks },
+        actors: {
+          today: actors.today,
+          readBooks: actors.readBooks,
+          exportBooks: actors.exportBooks,
+          resolveSuspense: actors.resolveSuspense,
+        },
       }),
       proofsDesk: consoleProofsMachine.provide({
         actors: {

@@ -8,7 +8,9 @@ import type {
   AuditRow,
   BooksPage,
   BorrowerHit,
+  OrderAction,
   OrderStory,
+  SuspenseResolveRequest,
   ConsolePermission,
   ConsoleProduct,
   ConsoleProductVersion,
@@ -31,11 +33,13 @@ const ALL: ConsolePermission[] = [
   'loans.read',
   'products.edit',
   'books.read',
+  'loans.cancel',
+  'money.adjust',
 ]
 const GRANTS: Record<StaffRole, ConsolePermission[]> = {
-  support: ['tickets.answer', 'loans.read'],
+  support: ['tickets.answer', 'loans.read', 'loans.cancel'],
   risk: ['decisions.read', 'loans.read', 'products.edit'],
-  finance: ['repayments.review', 'loans.read', 'books.read'],
+  finance: ['repayments.review', 'loans.read', 'books.read', 'money.adjust'],
   admin: ALL,
 }
 
@@ -154,6 +158,7 @@ export class FakeConsoleApi {
     ],
     suspense: [
       {
+        id: 41,
         provider: 'mpesa',
         receipt: 'QK81XYZ',
         at: '2026-03-09T10:15:00.000Z',
@@ -230,6 +235,30 @@ export class FakeConsoleApi {
       limitMinor: 20_000_000,
       identity: null,
     },
+    actions: [],
+  }
+  /** The request ids of the actions done (a repeat answers again without doing it twice). */
+  actionsDone = new Set<string>()
+  /** Every action's body, as `action`, in order. */
+  actionBodies: { action: string; body: Record<string, unknown> }[] = []
+  /** The next action answers this instead (a refusal). */
+  nextAction: { status: number; body: object } | null = null
+
+  /** What `role` may do to the story now, as the server derives it from the lifecycle machine. */
+  actionsFor(role: StaffRole): OrderAction[] {
+    const grants = GRANTS[role]
+    const { status, due } = this.story
+    const actions: OrderAction[] = []
+    if (grants.includes('loans.cancel') && (status === 14 || status === 18)) actions.push('cancel')
+    if (grants.includes('money.adjust') && (status === 2 || status === 3) && due.penaltyMinor > 0)
+      actions.push('waive')
+    if (grants.includes('money.adjust') && status === 3) actions.push('write-off')
+    return actions
+  }
+
+  private storyFor(role: StaffRole): OrderStory {
+    const decides = GRANTS[role].includes('decisions.read')
+    return { ...this.story, decision: decides ? this.story.decision : null, actions: this.actionsFor(role) }
   }
   /** The demo products at version 1, each with its versions newest first. */
   products: ConsoleProduct[] = DEMO_PRODUCTS.map((p, position) => ({
@@ -568,8 +597,79 @@ export class FakeConsoleApi {
         if (params.orderNo !== this.story.orderNo)
           return HttpResponse.json({ error: 'notFound' }, { status: 404 })
         this.log(member.id, 'order.viewed', `order:${this.story.orderNo}`)
-        const decides = GRANTS[member.role].includes('decisions.read')
-        return HttpResponse.json({ ...this.story, decision: decides ? this.story.decision : null })
+        return HttpResponse.json(this.storyFor(member.role))
+      }),
+      http.post(`${api}/orders/:orderNo/:action`, async ({ request, params }) => {
+        seen(request)
+        const action = params.action as OrderAction
+        const member = this.guard(request, action === 'cancel' ? 'loans.cancel' : 'money.adjust')
+        if (member instanceof Response) return member
+        if (params.orderNo !== this.story.orderNo)
+          return HttpResponse.json({ error: 'notFound' }, { status: 404 })
+        const body = (await request.json()) as { requestId?: string; note?: string; amountMinor?: number }
+        this.actionBodies.push({ action, body })
+        if (this.nextAction) {
+          const { status, body: refusal } = this.nextAction
+          this.nextAction = null
+          return HttpResponse.json(refusal, { status })
+        }
+        const fields = [
+          ...(typeof body.requestId === 'string' && body.requestId.length >= 8 ? [] : ['requestId']),
+          ...(typeof body.note === 'string' && body.note.trim() !== '' ? [] : ['note']),
+          ...(action !== 'waive' || (Number.isInteger(body.amountMinor) && body.amountMinor! > 0)
+            ? []
+            : ['amountMinor']),
+        ]
+        if (fields.length) return HttpResponse.json({ error: 'invalidInput', fields }, { status: 400 })
+        const key = `${member.id}:${action}:${body.requestId}`
+        if (!this.actionsDone.has(key)) {
+          if (!this.actionsFor(member.role).includes(action))
+            return HttpResponse.json({ error: 'notAllowed', status: this.story.status }, { status: 409 })
+          const due = this.story.due
+          if (action === 'waive' && body.amountMinor! > due.penaltyMinor)
+            return HttpResponse.json(
+              { error: 'invalidInput', fields: ['amountMinor'], maxMinor: due.penaltyMinor },
+              { status: 400 },
+            )
+          this.actionsDone.add(key)
+          const before = this.story.status
+          this.story =
+            action === 'cancel'
+              ? { ...this.story, status: 8 }
+              : action === 'waive'
+                ? { ...this.story, due: { ...due, penaltyMinor: due.penaltyMinor - body.amountMinor! } }
+                : { ...this.story, status: 4, due: { principalMinor: 0, interestMinor: 0, penaltyMinor: 0 } }
+          if (this.story.status !== before)
+            this.story.timeline = [
+              ...this.story.timeline,
+              {
+                event: action === 'cancel' ? 'staff.cancelled' : 'loan.writtenOff',
+                from: before,
+                to: this.story.status,
+                at: '2026-03-10T06:30:00.000Z',
+              },
+            ]
+          this.log(member.id, `order.${action}`, `order:${this.story.orderNo}`, body)
+        }
+        return HttpResponse.json({ story: this.storyFor(member.role) })
+      }),
+      http.post(`${api}/suspense/:id/resolve`, async ({ request, params }) => {
+        seen(request)
+        const member = this.guard(request, 'money.adjust')
+        if (member instanceof Response) return member
+        const body = (await request.json()) as SuspenseResolveRequest
+        this.actionBodies.push({ action: 'resolve', body: { ...body } })
+        const id = Number(params.id)
+        if (!this.books.suspense.some((s) => s.id === id))
+          return HttpResponse.json({ error: 'alreadyResolved' }, { status: 409 })
+        this.books = { ...this.books, suspense: this.books.suspense.filter((s) => s.id !== id) }
+        this.log(member.id, 'suspense.resolved', `suspense:${id}`, body)
+        return HttpResponse.json({
+          id,
+          outcome: body.outcome,
+          orderNo: body.outcome === 'applied' ? body.orderNo : null,
+          reference: body.outcome === 'refunded' ? body.reference : null,
+        })
       }),
     ]
   }

@@ -4,7 +4,15 @@
  */
 import { describe, expect, it } from 'vitest'
 import { createActor, waitFor } from 'xstate'
-import { consoleStubs, emptyBooks, NETWORK, provideConsole, type ConsoleAnswers } from './console-fixtures'
+import { booksView } from '../../machines/console-books.machine'
+import {
+  consoleStubs,
+  emptyBooks,
+  NETWORK,
+  provideConsole,
+  refused,
+  type ConsoleAnswers,
+} from './console-fixtures'
 
 function start(answers: ConsoleAnswers = {}, draft?: { from?: string; to?: string }) {
   const stubs = consoleStubs(answers)
@@ -74,5 +82,90 @@ describe('reading the books', () => {
     const again = start({}, { from: '2026-02-01', to: '2026-02-28' })
     await waitFor(again.actor, (s) => s.matches('ready'))
     expect(again.stubs.readBooks).toHaveBeenCalledWith({ from: '2026-02-01', to: '2026-02-28' })
+  })
+})
+
+describe('resolving a receipt in suspense', () => {
+  const RECEIPT = {
+    id: 41,
+    provider: 'mpesa',
+    receipt: 'QK81XYZ',
+    at: '2026-03-09T10:15:00.000Z',
+    currency: 'KES',
+    amountMinor: 150_000,
+  }
+  function withReceipt(answers: ConsoleAnswers = {}, mayResolve = true) {
+    let waiting = [RECEIPT]
+    const stubs = consoleStubs({
+      readBooks: async (query) => ({ ...emptyBooks(query), suspense: waiting }),
+      resolveSuspense: async (input) => {
+        waiting = []
+        return {
+          id: input.id,
+          outcome: input.request.outcome,
+          orderNo: input.request.outcome === 'applied' ? input.request.orderNo : null,
+          reference: input.request.outcome === 'refunded' ? input.request.reference : null,
+        }
+      },
+      ...answers,
+    })
+    const actor = createActor(provideConsole(stubs).booksReader, { input: { mayResolve } }).start()
+    return { actor, stubs }
+  }
+
+  it('is offered only to a member who may change what is owed', async () => {
+    const { actor } = withReceipt({}, false)
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    expect(booksView(actor.getSnapshot()).canResolve).toBe(false)
+    actor.send({ type: 'books.resolveChosen', id: 41 })
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true)
+  })
+
+  it('checks the form, applies the receipt to an order and reads the books again', async () => {
+    const { actor, stubs } = withReceipt()
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    actor.send({ type: 'books.resolveChosen', id: 41 })
+    actor.send({ type: 'books.resolveConfirmed' })
+    expect(booksView(actor.getSnapshot()).resolving?.errors).toEqual({
+      orderNo: { key: 'console.books.resolve.orderNoInvalid' },
+      note: { key: 'console.books.resolve.noteInvalid' },
+    })
+    actor.send({ type: 'books.resolveChanged', field: 'orderNo', value: ' kp261128000000001 ' })
+    actor.send({ type: 'books.resolveChanged', field: 'note', value: 'Named the order by SMS' })
+    actor.send({ type: 'books.resolveConfirmed' })
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && s.context.page!.suspense.length === 0)
+    expect(stubs.resolveSuspense.mock.calls[0]![0]).toMatchObject({
+      id: 41,
+      request: { outcome: 'applied', orderNo: 'KP261128000000001', note: 'Named the order by SMS' },
+    })
+    expect(stubs.readBooks).toHaveBeenCalledTimes(2)
+    expect(actor.getSnapshot().context.notice).toEqual({ key: 'console.books.resolve.done' })
+  })
+
+  it('records a payment back by hand with its reference, and shows a refusal at its field', async () => {
+    let refuse = true
+    const { actor, stubs } = withReceipt({
+      resolveSuspense: async (input) => {
+        if (refuse) throw refused(409, 'aboveBalance')
+        return { id: input.id, outcome: 'refunded', orderNo: null, reference: 'RFD-1' }
+      },
+    })
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    actor.send({ type: 'books.resolveChosen', id: 41 })
+    actor.send({ type: 'books.resolveChanged', field: 'orderNo', value: 'KP261128000000001' })
+    actor.send({ type: 'books.resolveChanged', field: 'note', value: 'Paid twice' })
+    actor.send({ type: 'books.resolveConfirmed' })
+    await waitFor(actor, (s) => s.context.resolving?.errors.orderNo !== undefined)
+    expect(actor.getSnapshot().context.resolving!.errors.orderNo).toEqual({
+      key: 'console.books.resolve.aboveBalance',
+    })
+    refuse = false
+    actor.send({ type: 'books.resolveChanged', field: 'outcome', value: 'refunded' })
+    actor.send({ type: 'books.resolveChanged', field: 'reference', value: 'RFD-1' })
+    actor.send({ type: 'books.resolveConfirmed' })
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    const [first, second] = stubs.resolveSuspense.mock.calls.map(([input]) => input.request)
+    expect(second).toMatchObject({ outcome: 'refunded', reference: 'RFD-1', note: 'Paid twice' })
+    expect(second!.requestId).toBe(first!.requestId)
   })
 })

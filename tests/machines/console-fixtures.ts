@@ -12,6 +12,9 @@ import type {
   BooksReportName,
   BorrowerHit,
   OrderStory,
+  ActOnOrderInput,
+  SuspenseResolveReply,
+  SuspenseResolveRequest,
   ConsoleFailure,
   ConsoleMe,
   ConsolePermission,
@@ -59,8 +62,10 @@ export const ADMIN_PERMISSIONS: ConsolePermission[] = [
   'loans.read',
   'products.edit',
   'books.read',
+  'loans.cancel',
+  'money.adjust',
 ]
-export const SUPPORT_PERMISSIONS: ConsolePermission[] = ['tickets.answer', 'loans.read']
+export const SUPPORT_PERMISSIONS: ConsolePermission[] = ['tickets.answer', 'loans.read', 'loans.cancel']
 
 export const meOf = (member: StaffMember): ConsoleMe => ({
   staff: member,
@@ -119,6 +124,8 @@ export interface ConsoleAnswers {
   searchBorrowers?: (input: { q: string }) => Promise<BorrowerHit[]>
   readOrder?: (input: { orderNo: string }) => Promise<OrderStory>
   readBooks?: (query: BooksQuery) => Promise<BooksPage>
+  actOnOrder?: (input: ActOnOrderInput) => Promise<OrderStory>
+  resolveSuspense?: (input: { id: number; request: SuspenseResolveRequest }) => Promise<SuspenseResolveReply>
   exportBooks?: (query: BooksQuery & { report: BooksReportName }) => Promise<void>
   readProducts?: () => Promise<ConsoleProduct[]>
   readProductVersions?: (input: { id: string }) => Promise<ConsoleProductVersion[]>
@@ -152,6 +159,18 @@ export function consoleStubs(answers: ConsoleAnswers = {}) {
         }),
     ),
     readBooks: vi.fn(answers.readBooks ?? (async (query: BooksQuery) => emptyBooks(query))),
+    actOnOrder: vi.fn(
+      answers.actOnOrder ??
+        (async (): Promise<OrderStory> => {
+          throw refused(409, 'notAllowed')
+        }),
+    ),
+    resolveSuspense: vi.fn(
+      answers.resolveSuspense ??
+        (async (): Promise<SuspenseResolveReply> => {
+          throw refused(409, 'alreadyResolved')
+        }),
+    ),
     exportBooks: vi.fn(answers.exportBooks ?? (async () => undefined)),
     readProducts: vi.fn(answers.readProducts ?? (async () => [])),
     readProductVersions: vi.fn(answers.readProductVersions ?? (async () => [])),
@@ -190,6 +209,7 @@ export function provideConsole(stubs: ConsoleStubs) {
       actors: {
         searchBorrowers: fromPromise(({ input }: { input: { q: string } }) => stubs.searchBorrowers(input)),
         readOrder: fromPromise(({ input }: { input: { orderNo: string } }) => stubs.readOrder(input)),
+        actOnOrder: fromPromise(({ input }: { input: ActOnOrderInput }) => stubs.actOnOrder(input)),
       },
     }),
     booksReader: consoleBooksMachine.provide({
@@ -198,6 +218,10 @@ export function provideConsole(stubs: ConsoleStubs) {
         readBooks: fromPromise(({ input }: { input: BooksQuery }) => stubs.readBooks(input)),
         exportBooks: fromPromise(({ input }: { input: BooksQuery & { report: BooksReportName } }) =>
           stubs.exportBooks(input),
+        ),
+        resolveSuspense: fromPromise(
+          ({ input }: { input: { id: number; request: SuspenseResolveRequest } }) =>
+            stubs.resolveSuspense(input),
         ),
       },
     }),

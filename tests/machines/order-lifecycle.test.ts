@@ -48,13 +48,19 @@ describe('order lifecycle', () => {
 
   it('approves into 14, or 18 when a promotion produced the approval', () => {
     expect(statusOf(run(lifecycleAt(1), { type: 'assessment.approved', at: T0 }))).toBe(14)
-    expect(statusOf(run(lifecycleAt(1), { type: 'assessment.approved', at: T0, viaPromotion: true }))).toBe(18)
+    expect(statusOf(run(lifecycleAt(1), { type: 'assessment.approved', at: T0, viaPromotion: true }))).toBe(
+      18,
+    )
   })
 
   it('refuses a confirmation without the agreement tick', () => {
     const approved = run(lifecycleAt(1), { type: 'assessment.approved', at: T0 })
-    expect(decide(approved, { type: 'borrower.confirmed', agreementAccepted: false, at: T0 + HOUR }).allowed).toBe(false)
-    expect(statusOf(run(approved, { type: 'borrower.confirmed', agreementAccepted: true, at: T0 + HOUR }))).toBe(7)
+    expect(
+      decide(approved, { type: 'borrower.confirmed', agreementAccepted: false, at: T0 + HOUR }).allowed,
+    ).toBe(false)
+    expect(
+      statusOf(run(approved, { type: 'borrower.confirmed', agreementAccepted: true, at: T0 + HOUR })),
+    ).toBe(7)
   })
 
   it('expires an approval only once 24 hours have passed, and then refuses a late confirmation', () => {
@@ -70,7 +76,9 @@ describe('order lifecycle', () => {
     expect(decide(approved, { type: 'borrower.cancelled', reasons: [] }).allowed).toBe(false)
     expect(decide(approved, { type: 'borrower.cancelled', reasons: ['a', 'b'] }).allowed).toBe(false)
     expect(statusOf(run(approved, { type: 'borrower.cancelled', reasons: ['rateTooHigh'] }))).toBe(8)
-    expect(decide(lifecycleAt(7), { type: 'borrower.cancelled', reasons: ['rateTooHigh'] }).allowed).toBe(false)
+    expect(decide(lifecycleAt(7), { type: 'borrower.cancelled', reasons: ['rateTooHigh'] }).allowed).toBe(
+      false,
+    )
   })
 
   it('sends a failed pay-out back through collection and assessment once the wallet is corrected', () => {
@@ -141,9 +149,15 @@ describe('order lifecycle under random event sequences', () => {
       { type: 'repayment.partial' },
       { type: 'due.passed' },
       { type: 'penalty.accrued' },
+      { type: 'staff.cancelled' },
+      { type: 'loan.writtenOff' },
     ),
     fc.record({
-      type: fc.constantFrom('assessment.approved' as const, 'assessment.rejected' as const, 'approval.expired' as const),
+      type: fc.constantFrom(
+        'assessment.approved' as const,
+        'assessment.rejected' as const,
+        'approval.expired' as const,
+      ),
       at: fc.integer({ min: 0, max: 100 * 24 }).map((h) => T0 + h * HOUR),
     }),
     fc.record({
@@ -171,7 +185,8 @@ describe('order lifecycle under random event sequences', () => {
           const d = decide(snap, event)
           if (!d.allowed) continue
           if (d.status !== null) expect(ORDER_STATUS_CODES).toContain(d.status)
-          if (event.type === 'application.started') expect(before === null || !isOpenStatus(before)).toBe(true)
+          if (event.type === 'application.started')
+            expect(before === null || !isOpenStatus(before)).toBe(true)
           if (before !== null && isOpenStatus(before) && d.status !== null && !isOpenStatus(d.status)) {
             expect([4, 8, 9]).toContain(d.status)
           }
@@ -181,5 +196,26 @@ describe('order lifecycle under random event sequences', () => {
       }),
       { numRuns: 300 },
     )
+  })
+
+  describe("the lender's staff (the console)", () => {
+    it('cancel only an approved order not yet confirmed (14, 18), to 8', () => {
+      const allowedFrom = ORDER_STATUS_CODES.filter(
+        (code) => decide(lifecycleAt(code), { type: 'staff.cancelled' }).allowed,
+      )
+      expect([...allowedFrom].sort((a, b) => a - b)).toEqual([14, 18])
+      expect(statusOf(run(lifecycleAt(14, { approvedAt: T0 }), { type: 'staff.cancelled' }))).toBe(8)
+      expect(statusOf(run(lifecycleAt(18, { approvedAt: T0 }), { type: 'staff.cancelled' }))).toBe(8)
+    })
+
+    it('write off only an overdue loan (3), which closes as 4', () => {
+      const allowedFrom = ORDER_STATUS_CODES.filter(
+        (code) => decide(lifecycleAt(code), { type: 'loan.writtenOff' }).allowed,
+      )
+      expect(allowedFrom).toEqual([3])
+      const closed = run(lifecycleAt(3), { type: 'loan.writtenOff' })
+      expect(statusOf(closed)).toBe(4)
+      expect(isOpenStatus(4)).toBe(false)
+    })
   })
 })

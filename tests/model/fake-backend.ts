@@ -489,6 +489,10 @@ export function createFakeBackend({ country = 'TZ' }: FakeBackendOptions = {}) {
       dueAt = Date.now() + 91 * DAY
     },
     failPayOut: () => move({ type: 'payout.failed' }),
+    /** The lender's staff cancel the approved order from the console. */
+    staffCancel: () => move({ type: 'staff.cancelled' }),
+    /** The lender's staff write the overdue loan off from the console. */
+    writeOff: () => move({ type: 'loan.writtenOff' }),
     repayInFull: () => move({ type: 'repayment.full' }),
     /** The server's daily job: the due date is `days` behind today, and the order is overdue. */
     duePassed(days: number) {

@@ -184,6 +184,15 @@ const EXEC: Record<OrderLifecycleEventType | 'borrower.registered', Exec> = {
     await click(run, 'borrow.lending.refresh')
     await click(run, 'outcome.continue')
   },
+  // The lender's staff act from the console; the borrower finds the order closed when they come back.
+  'staff.cancelled': async () => {
+    run.backend.staffCancel()
+    await comeBack()
+  },
+  'loan.writtenOff': async () => {
+    run.backend.writeOff()
+    await comeBack()
+  },
   'payout.failed': async () => {
     run.backend.failPayOut()
     await click(run, 'borrow.lending.refresh')

@@ -132,6 +132,9 @@ export const PAYLOADS: { [T in OrderLifecycleEventType]: (w: World) => Extract<O
   // The server quotes a rollover only when paying it brings the loan back to repaying: its new due date is ahead
   // of today (server/loans/service.ts rolloverToday, 'tooLate' otherwise).
   'rollover.confirmed': () => [{ type: 'rollover.confirmed', at: NOW, newDueAt: NOW + 7 * DAY }],
+  // The lender's staff, from the console (server/console/actions.ts).
+  'staff.cancelled': () => [{ type: 'staff.cancelled' }],
+  'loan.writtenOff': () => [{ type: 'loan.writtenOff' }],
 }
 
 export function snapshotOf(w: World): OrderLifecycleSnapshot {

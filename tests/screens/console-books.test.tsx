@@ -59,4 +59,33 @@ describe('reading the books', () => {
       }),
     ).toBeNull()
   })
+
+  it('lets finance record a receipt in suspense paid back by hand, and the list reads again without it', async () => {
+    const api = fake()
+    const console = openConsole('/books')
+    await signIn(console, 'fatma.finance', 'finance password 1')
+    const { user } = console
+    await user.click(await screen.findByRole('button', { name: 'Resolve receipt QK81XYZ' }))
+    const form = await screen.findByRole('form', { name: /^Resolve mpesa QK81XYZ/ })
+    await user.click(within(form).getByRole('radio', { name: 'It was paid back by hand' }))
+    await user.click(within(form).getByRole('button', { name: 'Resolve' }))
+    expect(await within(form).findByText('Use 3 to 80 characters.')).toBeInTheDocument()
+    await expectAccessible()
+    await user.type(within(form).getByLabelText(/^Reference of the payment back/), 'MPESA-RFD-0001')
+    await user.type(within(form).getByLabelText(/^Why/), 'Paid twice by mistake')
+    await user.click(within(form).getByRole('button', { name: 'Resolve' }))
+    expect(await screen.findByText('No receipt waits in suspense.')).toBeInTheDocument()
+    expect(api.actionBodies).toEqual([
+      {
+        action: 'resolve',
+        body: {
+          requestId: expect.any(String),
+          outcome: 'refunded',
+          reference: 'MPESA-RFD-0001',
+          note: 'Paid twice by mistake',
+        },
+      },
+    ])
+    await expectAccessible()
+  })
 })

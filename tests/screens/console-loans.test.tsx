@@ -1,5 +1,6 @@
 /** Issue 20: support finds a borrower and reads the order's story; risk also reads the decision with its reasons. */
 import { describe, expect, it } from 'vitest'
+import { waitFor } from '@testing-library/react'
 import { expectAccessible, openConsole, screen, signIn, withConsoleServer, within } from './console-harness'
 
 const { fake } = withConsoleServer()
@@ -32,6 +33,8 @@ describe('finding a borrower and reading an order', () => {
     expect(screen.getByRole('region', { name: 'Schedule' })).toHaveTextContent('2026-05-31')
     expect(screen.getByRole('region', { name: 'Journal entries' })).toHaveTextContent('clearing.mpesa.payout')
     expect(screen.queryByRole('region', { name: 'Decision' })).toBeNull()
+    // A repaying loan offers support nothing to do.
+    expect(screen.queryByRole('region', { name: 'Actions' })).toBeNull()
     await expectAccessible()
     await user.click(screen.getByRole('button', { name: 'Back to the search' }))
     expect(await screen.findByRole('heading', { name: '1 borrower found' })).toBeInTheDocument()
@@ -54,5 +57,71 @@ describe('finding a borrower and reading an order', () => {
     ).toBeInTheDocument()
     expect(within(decision).getByText('30 points: Earns 180,001–280,000 a month')).toBeInTheDocument()
     await expectAccessible()
+  })
+
+  it('lets support cancel an approved order, with a reason', async () => {
+    const api = fake()
+    api.story = { ...api.story, status: 14, due: { principalMinor: 0, interestMinor: 0, penaltyMinor: 0 } }
+    const console = openConsole('/loans')
+    await signIn(console, 'amina.support', 'support password 1')
+    await screen.findByRole('heading', { level: 1, name: 'Borrowers and loans' })
+    const { user } = console
+    await user.type(screen.getByLabelText(/^Phone, ID number or order number/), '0754001001')
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    await user.click(await screen.findByRole('button', { name: 'Open order KP261128000000001' }))
+    const actions = await screen.findByRole('region', { name: 'Actions' })
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Cancel the order'])
+    await user.click(within(actions).getByRole('button', { name: 'Cancel the order' }))
+    await user.click(within(actions).getByRole('button', { name: 'Cancel the order' }))
+    expect(await within(actions).findByText('Say why.')).toBeInTheDocument()
+    await expectAccessible()
+    await user.type(within(actions).getByLabelText(/^Why/), 'The borrower called to cancel')
+    await user.click(within(actions).getByRole('button', { name: 'Cancel the order' }))
+    await screen.findByText('Cancelled', { selector: 'strong' })
+    expect(screen.queryByRole('region', { name: 'Actions' })).toBeNull()
+    expect(api.actionBodies).toEqual([
+      {
+        action: 'cancel',
+        body: { requestId: expect.any(String), note: 'The borrower called to cancel' },
+      },
+    ])
+  })
+
+  it('lets finance waive part of an overdue loan’s penalty, never more than is due, then write it off', async () => {
+    const api = fake()
+    api.story = { ...api.story, status: 3, due: { ...api.story.due, penaltyMinor: 50_000 } }
+    const console = openConsole('/loans')
+    await signIn(console, 'fatma.finance', 'finance password 1')
+    await screen.findByRole('heading', { level: 1, name: 'Borrowers and loans' })
+    const { user } = console
+    await user.type(screen.getByLabelText(/^Phone, ID number or order number/), 'KP261128000000001')
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    await user.click(await screen.findByRole('button', { name: 'Open order KP261128000000001' }))
+    const actions = await screen.findByRole('region', { name: 'Actions' })
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Waive the penalty', 'Write the loan off'])
+    await user.click(within(actions).getByRole('button', { name: 'Waive the penalty' }))
+    await user.type(within(actions).getByLabelText(/^Penalty to waive/), '600')
+    await user.type(within(actions).getByLabelText(/^Why/), 'Goodwill')
+    await user.click(within(actions).getByRole('button', { name: 'Waive' }))
+    expect(await within(actions).findByText('That is more than the penalty due.')).toBeInTheDocument()
+    await expectAccessible()
+    await user.clear(within(actions).getByLabelText(/^Penalty to waive/))
+    await user.type(within(actions).getByLabelText(/^Penalty to waive/), '200')
+    await user.click(within(actions).getByRole('button', { name: 'Waive' }))
+    await waitFor(() => expect(api.story.due.penaltyMinor).toBe(30_000))
+    await user.click(await within(actions).findByRole('button', { name: 'Write the loan off' }))
+    await user.type(within(actions).getByLabelText(/^Why/), 'Uncollectable')
+    await user.click(within(actions).getByRole('button', { name: 'Write off' }))
+    await screen.findByText('Repaid', { selector: 'strong' })
+    expect(api.actionBodies.map((a) => a.action)).toEqual(['waive', 'write-off'])
+    expect(api.actionBodies[0]!.body).toMatchObject({ amountMinor: 20_000, note: 'Goodwill' })
   })
 })

@@ -6,6 +6,7 @@ import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { BooksPage } from '../../../domain/console'
 import { formatMoney } from '../../../domain/money'
+import { Button } from '../../../ui/button'
 import { formatDateTime } from '../../../ui/format'
 import { DataTable } from './data-table'
 
@@ -52,19 +53,39 @@ export function TotalsTable({ page }: { page: BooksPage }): ReactElement {
   )
 }
 
-export function SuspenseList({ page }: { page: BooksPage }): ReactElement {
+/** The receipts in suspense; with `onResolve`, a Resolve button on each. */
+export function SuspenseList({
+  page,
+  onResolve,
+}: {
+  page: BooksPage
+  onResolve?: (id: number) => void
+}): ReactElement {
   const { t, i18n } = useTranslation()
+  const head = ['received', 'provider', 'receipt', 'amount', ...(onResolve ? ['resolve'] : [])]
   return (
     <DataTable
       id="books-suspense"
       title={t('console.books.suspense', { count: page.suspense.length })}
       empty={t('console.books.noSuspense')}
-      head={['received', 'provider', 'receipt', 'amount'].map((h) => t(`console.books.column.${h}`))}
+      head={head.map((h) => t(`console.books.column.${h}`))}
       rows={page.suspense.map((r) => [
         formatDateTime(r.at, i18n.language, 'UTC'),
         r.provider,
         r.receipt,
         formatMoney(r.amountMinor, r.currency, i18n.language),
+        ...(onResolve
+          ? [
+              <Button
+                key="resolve"
+                variant="secondary"
+                onClick={() => onResolve(r.id)}
+                aria-label={t('console.books.resolve.button', { receipt: r.receipt })}
+              >
+                {t('console.books.resolve.short')}
+              </Button>,
+            ]
+          : []),
       ])}
     />
   )

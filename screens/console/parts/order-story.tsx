@@ -2,7 +2,7 @@
  * An order's story: what it is now (status, amounts, dates), every status change, every transfer and its state,
  * the schedule, the journal's entries, and the decision for members who may read it.
  */
-import type { ReactElement } from 'react'
+import type { ReactElement, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { OrderStory } from '../../../domain/console'
 import { formatMoney } from '../../../domain/money'
@@ -15,10 +15,13 @@ export function OrderStoryView({
   story,
   timeZone,
   onClose,
+  actions,
 }: {
   story: OrderStory
   timeZone: string
   onClose: () => void
+  /** The order's actions and their form (parts/order-actions.tsx). */
+  actions?: ReactNode
 }): ReactElement {
   const { t, i18n } = useTranslation()
   const money = (minor: number) => formatMoney(minor, story.currency, i18n.language)
@@ -56,6 +59,7 @@ export function OrderStoryView({
           {t('console.loans.back')}
         </Button>
       </section>
+      {actions}
       {story.decision && <DecisionCard decision={story.decision} currency={story.currency} />}
       <DataTable
         id="order-timeline"

@@ -205,6 +205,10 @@ export const JOURNAL_KINDS = [
   'reversal',
   /** Migration 0006: the interest not earned, rebated when a loan is repaid in full early. */
   'interestRebate',
+  /** Migration 0016: the console's actions (issue 20): a penalty waived, a loan written off, suspense resolved. */
+  'penaltyWaiver',
+  'loanWriteOff',
+  'suspenseResolved',
 ] as const
 export type JournalKind = (typeof JOURNAL_KINDS)[number]
 
@@ -221,6 +225,10 @@ export const ACCOUNTS = [
   'writeOff.penalty',
   'suspense',
   'refundDue',
+  /** Migration 0016: penalties staff waived, and loans written off (expenses); money paid back by hand. */
+  'writeOff.waiver',
+  'writeOff.loan',
+  'paidByHand',
 ] as const
 /**
  * A fixed account, or the clearing account of one provider and direction: money in transit between our books and

@@ -15,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import { journalEntries, loanOrders } from './loans'
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -72,4 +73,35 @@ export const auditLog = pgTable(
     after: jsonb('after'),
   },
   (t) => [index('audit_log_at').on(t.at, t.id)],
+)
+
+/**
+ * A receipt in suspense resolved by staff (migration 0016): applied to an order or paid back by hand with a
+ * reference. Its key is the receipt's journal entry, so a receipt is resolved once, ever.
+ */
+export const suspenseResolutions = pgTable(
+  'suspense_resolutions',
+  {
+    entryId: bigint('entry_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => journalEntries.id),
+    outcome: text('outcome', { enum: ['applied', 'refunded'] }).notNull(),
+    orderId: bigint('order_id', { mode: 'number' }).references(() => loanOrders.id),
+    reference: text('reference'),
+    resolutionEntryId: bigint('resolution_entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => journalEntries.id),
+    staffId: bigint('staff_id', { mode: 'number' })
+      .notNull()
+      .references(() => staff.id),
+    at: at('at').notNull(),
+  },
+  (t) => [
+    check('suspense_resolutions_outcome_check', sql`${t.outcome} IN ('applied', 'refunded')`),
+    check('suspense_resolutions_order_check', sql`(${t.outcome} = 'applied') = (${t.orderId} IS NOT NULL)`),
+    check(
+      'suspense_resolutions_reference_check',
+      sql`(${t.outcome} = 'refunded') = (${t.reference} IS NOT NULL)`,
+    ),
+  ],
 )
