@@ -35,13 +35,22 @@ import {
 } from '../domain/console'
 import {
   consoleCallErrors,
+  sessionEndedTo,
   failureTo,
   failureMessage,
   type ConsoleSessionEndedEvent,
   type Message,
   msg,
 } from './console-calls'
-import { dayErrors, draftDays, startingDays, withDay, type DayField, type Days, type DaysState } from './console-days'
+import {
+  dayErrors,
+  draftDays,
+  startingDays,
+  withDay,
+  type DayField,
+  type Days,
+  type DaysState,
+} from './console-days'
 import { notProvided } from './kit/not-provided'
 import {
   resolveErrors,
@@ -114,7 +123,9 @@ export const consoleBooksMachine = setup({
     startDays: assign(({ context }, params: { today: string }) => {
       return startingDays(context.days, params.today, BOOKS_DEFAULT_DAYS, booksDayErrors)
     }),
-    changeDay: assign(({ context }, params: { field: DayField; day: string }) => withDay(context, params.field, params.day)),
+    changeDay: assign(({ context }, params: { field: DayField; day: string }) =>
+      withDay(context, params.field, params.day),
+    ),
     showDayErrors: assign(({ context }) => ({ fieldErrors: booksDayErrors(context.days) })),
     applyDays: assign(({ context }) => ({
       shown: { ...context.days },
@@ -262,11 +273,7 @@ export const consoleBooksMachine = setup({
             }),
             onDone: { target: '#consoleBooks.loading', actions: 'sayResolved' },
             onError: [
-              {
-                guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
-                target: 'resolving',
-                actions: 'reportSessionEnded',
-              },
+              sessionEndedTo('resolving'),
               {
                 target: 'resolving',
                 actions: { type: 'showResolveRefusal', params: ({ event }) => ({ error: event.error }) },

@@ -32,7 +32,14 @@ import {
   type ActOnOrderInput,
 } from '../domain/console'
 import { minorPerUnitOf } from '../domain/money'
-import { consoleCallErrors, failureMessage, type ConsoleSessionEndedEvent, type Message, msg } from './console-calls'
+import {
+  consoleCallErrors,
+  failureMessage,
+  sessionEndedTo,
+  type ConsoleSessionEndedEvent,
+  type Message,
+  msg,
+} from './console-calls'
 import { notProvided } from './kit/not-provided'
 
 export const SEARCH_MIN = 3
@@ -312,11 +319,7 @@ export const consoleLoansMachine = setup({
               ],
             },
             onError: [
-              {
-                guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
-                target: 'confirming',
-                actions: 'reportSessionEnded',
-              },
+              sessionEndedTo('confirming'),
               {
                 target: 'confirming',
                 actions: { type: 'showActionRefusal', params: ({ event }) => ({ error: event.error }) },

@@ -4,7 +4,8 @@
  * context — and sends typed events. Screens never see URLs, services or the API.
  */
 import type { ActorRefFrom } from 'xstate'
-import type { consoleAppMachine, ConsoleAppEvent } from '../../machines/console-app.machine'
+import type { consoleAppMachine } from '../../machines/console-app.machine'
+import type { ConsoleAppEvent } from '../../machines/console-app/console-app-context'
 import type { ConsoleRouteName } from '../../domain/console'
 
 export type ConsoleRef = ActorRefFrom<typeof consoleAppMachine>

@@ -7,65 +7,18 @@ import { useSelector } from '@xstate/react'
 import type { FormEvent, ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
-import type { BorrowerHit } from '../../domain/console'
-import { formatMoney } from '../../domain/money'
 import { loansView, SEARCH_MAX_LENGTH, type consoleLoansMachine } from '../../machines/console-loans.machine'
 import { Button } from '../../ui/button'
-import { formatDate } from '../../ui/format'
-import { regionName } from './parts/region-name'
 import { ErrorState } from '../../ui/states'
 import { MessageNotice, useMessageText } from '../shared/message-text'
 import { useView } from '../shared/use-view'
 import type { ConsoleScreenProps } from './console-props'
+import { BorrowerRow } from './parts/borrower-row'
 import { OrderActions } from './parts/order-actions'
 import { OrderStoryView } from './parts/order-story'
 import { ConsoleTextField } from './parts/text-field'
 
 type LoansRef = ActorRefFrom<typeof consoleLoansMachine>
-
-function Borrower({
-  hit,
-  loans,
-  timeZone,
-}: {
-  hit: BorrowerHit
-  loans: LoansRef
-  timeZone: string
-}): ReactElement {
-  const { t, i18n } = useTranslation()
-  return (
-    <li className="c-log__row c-product">
-      <p className="c-log__what">
-        <strong>{hit.name ?? t('console.loans.noName')}</strong> <span className="k-muted">{hit.mobile}</span>
-      </p>
-      <p className="k-small">
-        {regionName(hit.country, i18n.language)} · {t(`console.loans.matchedBy.${hit.matchedBy}`)}
-      </p>
-      {hit.orders.length === 0 ? (
-        <p className="k-muted k-small">{t('console.loans.noOrders')}</p>
-      ) : (
-        <ul className="k-stack c-orders">
-          {hit.orders.map((o) => (
-            <li key={o.orderNo}>
-              <Button
-                variant="secondary"
-                onClick={() => loans.send({ type: 'loans.orderOpened', orderNo: o.orderNo })}
-                aria-label={t('console.loans.openOrder', { orderNo: o.orderNo })}
-              >
-                {o.orderNo}
-              </Button>{' '}
-              <span className="k-small">
-                {t(`console.loans.status.${o.status}`)} ·{' '}
-                {formatMoney(o.requestedMinor, o.currency, i18n.language)} ·{' '}
-                {formatDate(o.createdAt, i18n.language, timeZone)}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </li>
-  )
-}
 
 function Loans({ loans }: { loans: LoansRef }): ReactElement {
   const { t } = useTranslation()
@@ -138,7 +91,7 @@ function Loans({ loans }: { loans: LoansRef }): ReactElement {
           </h2>
           <ul className="c-log">
             {view.borrowers.map((hit) => (
-              <Borrower key={hit.userId} hit={hit} loans={loans} timeZone={view.timeZone} />
+              <BorrowerRow key={hit.userId} hit={hit} loans={loans} timeZone={view.timeZone} />
             ))}
           </ul>
         </section>

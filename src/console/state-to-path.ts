@@ -4,7 +4,8 @@
  * typed, bookmarked) to the routable-state event the page's guard may accept or refuse. Pure: no React.
  */
 import type { SnapshotFrom } from 'xstate'
-import type { consoleAppMachine, ConsoleAppEvent } from '../../machines/console-app.machine'
+import type { consoleAppMachine } from '../../machines/console-app.machine'
+import type { ConsoleAppEvent } from '../../machines/console-app/console-app-context'
 import { consoleRouteByName, consoleRouteByPath, type ConsoleRouteName } from '../../domain/console'
 
 export type ConsoleSnapshot = SnapshotFrom<typeof consoleAppMachine>
