@@ -201,7 +201,8 @@ export type CallbackPoster = (path: string, headers: Record<string, string>, bod
  * route instead, so the same faults reach the server through the real adapter.
  */
 export interface CallbackWire {
-  render(body: FaultyCallbackBody, held: HeldTransfer): RenderedCallback
+  /** Null: the vendor sends no such message (SPEI says nothing of a transfer nobody made). */
+  render(body: FaultyCallbackBody, held: HeldTransfer): RenderedCallback | null
 }
 
 export function signFaulty(secret: string, rawBody: string): string {
@@ -500,13 +501,23 @@ export class FaultyProvider implements PaymentProvider {
     let taken = 0
     for (const c of order) {
       const held = this.byProviderRef.get(c.body.providerRef)!
-      const wire = c.wire ?? this.wire?.render(c.body, held) ?? {
-        path: FAULTY_CALLBACK_PATH,
-        headers: {
-          'content-type': 'application/json',
-          [FAULTY_SIGNATURE_HEADER]: signFaulty(this.secret, JSON.stringify(c.body)),
-        },
-        raw: JSON.stringify(c.body),
+      const wire =
+        c.wire ??
+        (this.wire
+          ? this.wire.render(c.body, held)
+          : {
+              path: FAULTY_CALLBACK_PATH,
+              headers: {
+                'content-type': 'application/json',
+                [FAULTY_SIGNATURE_HEADER]: signFaulty(this.secret, JSON.stringify(c.body)),
+              },
+              raw: JSON.stringify(c.body),
+            })
+      if (!wire) {
+        this.trace(
+          `callback ${c.label} of ${c.body.reference ?? c.body.providerRef} ${c.body.status}: none sent`,
+        )
+        continue
       }
       let status: number
       try {
