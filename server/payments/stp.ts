@@ -52,7 +52,7 @@
  * Amounts go to STP in pesos with two decimals, from minor units (centavos) by integer arithmetic.
  */
 import { createPrivateKey, createHash, sign, timingSafeEqual, type KeyObject } from 'node:crypto'
-import { and, desc, eq, ne } from 'drizzle-orm'
+import { and, desc, eq, ne, notInArray } from 'drizzle-orm'
 import { clabeCheckDigit, isValidClabe } from '../../domain/identity-numbers'
 import type { Queryable } from '../db/client'
 import { loanOrders, paymentObservations, paymentTransfers } from '../db/schema/loans'
@@ -261,9 +261,16 @@ export interface StpLedger {
   /**
    * Our reference of the payment order an abono with key `abonoKey` to borrower `borrower` pays: the one it was
    * matched to before when this abono was seen already, else the borrower's latest STP payment order that has no
-   * money yet (open, expired or failed: a late deposit still counts); null when none waits.
+   * money yet (open, expired or failed: a late deposit still counts) and asked the abono's amount (`amountMinor`,
+   * as the abono says: it only chooses whom the server asks STP about), else their latest without money; null
+   * when none waits.
    */
-  orderFor(borrower: number, abonoKey: string): Promise<string | null>
+  orderFor(borrower: number, abonoKey: string, amountMinor?: number): Promise<string | null>
+  /**
+   * The amounts the borrower's other STP payment orders without money asked (all but `exceptReference`): a deposit
+   * of one of these amounts is that order's, never another order's wrong amount. Absent: no such check.
+   */
+  unpaidAmounts?(borrower: number, exceptReference: string): Promise<number[]>
   /** A transfer of ours by reference: when it was made, its state, its window and whose it is. */
   transfer(
     reference: string,
@@ -274,8 +281,23 @@ export interface StpLedger {
 
 /** The ledger over the server's tables (payment_transfers, payment_observations, loan_orders). */
 export function depositsIn(q: Queryable, provider = 'stp'): StpLedger {
+  /** The borrower's STP payment orders that have no money, latest first. */
+  const unpaidOf = (borrower: number) =>
+    q
+      .select({ reference: paymentTransfers.reference, amountMinor: paymentTransfers.amountMinor })
+      .from(paymentTransfers)
+      .innerJoin(loanOrders, eq(paymentTransfers.orderId, loanOrders.id))
+      .where(
+        and(
+          eq(loanOrders.userId, borrower),
+          eq(paymentTransfers.provider, provider),
+          eq(paymentTransfers.kind, 'collection'),
+          notInArray(paymentTransfers.state, ['succeeded', 'reversed']),
+        ),
+      )
+      .orderBy(desc(paymentTransfers.id))
   return {
-    async orderFor(borrower, abonoKey) {
+    async orderFor(borrower, abonoKey, amountMinor) {
       const [seen] = await q
         .select({ reference: paymentTransfers.reference })
         .from(paymentObservations)
@@ -285,6 +307,12 @@ export function depositsIn(q: Queryable, provider = 'stp'): StpLedger {
         )
         .limit(1)
       if (seen) return seen.reference
+      const unpaid = await unpaidOf(borrower)
+      // A deposit of the amount an order asked is that order's (a late one for an order that failed included):
+      // matched to the latest order without money only, it paid a newer order of another amount — into suspense —
+      // while its own order stayed unpaid and the borrower paid again.
+      const asked = amountMinor === undefined ? undefined : unpaid.find((t) => t.amountMinor === amountMinor)
+      if (asked) return asked.reference
       const [latest] = await q
         .select({ reference: paymentTransfers.reference, state: paymentTransfers.state })
         .from(paymentTransfers)
@@ -299,6 +327,11 @@ export function depositsIn(q: Queryable, provider = 'stp'): StpLedger {
         .orderBy(desc(paymentTransfers.id))
         .limit(1)
       return latest && !['succeeded', 'reversed'].includes(latest.state) ? latest.reference : null
+    },
+    async unpaidAmounts(borrower, exceptReference) {
+      return (await unpaidOf(borrower))
+        .filter((t) => t.reference !== exceptReference)
+        .map((t) => t.amountMinor)
     },
     async transfer(reference) {
       const [row] = await q
@@ -636,6 +669,7 @@ export class StpProvider implements PaymentProvider {
       const day = operationDayAfter(madeOn, shift)
       if (day !== today) days.push(day)
     }
+    const deposits: { clave: string; amountMinor: number }[] = []
     for (const day of days) {
       for (const o of await this.recibidas(day)) {
         const clave = text(o.claveRastreo)
@@ -643,14 +677,22 @@ export class StpProvider implements PaymentProvider {
           continue
         const amountMinor = centavos(o.monto)
         if (!amountMinor || (await this.config.ledger!.receiptTaken(clave, lookup.reference))) continue
-        return {
-          state: 'succeeded',
-          providerRef: `${clabe}:${lookup.reference}`,
-          amountMinor,
-          receipt: clave,
-        }
+        deposits.push({ clave, amountMinor })
       }
     }
+    // A deposit of this order's amount first; one of another amount (held in suspense) only when no other of the
+    // borrower's orders without money asked that amount — then it is that order's, paid late.
+    const others = (await this.config.ledger?.unpaidAmounts?.(mine.borrower, lookup.reference)) ?? []
+    const found =
+      deposits.find((d) => d.amountMinor === lookup.amountMinor) ??
+      deposits.find((d) => !others.includes(d.amountMinor))
+    if (found)
+      return {
+        state: 'succeeded',
+        providerRef: `${clabe}:${lookup.reference}`,
+        amountMinor: found.amountMinor,
+        receipt: found.clave,
+      }
     const over = mine.expiresAt !== null && mine.expiresAt.getTime() <= this.config.now()
     return over
       ? { state: 'failed', reason: 'no SPEI deposit arrived in the payment window' }
@@ -710,7 +752,10 @@ export class StpProvider implements PaymentProvider {
     // Not one of our borrowers' CLABEs: refused, and STP returns it to the sender (the DEVOLUCION answer).
     if (borrower === null) return { ok: false, reason: 'abono to a CLABE that is no borrower reference' }
     const idempotencyKey = `abono:${fecha}:${from}:${clave}`
-    const reference = this.config.ledger ? await this.config.ledger.orderFor(borrower, idempotencyKey) : null
+    const monto = centavos(body.Monto ?? body.monto)
+    const reference = this.config.ledger
+      ? await this.config.ledger.orderFor(borrower, idempotencyKey, monto)
+      : null
     if (!reference) return { ok: false, reason: 'abono while no payment order of the borrower waits' }
     return {
       ok: true,

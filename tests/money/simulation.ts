@@ -180,6 +180,8 @@ interface Market {
   walletPrefix: string
   /** A fresh payee account where it is no mobile number under walletPrefix (Mexico's CLABE). */
   freshWallet?: () => string
+  /** Money paid in names the payer's account, not the payment order (SPEI): see `invariants`. */
+  depositsNameNoOrder?: boolean
   partUnitMinor: number
 }
 
@@ -215,6 +217,7 @@ const MARKETS: Record<CountryCode, Market> = {
     mobilePrefix: '5512',
     walletPrefix: '',
     freshWallet: freshClabe,
+    depositsNameNoOrder: true,
     partUnitMinor: 100 * MXN,
   },
 }
@@ -1155,9 +1158,20 @@ async function invariants(
   }
   const suspended = new Set<string>()
 
+  // A SPEI deposit names the borrower's CLABE, not a payment order (server/payments/stp.ts): when a borrower sent
+  // several of the same amount, which of their orders each pays is not knowable, and either is right. Through STP a
+  // collection is found by its receipt (the deposit's tracking key) on any of the borrower's transfers; every
+  // other movement on the transfer of its reference.
+  const byReceipt = env.market.depositsNameNoOrder
+    ? new Map(
+        transfers.flatMap((t) => (t.kind === 'collection' && t.receipt ? [[t.receipt, t] as const] : [])),
+      )
+    : new Map<string, (typeof transfers)[number]>()
+  const bookedOn = (m: Movement) =>
+    (m.kind === 'collection' ? byReceipt.get(receiptOf(m.providerRef)) : undefined) ?? byRef.get(m.reference)
   // Every movement at the provider is one booked transfer of that amount.
   for (const m of moves) {
-    const t = byRef.get(m.reference)
+    const t = bookedOn(m)
     if (!t) {
       problems.push(`the provider moved ${m.amountMinor} for ${m.reference}, which no transfer of ours has`)
       continue
@@ -1199,7 +1213,7 @@ async function invariants(
   }
 
   // Nothing booked as moved that did not move; nothing left open.
-  const movedRefs = new Set(moves.map((m) => m.reference))
+  const movedRefs = new Set(moves.map((m) => bookedOn(m)?.reference ?? m.reference))
   for (const t of transfers) {
     if ((t.state === 'succeeded' || t.state === 'reversed') && !movedRefs.has(t.reference))
       problems.push(`${t.reference} is ${t.state} but the provider never moved it`)

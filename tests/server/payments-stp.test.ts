@@ -756,6 +756,46 @@ describeOnEachDatabase('Loans paid out and repaid through STP', (target) => {
     expect(collection).toMatchObject({ state: 'succeeded', late: true, movedMinor: 1_000 * MXN })
   })
 
+  it('books a late deposit on the failed order of its amount, not on a newer order of another amount', async () => {
+    // Found by the fault simulation (npm run sim -- --adapter stp, seed 33): a rollover fee sent after its order's
+    // window was matched to the repayment order made since — held in suspense as a wrong amount, crediting
+    // nothing — while the fee's own order stayed failed and the borrower paid it again.
+    const { b, applied, paid } = await paidOut()
+    const first = await h.ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
+      orderNo: applied.orderNo,
+      amountMinor: 1_000 * MXN,
+      channelId: 'clabe',
+    })
+    await turn()
+    await h.advance(ls, 20 * h.MINUTE)
+    await turn()
+    const gone = await h.ok<T.PayOrder>(ls, b, '/portal/repayment/pay-order', {
+      payOrderId: first.payOrderId,
+    })
+    expect(['expired', 'failed']).toContain(gone.status)
+    // The borrower now asks to pay the whole loan; the first order's money arrives, late.
+    const second = await h.ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
+      orderNo: applied.orderNo,
+      amountMinor: paid.remainingMinor!,
+      channelId: 'clabe',
+    })
+    await turn()
+    await fake.deposit(borrowerClabe(PREFIX, b.userId), 1_000)
+    await turn()
+    const collections = (await transfersOf(applied.orderNo)).filter((t) => t.kind === 'collection')
+    expect(collections.find((t) => t.reference === first.payOrderId)).toMatchObject({
+      state: 'succeeded',
+      late: true,
+      movedMinor: 1_000 * MXN,
+    })
+    expect(collections.find((t) => t.reference === second.payOrderId)!.state).not.toBe('succeeded')
+    const suspense = (await ls.s.server.ctx.db.select().from(journalEntries)).filter(
+      (e) => e.kind === 'unapplied' && collections.some((t) => t.id === e.transferId),
+    )
+    expect(suspense).toEqual([])
+    expect((await latest(b)).remainingMinor).toBe(paid.remainingMinor! - 1_000 * MXN)
+  })
+
   it('books nothing on a forged abono or LIQUIDACION that STP’s books do not confirm', async () => {
     const { b, applied, paid } = await paidOut()
     const pay = await h.ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
