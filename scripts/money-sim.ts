@@ -2,7 +2,7 @@
  * `npm run sim -- --seeds 5000 [--adapter azampay|daraja|stp] [--from 100000] [--db postgres] [--books-every 100] [--trace 200]
  * [--stop-after 10]`:
  * the long run of the money fault simulation (tests/money/simulation.ts), outside the test suite — the suite runs
- * 115 seeds on PGlite — 85 through the faulty provider, 15 through each real adapter (AzamPay, Daraja) — (so that `npm test` keeps
+ * 115 seeds on PGlite — 70 through the faulty provider, 15 through each real adapter (AzamPay, Daraja, STP) — (so that `npm test` keeps
  * within 25 minutes on two cores); this runs as many as you like
  * (1,000 by default), on PGlite or on PostgreSQL.
  *

@@ -391,7 +391,12 @@ export interface StpConfig {
   fetch?: typeof fetch
   /** How long one HTTP call to STP may take before it counts as unanswered (default 30 s). */
   requestTimeoutMs?: number
+  /** How long after a payment order's window its deposit is still looked for before it fails (default 2 hours). */
+  lateDepositMs?: number
 }
+
+/** How long after a payment order's window a deposit is still looked for (as Daraja's lateMoneyMs). */
+const LATE_DEPOSIT_MS = 2 * 60 * 60_000
 
 /** STP's answer: its HTTP status and the `resultado` object (or the body itself when not enveloped). */
 interface StpAnswer {
@@ -651,10 +656,11 @@ export class StpProvider implements PaymentProvider {
   }
 
   /**
-   * A payment order's status: the first deposit STP received on the borrower's CLABE (today, or on the day the
-   * order was made or one of the OPERATION_DAY_SHIFT days after it) in a settled state and not booked on another
-   * of our orders. None: pending while its window
-   * lasts, then failed — a later deposit is still matched to it and booked as a late success.
+   * A payment order's status: a deposit STP received on the borrower's CLABE (today, or on the day the order was
+   * made or one of the OPERATION_DAY_SHIFT days after it) in a settled state and not booked on another of our
+   * orders — of the order's amount first; of another amount only when no other of the borrower's orders without
+   * money asked that amount. None: pending while its window lasts and LATE_DEPOSIT_MS after it, then failed — a
+   * later deposit whose abono comes is still matched to it and booked as a late success.
    */
   private async depositStatus(lookup: TransferLookup): Promise<ProviderStatus> {
     const mine = await this.config.ledger?.transfer(lookup.reference)
@@ -693,10 +699,17 @@ export class StpProvider implements PaymentProvider {
         amountMinor: found.amountMinor,
         receipt: found.clave,
       }
-    const over = mine.expiresAt !== null && mine.expiresAt.getTime() <= this.config.now()
-    return over
-      ? { state: 'failed', reason: 'no SPEI deposit arrived in the payment window' }
-      : { state: 'pending', reason: 'no SPEI deposit yet' }
+    // A transfer sent near the window's end settles after it, and its abono may be lost: the order is asked about
+    // for LATE_DEPOSIT_MS more before it fails — once failed, nothing asks again, and such money stayed unbooked.
+    const expires = mine.expiresAt?.getTime()
+    if (expires === undefined || expires > this.config.now())
+      return { state: 'pending', reason: 'no SPEI deposit yet' }
+    if (expires + (this.config.lateDepositMs ?? LATE_DEPOSIT_MS) > this.config.now())
+      return { state: 'pending', reason: 'window over; no SPEI deposit yet' }
+    return {
+      state: 'failed',
+      reason: 'no SPEI deposit arrived in the payment window or the 2 hours after it',
+    }
   }
 
   /**

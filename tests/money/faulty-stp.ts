@@ -24,7 +24,8 @@
  * book the borrower was asked — the book then draws whether, when and how they pay, with the same faults (a
  * time-out there is a borrower who never sends) — and a collection that fails sends nothing at all: there is no
  * SPEI message for money nobody sent. A deposit's "contradicting" notification is an abono naming another
- * amount; an estado notification has no amount, so a pay-out's wrong-amount notification is a repeat.
+ * amount; an estado notification has no amount, so a pay-out's wrong-amount notification is a repeat. An abono the
+ * server refuses (DEVOLUCION) sends the deposit back to the borrower: it leaves the book's movements.
  *
  * The tracking key of a pay-out is our reference without its dash (claveRastreoOf); the book keys transfers by our
  * whole reference, so `SimStpProvider` tells this fake which reference an order is for (through
@@ -100,6 +101,8 @@ class SimStpProvider extends StpProvider {
 }
 
 export class FaultyStp implements CallbackWire {
+  /** An abono answered DEVOLUCION: STP returns the deposit to its sender (speid helpers/transaction_helper.py). */
+  readonly returnsRefusedPayments = true
   /** Our reference of each tracking key registered. */
   private readonly references = new Map<string, string>()
   /** The lender's key pair: the adapter signs with the private half, this fake checks with the public one. */

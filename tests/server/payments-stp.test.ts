@@ -796,6 +796,29 @@ describeOnEachDatabase('Loans paid out and repaid through STP', (target) => {
     expect((await latest(b)).remainingMinor).toBe(paid.remainingMinor! - 1_000 * MXN)
   })
 
+  it('books a deposit sent late whose abono was lost, found by asking about the order after its window', async () => {
+    // Found by the fault simulation (npm run sim -- --adapter stp, seed 130): the payment order failed at its
+    // window's end, a deposit settling minutes later lost its notification, and nothing asked STP again — the money
+    // sat at STP, booked nowhere.
+    const { b, applied, paid } = await paidOut()
+    const pay = await h.ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
+      orderNo: applied.orderNo,
+      amountMinor: 1_000 * MXN,
+      channelId: 'clabe',
+    })
+    await turn()
+    await h.advance(ls, 16 * h.MINUTE)
+    await turn()
+    await fake.deposit(borrowerClabe(PREFIX, b.userId), 1_000, { times: 0 })
+    for (let i = 0; i < 12 && (await latest(b)).remainingMinor === paid.remainingMinor; i++) {
+      await h.advance(ls, 10 * h.MINUTE)
+      await turn()
+    }
+    expect((await latest(b)).remainingMinor).toBe(paid.remainingMinor! - 1_000 * MXN)
+    const collection = (await transfersOf(applied.orderNo)).find((t) => t.reference === pay.payOrderId)!
+    expect(collection).toMatchObject({ state: 'succeeded', late: true, movedMinor: 1_000 * MXN })
+  })
+
   it('books nothing on a forged abono or LIQUIDACION that STP’s books do not confirm', async () => {
     const { b, applied, paid } = await paidOut()
     const pay = await h.ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
