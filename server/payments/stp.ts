@@ -260,12 +260,13 @@ export function fechaOperacionOf(at: number): string {
 export interface StpLedger {
   /**
    * Our reference of the payment order an abono with key `abonoKey` to borrower `borrower` pays: the one it was
-   * matched to before when this abono was seen already, else the borrower's latest STP payment order that has no
+   * matched to before when this abono was seen already, or the one its deposit (tracking key `receipt`) is booked
+   * on — reconciliation may have booked it before its abono came — else the borrower's latest STP payment order that has no
    * money yet (open, expired or failed: a late deposit still counts) and asked the abono's amount (`amountMinor`,
    * as the abono says: it only chooses whom the server asks STP about), else their latest without money; null
    * when none waits.
    */
-  orderFor(borrower: number, abonoKey: string, amountMinor?: number): Promise<string | null>
+  orderFor(borrower: number, abonoKey: string, amountMinor?: number, receipt?: string): Promise<string | null>
   /**
    * The amounts the borrower's other STP payment orders without money asked (all but `exceptReference`): a deposit
    * of one of these amounts is that order's, never another order's wrong amount. Absent: no such check.
@@ -297,7 +298,7 @@ export function depositsIn(q: Queryable, provider = 'stp'): StpLedger {
       )
       .orderBy(desc(paymentTransfers.id))
   return {
-    async orderFor(borrower, abonoKey, amountMinor) {
+    async orderFor(borrower, abonoKey, amountMinor, receipt) {
       const [seen] = await q
         .select({ reference: paymentTransfers.reference })
         .from(paymentObservations)
@@ -307,6 +308,24 @@ export function depositsIn(q: Queryable, provider = 'stp'): StpLedger {
         )
         .limit(1)
       if (seen) return seen.reference
+      // Booked already (found by a status query): its abono is that order's. Refused, it had STP send the money
+      // back to the borrower while our books kept it as paid.
+      if (receipt) {
+        const [booked] = await q
+          .select({ reference: paymentTransfers.reference })
+          .from(paymentTransfers)
+          .innerJoin(loanOrders, eq(paymentTransfers.orderId, loanOrders.id))
+          .where(
+            and(
+              eq(loanOrders.userId, borrower),
+              eq(paymentTransfers.provider, provider),
+              eq(paymentTransfers.kind, 'collection'),
+              eq(paymentTransfers.receipt, receipt),
+            ),
+          )
+          .limit(1)
+        if (booked) return booked.reference
+      }
       const unpaid = await unpaidOf(borrower)
       // A deposit of the amount an order asked is that order's (a late one for an order that failed included):
       // matched to the latest order without money only, it paid a newer order of another amount — into suspense —
@@ -767,7 +786,7 @@ export class StpProvider implements PaymentProvider {
     const idempotencyKey = `abono:${fecha}:${from}:${clave}`
     const monto = centavos(body.Monto ?? body.monto)
     const reference = this.config.ledger
-      ? await this.config.ledger.orderFor(borrower, idempotencyKey, monto)
+      ? await this.config.ledger.orderFor(borrower, idempotencyKey, monto, clave)
       : null
     if (!reference) return { ok: false, reason: 'abono while no payment order of the borrower waits' }
     return {

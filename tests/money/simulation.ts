@@ -291,7 +291,8 @@ export async function startSimulation(target: DatabaseTarget, adapter: SimAdapte
     provider.wire = fake
     // The server's own ledger of deposits (server/loans/module.ts passes depositsIn(db) the same way).
     real = fake.adapter({
-      orderFor: (borrower, key, amountMinor) => depositsIn(db()).orderFor(borrower, key, amountMinor),
+      orderFor: (borrower, key, amountMinor, receipt) =>
+        depositsIn(db()).orderFor(borrower, key, amountMinor, receipt),
       unpaidAmounts: (borrower, except) => depositsIn(db()).unpaidAmounts!(borrower, except),
       transfer: (reference) => depositsIn(db()).transfer(reference),
       receiptTaken: (receipt, except) => depositsIn(db()).receiptTaken(receipt, except),

@@ -822,6 +822,30 @@ describeOnEachDatabase('Loans paid out and repaid through STP', (target) => {
     expect(collection).toMatchObject({ state: 'succeeded', late: true, movedMinor: 1_000 * MXN })
   })
 
+  it('keeps a deposit reconciliation booked before its abono came (LIQUIDACION, not DEVOLUCION)', async () => {
+    // Found by the fault simulation (npm run sim -- --adapter stp, seed 19): the status query booked the deposit,
+    // its late abono found no payment order waiting and was answered DEVOLUCION — STP sent the money back to the
+    // borrower while the loan stayed repaid.
+    const { b, applied, paid } = await paidOut()
+    await h.ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
+      orderNo: applied.orderNo,
+      amountMinor: paid.remainingMinor!,
+      channelId: 'clabe',
+    })
+    await turn()
+    const { deposit } = await fake.deposit(borrowerClabe(PREFIX, b.userId), paid.remainingMinor! / MXN, {
+      times: 0,
+    })
+    for (let i = 0; i < 5 && (await latest(b)).status !== 4; i++) {
+      await h.advance(ls, h.MINUTE)
+      await turn()
+    }
+    expect((await latest(b)).status).toBe(4)
+    const late = await fake.notify(fake.abonoBody(deposit))
+    expect(late.status).toBe(200)
+    expect(JSON.parse(late.reply)).toEqual({ estado: 'LIQUIDACION' })
+  })
+
   it('books nothing on a forged abono or LIQUIDACION that STP’s books do not confirm', async () => {
     const { b, applied, paid } = await paidOut()
     const pay = await h.ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
