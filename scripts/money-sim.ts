@@ -1,8 +1,8 @@
 /**
- * `npm run sim -- --seeds 5000 [--adapter azampay|daraja] [--from 100000] [--db postgres] [--books-every 100] [--trace 200]
+ * `npm run sim -- --seeds 5000 [--adapter azampay|daraja|stp] [--from 100000] [--db postgres] [--books-every 100] [--trace 200]
  * [--stop-after 10]`:
  * the long run of the money fault simulation (tests/money/simulation.ts), outside the test suite — the suite runs
- * 115 seeds on PGlite — 85 through the faulty provider, 15 through each real adapter (AzamPay, Daraja) — (so that `npm test` keeps
+ * 115 seeds on PGlite — 70 through the faulty provider, 15 through each real adapter (AzamPay, Daraja, STP) — (so that `npm test` keeps
  * within 25 minutes on two cores); this runs as many as you like
  * (1,000 by default), on PGlite or on PostgreSQL.
  *
@@ -17,6 +17,9 @@
  *                      faulty provider's book with the same faults (tests/money/faulty-azampay.ts)
  *   --adapter daraja   Kenya's real M-Pesa (Daraja) adapter against its local fake, the same way
  *                      (tests/money/faulty-daraja.ts); Kenyan borrowers on the Kenyan product
+ *   --adapter stp      Mexico's real STP (SPEI) adapter against its local fake, the same way
+ *                      (tests/money/faulty-stp.ts); Mexican borrowers paid out to a CLABE, repaying by transfer
+ *                      to their own CLABE
  *   --db pglite     embedded, in memory (default)
  *   --db postgres   DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test, in a fresh schema (test_…)
  *                   dropped at the end, as the server tests do (tests/server/helpers/databases.ts)

@@ -114,7 +114,7 @@ countReport('vitest', vitestJson, vitestOk, (r) => ({
   failed: r.numFailedTests + (r.numTotalTests === 0 ? 1 : 0),
 }))
 
-// The money fault simulation: 100 seeded scenarios on the embedded database (tests/money), apart from the rest
+// The money fault simulation: 115 seeded scenarios on the embedded database (tests/money), apart from the rest
 // so its long tests do not share the others' time-outs.
 const simJson = path.join(results, 'money-simulation.json')
 const simOk = run('money fault simulation', 'npx', [

@@ -45,7 +45,7 @@ import { isClabePrefix, loadPrivateKey, type StpConfig } from './stp'
 
 export type MpesaSettings = Omit<MpesaConfig, 'now' | 'fetch' | 'minorPerUnit' | 'pushes'>
 export type AzamPaySettings = Omit<AzamPayConfig, 'now' | 'fetch' | 'requestTimeoutMs'>
-export type StpSettings = Omit<StpConfig, 'now' | 'fetch' | 'requestTimeoutMs' | 'ledger'>
+export type StpSettings = Omit<StpConfig, 'now' | 'fetch' | 'requestTimeoutMs' | 'ledger' | 'lateDepositMs'>
 
 export interface PaymentSettings {
   sandboxSecret: string

@@ -52,7 +52,7 @@
  * Amounts go to STP in pesos with two decimals, from minor units (centavos) by integer arithmetic.
  */
 import { createPrivateKey, createHash, sign, timingSafeEqual, type KeyObject } from 'node:crypto'
-import { and, desc, eq, ne } from 'drizzle-orm'
+import { and, desc, eq, ne, notInArray } from 'drizzle-orm'
 import { clabeCheckDigit, isValidClabe } from '../../domain/identity-numbers'
 import type { Queryable } from '../db/client'
 import { loanOrders, paymentObservations, paymentTransfers } from '../db/schema/loans'
@@ -260,10 +260,18 @@ export function fechaOperacionOf(at: number): string {
 export interface StpLedger {
   /**
    * Our reference of the payment order an abono with key `abonoKey` to borrower `borrower` pays: the one it was
-   * matched to before when this abono was seen already, else the borrower's latest STP payment order that has no
-   * money yet (open, expired or failed: a late deposit still counts); null when none waits.
+   * matched to before when this abono was seen already, or the one its deposit (tracking key `receipt`) is booked
+   * on — reconciliation may have booked it before its abono came — else the borrower's latest STP payment order that has no
+   * money yet (open, expired or failed: a late deposit still counts) and asked the abono's amount (`amountMinor`,
+   * as the abono says: it only chooses whom the server asks STP about), else their latest without money; null
+   * when none waits.
    */
-  orderFor(borrower: number, abonoKey: string): Promise<string | null>
+  orderFor(borrower: number, abonoKey: string, amountMinor?: number, receipt?: string): Promise<string | null>
+  /**
+   * The amounts the borrower's other STP payment orders without money asked (all but `exceptReference`): a deposit
+   * of one of these amounts is that order's, never another order's wrong amount. Absent: no such check.
+   */
+  unpaidAmounts?(borrower: number, exceptReference: string): Promise<number[]>
   /** A transfer of ours by reference: when it was made, its state, its window and whose it is. */
   transfer(
     reference: string,
@@ -274,8 +282,23 @@ export interface StpLedger {
 
 /** The ledger over the server's tables (payment_transfers, payment_observations, loan_orders). */
 export function depositsIn(q: Queryable, provider = 'stp'): StpLedger {
+  /** The borrower's STP payment orders that have no money, latest first. */
+  const unpaidOf = (borrower: number) =>
+    q
+      .select({ reference: paymentTransfers.reference, amountMinor: paymentTransfers.amountMinor })
+      .from(paymentTransfers)
+      .innerJoin(loanOrders, eq(paymentTransfers.orderId, loanOrders.id))
+      .where(
+        and(
+          eq(loanOrders.userId, borrower),
+          eq(paymentTransfers.provider, provider),
+          eq(paymentTransfers.kind, 'collection'),
+          notInArray(paymentTransfers.state, ['succeeded', 'reversed']),
+        ),
+      )
+      .orderBy(desc(paymentTransfers.id))
   return {
-    async orderFor(borrower, abonoKey) {
+    async orderFor(borrower, abonoKey, amountMinor, receipt) {
       const [seen] = await q
         .select({ reference: paymentTransfers.reference })
         .from(paymentObservations)
@@ -285,6 +308,30 @@ export function depositsIn(q: Queryable, provider = 'stp'): StpLedger {
         )
         .limit(1)
       if (seen) return seen.reference
+      // Booked already (found by a status query): its abono is that order's. Refused, it had STP send the money
+      // back to the borrower while our books kept it as paid.
+      if (receipt) {
+        const [booked] = await q
+          .select({ reference: paymentTransfers.reference })
+          .from(paymentTransfers)
+          .innerJoin(loanOrders, eq(paymentTransfers.orderId, loanOrders.id))
+          .where(
+            and(
+              eq(loanOrders.userId, borrower),
+              eq(paymentTransfers.provider, provider),
+              eq(paymentTransfers.kind, 'collection'),
+              eq(paymentTransfers.receipt, receipt),
+            ),
+          )
+          .limit(1)
+        if (booked) return booked.reference
+      }
+      const unpaid = await unpaidOf(borrower)
+      // A deposit of the amount an order asked is that order's (a late one for an order that failed included):
+      // matched to the latest order without money only, it paid a newer order of another amount — into suspense —
+      // while its own order stayed unpaid and the borrower paid again.
+      const asked = amountMinor === undefined ? undefined : unpaid.find((t) => t.amountMinor === amountMinor)
+      if (asked) return asked.reference
       const [latest] = await q
         .select({ reference: paymentTransfers.reference, state: paymentTransfers.state })
         .from(paymentTransfers)
@@ -299,6 +346,11 @@ export function depositsIn(q: Queryable, provider = 'stp'): StpLedger {
         .orderBy(desc(paymentTransfers.id))
         .limit(1)
       return latest && !['succeeded', 'reversed'].includes(latest.state) ? latest.reference : null
+    },
+    async unpaidAmounts(borrower, exceptReference) {
+      return (await unpaidOf(borrower))
+        .filter((t) => t.reference !== exceptReference)
+        .map((t) => t.amountMinor)
     },
     async transfer(reference) {
       const [row] = await q
@@ -358,7 +410,12 @@ export interface StpConfig {
   fetch?: typeof fetch
   /** How long one HTTP call to STP may take before it counts as unanswered (default 30 s). */
   requestTimeoutMs?: number
+  /** How long after a payment order's window its deposit is still looked for before it fails (default 2 hours). */
+  lateDepositMs?: number
 }
+
+/** How long after a payment order's window a deposit is still looked for (as Daraja's lateMoneyMs). */
+const LATE_DEPOSIT_MS = 2 * 60 * 60_000
 
 /** STP's answer: its HTTP status and the `resultado` object (or the body itself when not enveloped). */
 interface StpAnswer {
@@ -618,10 +675,11 @@ export class StpProvider implements PaymentProvider {
   }
 
   /**
-   * A payment order's status: the first deposit STP received on the borrower's CLABE (today, or on the day the
-   * order was made or one of the OPERATION_DAY_SHIFT days after it) in a settled state and not booked on another
-   * of our orders. None: pending while its window
-   * lasts, then failed — a later deposit is still matched to it and booked as a late success.
+   * A payment order's status: a deposit STP received on the borrower's CLABE (today, or on the day the order was
+   * made or one of the OPERATION_DAY_SHIFT days after it) in a settled state and not booked on another of our
+   * orders — of the order's amount first; of another amount only when no other of the borrower's orders without
+   * money asked that amount. None: pending while its window lasts and LATE_DEPOSIT_MS after it, then failed — a
+   * later deposit whose abono comes is still matched to it and booked as a late success.
    */
   private async depositStatus(lookup: TransferLookup): Promise<ProviderStatus> {
     const mine = await this.config.ledger?.transfer(lookup.reference)
@@ -636,6 +694,7 @@ export class StpProvider implements PaymentProvider {
       const day = operationDayAfter(madeOn, shift)
       if (day !== today) days.push(day)
     }
+    const deposits: { clave: string; amountMinor: number }[] = []
     for (const day of days) {
       for (const o of await this.recibidas(day)) {
         const clave = text(o.claveRastreo)
@@ -643,18 +702,33 @@ export class StpProvider implements PaymentProvider {
           continue
         const amountMinor = centavos(o.monto)
         if (!amountMinor || (await this.config.ledger!.receiptTaken(clave, lookup.reference))) continue
-        return {
-          state: 'succeeded',
-          providerRef: `${clabe}:${lookup.reference}`,
-          amountMinor,
-          receipt: clave,
-        }
+        deposits.push({ clave, amountMinor })
       }
     }
-    const over = mine.expiresAt !== null && mine.expiresAt.getTime() <= this.config.now()
-    return over
-      ? { state: 'failed', reason: 'no SPEI deposit arrived in the payment window' }
-      : { state: 'pending', reason: 'no SPEI deposit yet' }
+    // A deposit of this order's amount first; one of another amount (held in suspense) only when no other of the
+    // borrower's orders without money asked that amount — then it is that order's, paid late.
+    const others = (await this.config.ledger?.unpaidAmounts?.(mine.borrower, lookup.reference)) ?? []
+    const found =
+      deposits.find((d) => d.amountMinor === lookup.amountMinor) ??
+      deposits.find((d) => !others.includes(d.amountMinor))
+    if (found)
+      return {
+        state: 'succeeded',
+        providerRef: `${clabe}:${lookup.reference}`,
+        amountMinor: found.amountMinor,
+        receipt: found.clave,
+      }
+    // A transfer sent near the window's end settles after it, and its abono may be lost: the order is asked about
+    // for LATE_DEPOSIT_MS more before it fails — once failed, nothing asks again, and such money stayed unbooked.
+    const expires = mine.expiresAt?.getTime()
+    if (expires === undefined || expires > this.config.now())
+      return { state: 'pending', reason: 'no SPEI deposit yet' }
+    if (expires + (this.config.lateDepositMs ?? LATE_DEPOSIT_MS) > this.config.now())
+      return { state: 'pending', reason: 'window over; no SPEI deposit yet' }
+    return {
+      state: 'failed',
+      reason: 'no SPEI deposit arrived in the payment window or the 2 hours after it',
+    }
   }
 
   /**
@@ -710,7 +784,10 @@ export class StpProvider implements PaymentProvider {
     // Not one of our borrowers' CLABEs: refused, and STP returns it to the sender (the DEVOLUCION answer).
     if (borrower === null) return { ok: false, reason: 'abono to a CLABE that is no borrower reference' }
     const idempotencyKey = `abono:${fecha}:${from}:${clave}`
-    const reference = this.config.ledger ? await this.config.ledger.orderFor(borrower, idempotencyKey) : null
+    const monto = centavos(body.Monto ?? body.monto)
+    const reference = this.config.ledger
+      ? await this.config.ledger.orderFor(borrower, idempotencyKey, monto, clave)
+      : null
     if (!reference) return { ok: false, reason: 'abono while no payment order of the borrower waits' }
     return {
       ok: true,

@@ -201,7 +201,13 @@ export type CallbackPoster = (path: string, headers: Record<string, string>, bod
  * route instead, so the same faults reach the server through the real adapter.
  */
 export interface CallbackWire {
-  render(body: FaultyCallbackBody, held: HeldTransfer): RenderedCallback
+  /** Null: the vendor sends no such message (SPEI says nothing of a transfer nobody made). */
+  render(body: FaultyCallbackBody, held: HeldTransfer): RenderedCallback | null
+  /**
+   * A payment in that the receiver refuses (4xx) goes back to the payer and is not sent again: STP returns a
+   * deposit whose abono was answered DEVOLUCION. Otherwise a refused callback is sent again later.
+   */
+  readonly returnsRefusedPayments?: boolean
 }
 
 export function signFaulty(secret: string, rawBody: string): string {
@@ -500,13 +506,23 @@ export class FaultyProvider implements PaymentProvider {
     let taken = 0
     for (const c of order) {
       const held = this.byProviderRef.get(c.body.providerRef)!
-      const wire = c.wire ?? this.wire?.render(c.body, held) ?? {
-        path: FAULTY_CALLBACK_PATH,
-        headers: {
-          'content-type': 'application/json',
-          [FAULTY_SIGNATURE_HEADER]: signFaulty(this.secret, JSON.stringify(c.body)),
-        },
-        raw: JSON.stringify(c.body),
+      const wire =
+        c.wire ??
+        (this.wire
+          ? this.wire.render(c.body, held)
+          : {
+              path: FAULTY_CALLBACK_PATH,
+              headers: {
+                'content-type': 'application/json',
+                [FAULTY_SIGNATURE_HEADER]: signFaulty(this.secret, JSON.stringify(c.body)),
+              },
+              raw: JSON.stringify(c.body),
+            })
+      if (!wire) {
+        this.trace(
+          `callback ${c.label} of ${c.body.reference ?? c.body.providerRef} ${c.body.status}: none sent`,
+        )
+        continue
       }
       let status: number
       try {
@@ -520,9 +536,26 @@ export class FaultyProvider implements PaymentProvider {
           `${c.body.amountMinor ?? '(no amount)'} → HTTP ${status}`,
       )
       if (status >= 200 && status < 300) taken += 1
+      else if (
+        this.wire?.returnsRefusedPayments &&
+        status >= 400 &&
+        status < 500 &&
+        held.kind === 'collection' &&
+        c.body.status === 'SUCCESS'
+      )
+        this.returnToPayer(held)
       else if (c.deliveries < MAX_DELIVERIES) this.callbacks.push({ ...c, at: t + MINUTE })
     }
     return taken
+  }
+
+  /** The money of a collection goes back to its payer (refused by the receiver): it no longer moved. */
+  private returnToPayer(h: HeldTransfer): void {
+    const i = this.movements.findIndex((m) => m.reference === h.reference)
+    if (i < 0) return
+    this.movements.splice(i, 1)
+    this.counts.returnedToPayer = (this.counts.returnedToPayer ?? 0) + 1
+    this.trace(`provider returned ${h.reference} to the payer: the receiver refused it`)
   }
 
   verifyCallback(input: CallbackInput): VerifiedCallback {

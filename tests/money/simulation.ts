@@ -52,6 +52,7 @@ import type { FaultPoint, PaymentTimings } from '../../server/payments/service'
 import { DEFAULT_PAYMENT_TIMINGS } from '../../server/payments/service'
 import type { PaymentProvider } from '../../server/payments/provider'
 import { pushesIn } from '../../server/payments/mpesa'
+import { depositsIn } from '../../server/payments/stp'
 import type { Queryable } from '../../server/db/client'
 import type { DatabaseTarget } from '../server/helpers/databases'
 import { startTestServer } from '../server/helpers/server'
@@ -74,6 +75,7 @@ import {
 } from './faulty-provider'
 import { FaultyAzamPay } from './faulty-azampay'
 import { FaultyDaraja } from './faulty-daraja'
+import { FaultyStp, freshClabe } from './faulty-stp'
 import { Rng } from './rng'
 
 export const SIM_SECRET = 'kopa-fault-simulation-secret'
@@ -81,6 +83,7 @@ export const SIM_SECRET = 'kopa-fault-simulation-secret'
 export const T0 = Date.UTC(2030, 0, 7, 6, 0, 0)
 const TZS = 100
 const KES = 100
+const MXN = 100
 const SECOND = 1000
 const HOUR = 60 * MINUTE
 /** Rounds of the faulty run per scenario… */
@@ -159,12 +162,12 @@ function drawCrashRates(rng: Rng): Partial<Record<FaultPoint, number>> {
  * Which adapter the server pays through: the faulty provider itself, or a real adapter talking to a local fake of
  * its vendor's API whose every answer and callback comes from the faulty provider's book (the same faults).
  */
-export const SIM_ADAPTERS = [FAULTY, 'azampay', 'daraja'] as const
+export const SIM_ADAPTERS = [FAULTY, 'azampay', 'daraja', 'stp'] as const
 export type SimAdapter = (typeof SIM_ADAPTERS)[number]
 
 /**
  * Where an adapter's borrowers live: the faulty provider and AzamPay serve Tanzania's four wallets, Daraja Kenya's
- * M-Pesa. Amounts are drawn on the country's product (server/seed/demo-products.ts) in whole units of its
+ * M-Pesa, STP Mexico's bank accounts (a CLABE: the borrower's wallet is a fresh one, `freshWallet`). Amounts are drawn on the country's product (server/seed/demo-products.ts) in whole units of its
  * currency, parts of a repayment in `partUnitMinor` steps.
  */
 interface Market {
@@ -175,10 +178,14 @@ interface Market {
   tenures: readonly number[]
   mobilePrefix: string
   walletPrefix: string
+  /** A fresh payee account where it is no mobile number under walletPrefix (Mexico's CLABE). */
+  freshWallet?: () => string
+  /** Money paid in names the payer's account, not the payment order (SPEI): see `invariants`. */
+  depositsNameNoOrder?: boolean
   partUnitMinor: number
 }
 
-const MARKETS: Record<'TZ' | 'KE', Market> = {
+const MARKETS: Record<CountryCode, Market> = {
   TZ: {
     country: 'TZ',
     wallets: WALLETS,
@@ -200,9 +207,27 @@ const MARKETS: Record<'TZ' | 'KE', Market> = {
     walletPrefix: '0713',
     partUnitMinor: 100 * KES,
   },
+  MX: {
+    country: 'MX',
+    // SPEI: pay-outs to the borrower's CLABE, repayments by transfer to their own CLABE at STP.
+    wallets: ['clabe'],
+    product: PRODUCT.MX,
+    amountMinor: (rng) => rng.int(2, 10) * 500 * MXN,
+    tenures: [91, 120, 180],
+    mobilePrefix: '5512',
+    walletPrefix: '',
+    freshWallet: freshClabe,
+    depositsNameNoOrder: true,
+    partUnitMinor: 100 * MXN,
+  },
 }
 
-const MARKET_OF: Record<SimAdapter, Market> = { [FAULTY]: MARKETS.TZ, azampay: MARKETS.TZ, daraja: MARKETS.KE }
+const MARKET_OF: Record<SimAdapter, Market> = {
+  [FAULTY]: MARKETS.TZ,
+  azampay: MARKETS.TZ,
+  daraja: MARKETS.KE,
+  stp: MARKETS.MX,
+}
 
 export function isSimAdapter(name: string): name is SimAdapter {
   return (SIM_ADAPTERS as readonly string[]).includes(name)
@@ -260,6 +285,17 @@ export async function startSimulation(target: DatabaseTarget, adapter: SimAdapte
       knownPush: (checkout) => pushesIn(db()).knownPush(checkout),
       window: (reference) => pushesIn(db()).window(reference),
       receiptTaken: (receipt) => pushesIn(db()).receiptTaken!(receipt),
+    })
+  } else if (adapter === 'stp') {
+    const fake = new FaultyStp(provider, () => serverNow())
+    provider.wire = fake
+    // The server's own ledger of deposits (server/loans/module.ts passes depositsIn(db) the same way).
+    real = fake.adapter({
+      orderFor: (borrower, key, amountMinor, receipt) =>
+        depositsIn(db()).orderFor(borrower, key, amountMinor, receipt),
+      unpaidAmounts: (borrower, except) => depositsIn(db()).unpaidAmounts!(borrower, except),
+      transfer: (reference) => depositsIn(db()).transfer(reference),
+      receiptTaken: (receipt, except) => depositsIn(db()).receiptTaken(receipt, except),
     })
   }
   const routes = Object.fromEntries(market.wallets.map((w) => [`${market.country}:${w}`, real.name]))
@@ -437,7 +473,8 @@ class BorrowerScript {
       case 'new': {
         const { ls, market } = this.env
         this.b = await register(ls.s, market.country, freshMobile(market.mobilePrefix))
-        await completeSteps(ls, this.b, undefined, { wallet: freshMobile(market.walletPrefix) })
+        const wallet = market.freshWallet?.() ?? freshMobile(market.walletPrefix)
+        await completeSteps(ls, this.b, undefined, { wallet })
         const amountMinor = market.amountMinor(this.rng)
         const tenureDays = this.rng.pick(market.tenures)
         const applied = await this.ok<ApplyResult>('/loan/loan-order/apply-market', {
@@ -528,7 +565,8 @@ class BorrowerScript {
     } else {
       const unit = this.env.market.partUnitMinor
       const part = Math.floor((remaining * this.rng.int(20, 70)) / 100 / unit) * unit
-      const amountMinor = stage === 'part' && part >= Math.min(1000 * TZS, unit) && part < remaining ? part : remaining
+      const amountMinor =
+        stage === 'part' && part >= Math.min(1000 * TZS, unit) && part < remaining ? part : remaining
       intent = { purpose: 'repayment', amountMinor, calls: n, payOrderIds: [] }
       results = await this.burst<PayOrder>(
         '/portal/repayment/confirm',
@@ -557,9 +595,7 @@ class BorrowerScript {
       return 'progress'
     }
     const blocking = results.find((r) => r.code === ApiCode.PaymentInProgress)?.data as
-      | { payOrderId?: string }
-      | null
-      | undefined
+      { payOrderId?: string } | null | undefined
     if (blocking?.payOrderId) {
       // The last payment order is not settled yet: the app shows it and waits.
       this.payOrderId = blocking.payOrderId
@@ -1124,9 +1160,20 @@ async function invariants(
   }
   const suspended = new Set<string>()
 
+  // A SPEI deposit names the borrower's CLABE, not a payment order (server/payments/stp.ts): when a borrower sent
+  // several of the same amount, which of their orders each pays is not knowable, and either is right. Through STP a
+  // collection is found by its receipt (the deposit's tracking key) on any of the borrower's transfers; every
+  // other movement on the transfer of its reference.
+  const byReceipt = env.market.depositsNameNoOrder
+    ? new Map(
+        transfers.flatMap((t) => (t.kind === 'collection' && t.receipt ? [[t.receipt, t] as const] : [])),
+      )
+    : new Map<string, (typeof transfers)[number]>()
+  const bookedOn = (m: Movement) =>
+    (m.kind === 'collection' ? byReceipt.get(receiptOf(m.providerRef)) : undefined) ?? byRef.get(m.reference)
   // Every movement at the provider is one booked transfer of that amount.
   for (const m of moves) {
-    const t = byRef.get(m.reference)
+    const t = bookedOn(m)
     if (!t) {
       problems.push(`the provider moved ${m.amountMinor} for ${m.reference}, which no transfer of ours has`)
       continue
@@ -1168,7 +1215,7 @@ async function invariants(
   }
 
   // Nothing booked as moved that did not move; nothing left open.
-  const movedRefs = new Set(moves.map((m) => m.reference))
+  const movedRefs = new Set(moves.map((m) => bookedOn(m)?.reference ?? m.reference))
   for (const t of transfers) {
     if ((t.state === 'succeeded' || t.state === 'reversed') && !movedRefs.has(t.reference))
       problems.push(`${t.reference} is ${t.state} but the provider never moved it`)

@@ -12,6 +12,7 @@ import { createPrivateKey, generateKeyPairSync } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { ApiCode } from '../../domain/api-codes'
 import type * as T from '../../domain/api-types'
 import { clabeCheckDigit, isValidClabe } from '../../domain/identity-numbers'
 import { journalEntries, paymentTransfers } from '../../server/db/schema/loans'
@@ -597,6 +598,12 @@ describeOnEachDatabase('Loans paid out and repaid through STP', (target) => {
     return { b, applied, paid }
   }
 
+  /** The payment order is over for the borrower: expired (code 2110 while still looked for) or failed. */
+  async function windowOver(b: Borrower, payOrderId: string) {
+    const res = await ls.s.call<T.PayOrder>('/portal/repayment/pay-order', { payOrderId }, { token: b.token })
+    return res.code === ApiCode.PaymentTimedOut || ['expired', 'failed'].includes(res.data.status)
+  }
+
   const transfersOf = async (orderNo: string) =>
     (await ls.s.server.ctx.db.select().from(paymentTransfers)).filter((t) => t.reference.includes(orderNo))
 
@@ -747,13 +754,96 @@ describeOnEachDatabase('Loans paid out and repaid through STP', (target) => {
     await turn()
     await h.advance(ls, 20 * h.MINUTE)
     await turn()
-    const gone = await h.ok<T.PayOrder>(ls, b, '/portal/repayment/pay-order', { payOrderId: pay.payOrderId })
-    expect(['expired', 'failed']).toContain(gone.status)
+    expect(await windowOver(b, pay.payOrderId)).toBe(true)
     await fake.deposit(borrowerClabe(PREFIX, b.userId), 1_000, { times: 2 })
     await turn()
     expect((await latest(b)).remainingMinor).toBe(paid.remainingMinor! - 1_000 * MXN)
     const collection = (await transfersOf(applied.orderNo)).find((t) => t.kind === 'collection')!
     expect(collection).toMatchObject({ state: 'succeeded', late: true, movedMinor: 1_000 * MXN })
+  })
+
+  it('books a late deposit on the failed order of its amount, not on a newer order of another amount', async () => {
+    // Found by the fault simulation (npm run sim -- --adapter stp, seed 33): a rollover fee sent after its order's
+    // window was matched to the repayment order made since — held in suspense as a wrong amount, crediting
+    // nothing — while the fee's own order stayed failed and the borrower paid it again.
+    const { b, applied, paid } = await paidOut()
+    const first = await h.ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
+      orderNo: applied.orderNo,
+      amountMinor: 1_000 * MXN,
+      channelId: 'clabe',
+    })
+    await turn()
+    await h.advance(ls, 20 * h.MINUTE)
+    await turn()
+    expect(await windowOver(b, first.payOrderId)).toBe(true)
+    // The borrower now asks to pay the whole loan; the first order's money arrives, late.
+    const second = await h.ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
+      orderNo: applied.orderNo,
+      amountMinor: paid.remainingMinor!,
+      channelId: 'clabe',
+    })
+    await turn()
+    await fake.deposit(borrowerClabe(PREFIX, b.userId), 1_000)
+    await turn()
+    const collections = (await transfersOf(applied.orderNo)).filter((t) => t.kind === 'collection')
+    expect(collections.find((t) => t.reference === first.payOrderId)).toMatchObject({
+      state: 'succeeded',
+      late: true,
+      movedMinor: 1_000 * MXN,
+    })
+    expect(collections.find((t) => t.reference === second.payOrderId)!.state).not.toBe('succeeded')
+    const suspense = (await ls.s.server.ctx.db.select().from(journalEntries)).filter(
+      (e) => e.kind === 'unapplied' && collections.some((t) => t.id === e.transferId),
+    )
+    expect(suspense).toEqual([])
+    expect((await latest(b)).remainingMinor).toBe(paid.remainingMinor! - 1_000 * MXN)
+  })
+
+  it('books a deposit sent late whose abono was lost, found by asking about the order after its window', async () => {
+    // Found by the fault simulation (npm run sim -- --adapter stp, seed 130): the payment order failed at its
+    // window's end, a deposit settling minutes later lost its notification, and nothing asked STP again — the money
+    // sat at STP, booked nowhere.
+    const { b, applied, paid } = await paidOut()
+    const pay = await h.ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
+      orderNo: applied.orderNo,
+      amountMinor: 1_000 * MXN,
+      channelId: 'clabe',
+    })
+    await turn()
+    await h.advance(ls, 16 * h.MINUTE)
+    await turn()
+    await fake.deposit(borrowerClabe(PREFIX, b.userId), 1_000, { times: 0 })
+    for (let i = 0; i < 12 && (await latest(b)).remainingMinor === paid.remainingMinor; i++) {
+      await h.advance(ls, 10 * h.MINUTE)
+      await turn()
+    }
+    expect((await latest(b)).remainingMinor).toBe(paid.remainingMinor! - 1_000 * MXN)
+    const collection = (await transfersOf(applied.orderNo)).find((t) => t.reference === pay.payOrderId)!
+    expect(collection).toMatchObject({ state: 'succeeded', late: true, movedMinor: 1_000 * MXN })
+  })
+
+  it('keeps a deposit reconciliation booked before its abono came (LIQUIDACION, not DEVOLUCION)', async () => {
+    // Found by the fault simulation (npm run sim -- --adapter stp, seed 19): the status query booked the deposit,
+    // its late abono found no payment order waiting and was answered DEVOLUCION — STP sent the money back to the
+    // borrower while the loan stayed repaid.
+    const { b, applied, paid } = await paidOut()
+    await h.ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
+      orderNo: applied.orderNo,
+      amountMinor: paid.remainingMinor!,
+      channelId: 'clabe',
+    })
+    await turn()
+    const { deposit } = await fake.deposit(borrowerClabe(PREFIX, b.userId), paid.remainingMinor! / MXN, {
+      times: 0,
+    })
+    for (let i = 0; i < 5 && (await latest(b)).status !== 4; i++) {
+      await h.advance(ls, h.MINUTE)
+      await turn()
+    }
+    expect((await latest(b)).status).toBe(4)
+    const late = await fake.notify(fake.abonoBody(deposit))
+    expect(late.status).toBe(200)
+    expect(JSON.parse(late.reply)).toEqual({ estado: 'LIQUIDACION' })
   })
 
   it('books nothing on a forged abono or LIQUIDACION that STP’s books do not confirm', async () => {

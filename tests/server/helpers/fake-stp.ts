@@ -59,6 +59,54 @@ export interface FakeDeposit {
   institucionContraparte: string
 }
 
+/** The cadena original STP builds from a registraOrden body to check its firma (monto with two decimals). */
+export function registraCadena(body: Record<string, unknown>): string {
+  return `||${FIELDS.map((f) =>
+    body[f] === undefined || body[f] === null
+      ? ''
+      : f === 'monto'
+        ? Number(body[f]).toFixed(2)
+        : String(body[f]),
+  ).join('|')}||`
+}
+
+/** The cadena of a query (consOrdEnvRastreo, consOrdenesFech) STP checks its firma against. */
+export function consultaCadena(body: Record<string, unknown>): string {
+  const v = (k: string) => (body[k] === undefined ? '' : String(body[k]))
+  return `|||${v('empresa')}|${v('fechaOperacion')}||${v('claveRastreo')}|${v('institucionOperante')}${'|'.repeat(30)}`
+}
+
+/** Whether `signature` is the lender's firma of `cadena`, checked with the half of the key STP holds. */
+export function firmaValid(publicKey: KeyObject, cadena: string, signature: unknown): boolean {
+  return (
+    typeof signature === 'string' &&
+    verify('sha256', Buffer.from(cadena, 'utf8'), publicKey, Buffer.from(signature, 'base64'))
+  )
+}
+
+/** The abono notification of a deposit (speid tests/conftest.py default_income_transaction). */
+export function abonoOf(d: FakeDeposit, empresa: string): Record<string, unknown> {
+  return {
+    Clave: d.Clave,
+    FechaOperacion: d.fechaOperacion,
+    InstitucionOrdenante: Number(d.institucionContraparte),
+    InstitucionBeneficiaria: 90646,
+    ClaveRastreo: d.claveRastreo,
+    Monto: d.monto,
+    NombreOrdenante: 'PAGADOR',
+    TipoCuentaOrdenante: 40,
+    CuentaOrdenante: '012180000000000016',
+    RFCCurpOrdenante: 'ND',
+    NombreBeneficiario: 'ACREDITADO',
+    TipoCuentaBeneficiario: 40,
+    CuentaBeneficiario: d.cuentaBeneficiario,
+    RFCCurpBeneficiario: 'ND',
+    ConceptoPago: 'PAGO',
+    ReferenciaNumerica: 1234567,
+    Empresa: empresa,
+  }
+}
+
 export class FakeStp extends FakeProviderServer<StpScript> {
   protected override readonly basePath = '/speiws/rest'
   readonly orders = new Map<string, FakeOrder>()
@@ -141,27 +189,9 @@ export class FakeStp extends FakeProviderServer<StpScript> {
     return { deposit, answers }
   }
 
-  /** The abono notification of a deposit (speid tests/conftest.py default_income_transaction). */
+  /** The abono notification of a deposit. */
   abonoBody(d: FakeDeposit): Record<string, unknown> {
-    return {
-      Clave: d.Clave,
-      FechaOperacion: d.fechaOperacion,
-      InstitucionOrdenante: Number(d.institucionContraparte),
-      InstitucionBeneficiaria: 90646,
-      ClaveRastreo: d.claveRastreo,
-      Monto: d.monto,
-      NombreOrdenante: 'PAGADOR',
-      TipoCuentaOrdenante: 40,
-      CuentaOrdenante: '012180000000000016',
-      RFCCurpOrdenante: 'ND',
-      NombreBeneficiario: 'ACREDITADO',
-      TipoCuentaBeneficiario: 40,
-      CuentaBeneficiario: d.cuentaBeneficiario,
-      RFCCurpBeneficiario: 'ND',
-      ConceptoPago: 'PAGO',
-      ReferenciaNumerica: 1234567,
-      Empresa: this.empresa,
-    }
+    return abonoOf(d, this.empresa)
   }
 
   /** The order registered with this tracking key. */
@@ -175,10 +205,7 @@ export class FakeStp extends FakeProviderServer<StpScript> {
   }
 
   private verified(cadena: string, signature: unknown): boolean {
-    return (
-      typeof signature === 'string' &&
-      verify('sha256', Buffer.from(cadena, 'utf8'), this.publicKey, Buffer.from(signature, 'base64'))
-    )
+    return firmaValid(this.publicKey, cadena, signature)
   }
 
   private error(res: ServerResponse, id: number, descripcionError: string) {
@@ -240,18 +267,11 @@ export class FakeStp extends FakeProviderServer<StpScript> {
   }
 
   private cadenaConsulta(body: Record<string, unknown>): string {
-    const v = (k: string) => (body[k] === undefined ? '' : String(body[k]))
-    return `|||${v('empresa')}|${v('fechaOperacion')}||${v('claveRastreo')}|${v('institucionOperante')}${'|'.repeat(30)}`
+    return consultaCadena(body)
   }
 
   private registra(res: ServerResponse, body: Record<string, unknown>, reply: (answer: unknown) => void) {
-    const cadena = `||${FIELDS.map((f) =>
-      body[f] === undefined || body[f] === null
-        ? ''
-        : f === 'monto'
-          ? Number(body[f]).toFixed(2)
-          : String(body[f]),
-    ).join('|')}||`
+    const cadena = registraCadena(body)
     if (!this.verified(cadena, body.firma)) return this.error(res, 0, 'Error validando la firma')
     for (const f of [
       'claveRastreo',
