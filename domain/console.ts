@@ -120,6 +120,8 @@ export const KNOWN_AUDIT_ACTIONS = [
   'books.exported',
   'borrowers.searched',
   'order.viewed',
+  'ticket.answered',
+  'ticket.status',
 ] as const
 
 // ------------------------------------------------------------------------------------------------ products
@@ -362,6 +364,7 @@ export const CONSOLE_ROUTES = [
   route('overview', '/', null),
   route('staff', '/staff', 'staff.manage'),
   route('audit', '/audit', 'audit.read'),
+  route('inbox', '/inbox', 'tickets.answer'),
   route('loans', '/loans', 'loans.read'),
   route('products', '/products', 'products.edit'),
   route('books', '/books', 'books.read'),

@@ -18,7 +18,7 @@
  * Events: xstate.route {to}, console.signOutRequested, console.sessionEnded {form?, draft?}, console.languageChosen
  *         {language}, console.retried
  * Tags:   busy (starting, signing out)
- * Children (snapshot.children): signInForm (the sign-in page), staffForm (staff), auditLog (audit), loansDesk (loans),
+ * Children (snapshot.children): signInForm (the sign-in page), staffForm (staff), auditLog (audit), inboxDesk (inbox), loansDesk (loans),
  *   productsEditor (products), booksReader (books), passwordForm (password), storeLanguage (keeping the language chosen)
  * Actors the composition provides (services/console/console-actors.ts):
  *   restoreSession () → ConsoleMe | null     (the tab's session, checked with GET /console/api/me)
@@ -44,6 +44,7 @@ import { consolePasswordMachine } from './console-password.machine'
 import { consoleProductsMachine } from './console-products.machine'
 import { consoleBooksMachine } from './console-books.machine'
 import { consoleLoansMachine } from './console-loans.machine'
+import { consoleInboxMachine } from './console-inbox.machine'
 import { consoleSignInMachine, type SignInNotice } from './console-sign-in.machine'
 import { consoleStaffMachine } from './console-staff.machine'
 import { notProvided } from './kit/not-provided'
@@ -85,7 +86,16 @@ export type ConsoleAppEvent =
   | { type: 'console.languageChosen'; language: Language }
   | { type: 'console.retried' }
 
-const PAGES: readonly ConsolePage[] = ['overview', 'staff', 'audit', 'loans', 'products', 'books', 'password']
+const PAGES: readonly ConsolePage[] = [
+  'overview',
+  'staff',
+  'audit',
+  'inbox',
+  'loans',
+  'products',
+  'books',
+  'password',
+]
 const pageOf = (to: string): ConsolePage | null => {
   const name = to.replace(/^#/, '')
   return (PAGES as readonly string[]).includes(name) ? (name as ConsolePage) : null
@@ -115,6 +125,7 @@ export const consoleAppMachine = setup({
       staffForm: 'staffForm'
       auditLog: 'auditLog'
       loansDesk: 'loansDesk'
+      inboxDesk: 'inboxDesk'
       productsEditor: 'productsEditor'
       booksReader: 'booksReader'
       passwordForm: 'passwordForm'
@@ -131,6 +142,7 @@ export const consoleAppMachine = setup({
     staffForm: consoleStaffMachine,
     auditLog: consoleAuditMachine,
     loansDesk: consoleLoansMachine,
+    inboxDesk: consoleInboxMachine,
     productsEditor: consoleProductsMachine,
     booksReader: consoleBooksMachine,
     passwordForm: consolePasswordMachine,
@@ -280,6 +292,7 @@ export const consoleAppMachine = setup({
           always: [
             { guard: { type: 'goesTo', params: { route: 'staff' } }, target: 'staff' },
             { guard: { type: 'goesTo', params: { route: 'audit' } }, target: 'audit' },
+            { guard: { type: 'goesTo', params: { route: 'inbox' } }, target: 'inbox' },
             { guard: { type: 'goesTo', params: { route: 'loans' } }, target: 'loans' },
             { guard: { type: 'goesTo', params: { route: 'products' } }, target: 'products' },
             { guard: { type: 'goesTo', params: { route: 'books' } }, target: 'books' },
@@ -310,6 +323,15 @@ export const consoleAppMachine = setup({
             }),
           },
           exit: { type: 'dropDraft', params: { form: 'audit' } },
+        },
+        inbox: {
+          ...page('inbox'),
+          invoke: {
+            id: 'inboxDesk',
+            src: 'inboxDesk',
+            input: ({ context }) => ({ draft: context.drafts.inbox ?? null, timeZone: context.timeZone }),
+          },
+          exit: { type: 'dropDraft', params: { form: 'inbox' } },
         },
         loans: {
           ...page('loans'),

@@ -25,6 +25,8 @@ import {
 } from '../../domain/console'
 import type { Language } from '../../domain/countries'
 import type { ConsoleApi, DownloadedFile } from './console-api'
+import type { ConsoleTicket, InboxFilter, InboxPage } from '../../domain/console-inbox'
+import type { FeedbackStatusCode } from '../../domain/enums'
 import { suggestPassword } from './suggest-password'
 import type { TokenStore } from './token-store'
 
@@ -90,6 +92,22 @@ export function createConsoleActors({ api, tokens, languages, now, random, save 
     ),
     readOrder: fromPromise<OrderStory, { orderNo: string }>(({ input, signal }) =>
       api.readOrder(input.orderNo, signal),
+    ),
+    readInbox: fromPromise<InboxPage, { status: InboxFilter; page: number }>(({ input, signal }) =>
+      api.readInbox(input, signal),
+    ),
+    readTicket: fromPromise<ConsoleTicket, { ticketId: string }>(({ input, signal }) =>
+      api.readTicket(input.ticketId, signal),
+    ),
+    replyToTicket: fromPromise<void, { ticketId: string; text: string }>(({ input, signal }) =>
+      api.replyToTicket(input.ticketId, input.text, signal),
+    ),
+    moveTicket: fromPromise<void, { ticketId: string; status: FeedbackStatusCode }>(({ input, signal }) =>
+      api.moveTicket(input.ticketId, input.status, signal),
+    ),
+    // The picture as an object URL the page shows; the browser keeps it until the console is closed.
+    readTicketFile: fromPromise<string, { url: string }>(async ({ input, signal }) =>
+      URL.createObjectURL(await api.readTicketFile(input.url, signal)),
     ),
     readBooks: fromPromise<BooksPage, BooksQuery>(({ input, signal }) => api.readBooks(input, signal)),
     exportBooks: fromPromise<void, BooksQuery & { report: BooksReportName }>(async ({ input, signal }) => {

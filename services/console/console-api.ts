@@ -31,6 +31,8 @@ import {
   type ProductEditRequest,
 } from '../../domain/console'
 import type { TokenStore } from './token-store'
+import type { ConsoleTicket, InboxFilter, InboxPage } from '../../domain/console-inbox'
+import type { FeedbackStatusCode } from '../../domain/enums'
 
 export const CONSOLE_API_PATH = '/console/api'
 /** A call with no answer in this time is a network failure (the member may try again). */
@@ -123,6 +125,54 @@ const Borrowers = v.object({
     }),
   ),
 })
+const TicketFile = v.object({
+  fileId: v.string(),
+  url: v.string(),
+  contentType: v.string(),
+  size: v.number(),
+})
+const inboxTicketEntries = {
+  ticketId: v.string(),
+  type: v.number(),
+  status: v.number(),
+  summary: v.string(),
+  borrowerName: v.nullable(v.string()),
+  borrowerMobile: v.string(),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+  lastBorrowerAt: v.nullable(v.string()),
+  dueAt: v.nullable(v.string()),
+  overdue: v.boolean(),
+}
+const Inbox = v.object({
+  now: v.string(),
+  filter: v.picklist(['open', 'waiting', 'done']),
+  page: v.number(),
+  pageSize: v.number(),
+  total: v.number(),
+  tickets: v.array(v.object(inboxTicketEntries)),
+})
+const Ticket = v.object({
+  ...inboxTicketEntries,
+  description: v.string(),
+  receiverAccount: v.nullable(v.string()),
+  contact: v.string(),
+  contactTime: v.string(),
+  orderNo: v.nullable(v.string()),
+  rating: v.nullable(v.number()),
+  receipts: v.array(TicketFile),
+  messages: v.array(
+    v.object({
+      messageId: v.string(),
+      from: v.picklist(['borrower', 'support']),
+      content: v.string(),
+      attachments: v.array(TicketFile),
+      createdAt: v.string(),
+    }),
+  ),
+  nextStatuses: v.array(v.number()),
+})
+
 const Story = v.object({
   orderNo: v.string(),
   status: v.number(),
@@ -277,6 +327,12 @@ export interface ConsoleApi {
   exportAudit(query: Pick<AuditQuery, 'from' | 'to'>, signal?: AbortSignal): Promise<DownloadedFile>
   searchBorrowers(q: string, signal?: AbortSignal): Promise<BorrowerHit[]>
   readOrder(orderNo: string, signal?: AbortSignal): Promise<OrderStory>
+  readInbox(query: { status: InboxFilter; page: number }, signal?: AbortSignal): Promise<InboxPage>
+  readTicket(ticketId: string, signal?: AbortSignal): Promise<ConsoleTicket>
+  replyToTicket(ticketId: string, text: string, signal?: AbortSignal): Promise<void>
+  moveTicket(ticketId: string, status: FeedbackStatusCode, signal?: AbortSignal): Promise<void>
+  /** A ticket's picture (its `url` under /console/api), with the member's token. */
+  readTicketFile(url: string, signal?: AbortSignal): Promise<Blob>
   readBooks(query: BooksQuery, signal?: AbortSignal): Promise<BooksPage>
   exportBooks(query: BooksQuery & { report: BooksReportName }, signal?: AbortSignal): Promise<DownloadedFile>
   readProducts(signal?: AbortSignal): Promise<ConsoleProduct[]>
@@ -419,6 +475,32 @@ export function createConsoleApi({
       (await json(Borrowers, 'GET', `/borrowers?${new URLSearchParams({ q })}`, undefined, signal)).borrowers,
     readOrder: (orderNo, signal) =>
       json(Story, 'GET', `/orders/${encodeURIComponent(orderNo)}`, undefined, signal),
+    readInbox: async (query, signal) =>
+      (await json(
+        Inbox,
+        'GET',
+        `/tickets?${new URLSearchParams({ status: query.status, page: String(query.page) })}`,
+        undefined,
+        signal,
+      )) as InboxPage,
+    readTicket: async (ticketId, signal) =>
+      (await json(
+        Ticket,
+        'GET',
+        `/tickets/${encodeURIComponent(ticketId)}`,
+        undefined,
+        signal,
+      )) as ConsoleTicket,
+    async replyToTicket(ticketId, text, signal) {
+      await send('POST', `/tickets/${encodeURIComponent(ticketId)}/replies`, { text }, signal)
+    },
+    async moveTicket(ticketId, status, signal) {
+      await send('POST', `/tickets/${encodeURIComponent(ticketId)}/status`, { status }, signal)
+    },
+    async readTicketFile(url, signal) {
+      const path = url.startsWith(CONSOLE_API_PATH) ? url.slice(CONSOLE_API_PATH.length) : url
+      return (await send('GET', path, undefined, signal)).blob()
+    },
     readBooks: (query, signal) =>
       json(
         BooksReply,

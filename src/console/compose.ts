@@ -8,6 +8,7 @@ import { consolePasswordMachine } from '../../machines/console-password.machine'
 import { consoleProductsMachine } from '../../machines/console-products.machine'
 import { consoleBooksMachine } from '../../machines/console-books.machine'
 import { consoleLoansMachine } from '../../machines/console-loans.machine'
+import { consoleInboxMachine } from '../../machines/console-inbox.machine'
 import { consoleSignInMachine } from '../../machines/console-sign-in.machine'
 import { consoleStaffMachine } from '../../machines/console-staff.machine'
 import type { ConsoleActors } from '../../services/console/console-actors'
@@ -34,6 +35,15 @@ export function composeConsole(actors: ConsoleActors) {
       }),
       loansDesk: consoleLoansMachine.provide({
         actors: { searchBorrowers: actors.searchBorrowers, readOrder: actors.readOrder },
+      }),
+      inboxDesk: consoleInboxMachine.provide({
+        actors: {
+          readInbox: actors.readInbox,
+          readTicket: actors.readTicket,
+          replyToTicket: actors.replyToTicket,
+          moveTicket: actors.moveTicket,
+          readTicketFile: actors.readTicketFile,
+        },
       }),
       booksReader: consoleBooksMachine.provide({
         actors: { today: actors.today, readBooks: actors.readBooks, exportBooks: actors.exportBooks },
