@@ -19,6 +19,7 @@ import type {
 import { COUNTRIES } from '../../domain/countries'
 import { editedProductProblems } from '../../domain/product-rules'
 import { DEMO_PRODUCTS } from '../../server/seed/demo-products'
+import { FakeInbox } from './fake-console-inbox'
 
 const ALL: ConsolePermission[] = [
   'audit.read',
@@ -77,6 +78,8 @@ export class FakeConsoleApi {
     },
   ]
   sessions = new Map<string, number>()
+  /** The support inbox's one ticket (tests/console/fake-console-inbox.ts). */
+  inbox = new FakeInbox()
   audit: AuditRow[] = []
   /** The books as the server would read them: one problem, one difference, one receipt in suspense. */
   books: Omit<BooksPage, 'settlement'> & { settlement: Omit<BooksPage['settlement'], 'from' | 'to'> } = {
@@ -473,6 +476,11 @@ export class FakeConsoleApi {
         this.log(member.id, 'order.viewed', `order:${this.story.orderNo}`)
         const decides = GRANTS[member.role].includes('decisions.read')
         return HttpResponse.json({ ...this.story, decision: decides ? this.story.decision : null })
+      }),
+      ...this.inbox.handlers(api, {
+        seen,
+        guard: (request, permission) => this.guard(request, permission),
+        log: (...entry) => this.log(...entry),
       }),
     ]
   }
