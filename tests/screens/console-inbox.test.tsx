@@ -66,6 +66,7 @@ describe('the support inbox', () => {
     const console = openConsole('/')
     await signIn(console, 'fatma.finance', 'finance password 1')
     const nav = await screen.findByRole('navigation', { name: 'Console pages' })
-    expect(within(nav).queryByRole('link', { name: 'Inbox' })).toBeNull()
+    expect(within(nav).queryByRole('button', { name: 'Inbox' })).toBeNull()
+    expect(within(nav).getByRole('button', { name: 'Loans' })).toBeInTheDocument()
   })
 })

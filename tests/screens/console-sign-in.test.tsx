@@ -23,7 +23,16 @@ describe('signing in to the console', () => {
     await expectAccessible()
     await signIn(console)
     await screen.findByRole('heading', { level: 1, name: 'Welcome, Ana Mwita' })
-    expect(navigation()).toEqual(['Overview', 'Staff', 'Audit log', 'Loans', 'Products', 'Books', 'Change password'])
+    expect(navigation()).toEqual([
+      'Overview',
+      'Staff',
+      'Audit log',
+      'Inbox',
+      'Loans',
+      'Products',
+      'Books',
+      'Change password',
+    ])
     expect(screen.getByRole('button', { name: 'Overview' })).toHaveAttribute('aria-current', 'page')
     expect(screen.getByText('Add staff members')).toBeInTheDocument()
     expect(sessionStorage.getItem('kopa.console.token')).toMatch(/^token-/)
@@ -35,7 +44,7 @@ describe('signing in to the console', () => {
     const console = openConsole('/')
     await signIn(console, 'amina.support', 'support password 1')
     await screen.findByRole('heading', { level: 1, name: 'Welcome, Amina Juma' })
-    expect(navigation()).toEqual(['Overview', 'Loans', 'Change password'])
+    expect(navigation()).toEqual(['Overview', 'Inbox', 'Loans', 'Change password'])
     expect(screen.getByText('Support', { selector: '.k-badge' })).toBeInTheDocument()
     expect(screen.queryByText('Add staff members')).not.toBeInTheDocument()
   })
