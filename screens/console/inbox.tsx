@@ -87,13 +87,13 @@ function Inbox({ inbox }: { inbox: InboxRef }): ReactElement {
             <ul className="c-log">
               {view.tickets.map((ticket) => (
                 <li key={ticket.ticketId} className="c-log__row">
-                  <p className="c-log__what">
+                  <p className="c-log__what">{ticket.summary}</p>
+                  <p>
                     <Button
                       variant="secondary"
                       onClick={() => inbox.send({ type: 'inbox.ticketOpened', ticketId: ticket.ticketId })}
-                      aria-label={t('console.inbox.open', { id: ticket.ticketId })}
                     >
-                      {ticket.summary}
+                      {t('console.inbox.open', { id: ticket.ticketId })}
                     </Button>
                   </p>
                   <p className="k-small">

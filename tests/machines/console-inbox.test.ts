@@ -53,10 +53,14 @@ function start(
 ) {
   const stubs = {
     readInbox: vi.fn(async (q: { status: InboxFilter; page: number }) => page(q.status)),
-    readTicket: vi.fn(answers.readTicket ?? (async () => TICKET)),
-    replyToTicket: vi.fn(answers.replyToTicket ?? (async () => undefined)),
-    moveTicket: vi.fn(async () => undefined),
-    readTicketFile: vi.fn(async () => 'blob:picture'),
+    readTicket: vi.fn(async (_: { ticketId: string }) => (answers.readTicket ?? (async () => TICKET))()),
+    replyToTicket: vi.fn(async (_: { ticketId: string; text: string }): Promise<void> =>
+      (answers.replyToTicket ?? (async () => undefined))(),
+    ),
+    moveTicket: vi.fn(
+      async (_: { ticketId: string; status: FeedbackStatusCode }): Promise<void> => undefined,
+    ),
+    readTicketFile: vi.fn(async (_: { url: string }) => 'blob:picture'),
   }
   const machine = consoleInboxMachine.provide({
     actors: {
@@ -151,7 +155,12 @@ describe('the support inbox', () => {
     expect(actor.getSnapshot().context.error).toEqual({ key: 'console.inbox.noTicket' })
     answer = NETWORK
     actor.send({ type: 'inbox.retried' })
-    await waitFor(actor, (s) => s.hasTag('failed') && s.context.error?.key === 'console.error.network')
+    await waitFor(
+      actor,
+      (s) =>
+        s.hasTag('failed') &&
+        JSON.stringify(s.context.error) === JSON.stringify({ key: 'console.error.network' }),
+    )
     answer = null
     actor.send({ type: 'inbox.retried' })
     await waitFor(actor, (s) => s.matches('ticket'))
@@ -177,7 +186,7 @@ describe('the support inbox', () => {
             replyToTicket: fromPromise(async (): Promise<void> => {
               throw SIGNED_OUT
             }),
-            moveTicket: fromPromise(async () => undefined),
+            moveTicket: fromPromise(async (): Promise<void> => undefined),
             readTicketFile: fromPromise(async () => ''),
           },
         }),
