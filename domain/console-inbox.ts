@@ -13,6 +13,9 @@ export const TICKET_SLA_MS = 24 * 60 * 60 * 1000
 export const INBOX_PAGE_SIZE = 50
 /** A reply's longest text (the borrower's app shows it whole). */
 export const TICKET_REPLY_MAX = 2000
+/** Pictures one reply may carry, and the largest (JPEG, PNG or WebP). */
+export const TICKET_PICTURES_MAX = 3
+export const TICKET_PICTURE_MAX_BYTES = 5 * 1024 * 1024
 
 /** Status changes a member may make by hand; 3 ("waiting for the borrower") only comes with a reply. */
 export const TICKET_TRANSITIONS: Readonly<Record<FeedbackStatusCode, readonly FeedbackStatusCode[]>> = {
@@ -81,6 +84,8 @@ export interface ConsoleTicket extends InboxTicket {
 
 export interface TicketReplyRequest {
   text: string
+  /** JPEG, PNG or WebP pictures in base64 (at most TICKET_PICTURES_MAX). */
+  pictures?: string[]
 }
 
 export interface TicketStatusRequest {

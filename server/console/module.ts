@@ -42,7 +42,13 @@ import { refreshProducts } from '../loans/products'
 import { changePassword, createStaff, resolveStaffSession, signIn, signOut, type StaffMember } from './staff'
 import { otpauthUri } from './totp'
 import { answerTicket, changeTicketStatus, consoleTicket, inboxPage, ticketFile } from './tickets'
-import { INBOX_FILTERS, TICKET_REPLY_MAX } from '../../domain/console-inbox'
+import {
+  INBOX_FILTERS,
+  TICKET_PICTURE_MAX_BYTES,
+  TICKET_PICTURES_MAX,
+  TICKET_REPLY_MAX,
+} from '../../domain/console-inbox'
+import { inspectImage } from '../uploads'
 
 export const CONSOLE_API = '/console/api'
 /** The issuer an authenticator app shows beside the code. */
@@ -102,9 +108,28 @@ const InboxQuery = v.object({
   page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1)), '1'),
 })
 const TicketId = v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number))
+/** A reply's pictures: at most TICKET_PICTURES_MAX, each a JPEG, PNG or WebP of at most TICKET_PICTURE_MAX_BYTES, in base64. */
 const ReplyBody = v.object({
   text: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(TICKET_REPLY_MAX)),
+  pictures: v.optional(
+    v.pipe(
+      v.array(
+        v.pipe(
+          v.string(),
+          v.maxLength(Math.ceil(TICKET_PICTURE_MAX_BYTES / 3) * 4),
+          v.regex(/^[A-Za-z0-9+/]+={0,2}$/),
+          v.transform((b64) => inspectImage(Buffer.from(b64, 'base64'))),
+          v.check((image) => image !== null),
+          v.transform((image) => image!),
+        ),
+      ),
+      v.maxLength(TICKET_PICTURES_MAX),
+    ),
+    [],
+  ),
 })
+/** The reply's body with its pictures in base64, and a little for the text. */
+const REPLY_BODY_MAX_BYTES = TICKET_PICTURES_MAX * Math.ceil(TICKET_PICTURE_MAX_BYTES / 3) * 4 + 64 * 1024
 const StatusBody = v.object({ status: v.picklist([1, 2, 3, 4] as const) })
 /** Replies one member may send a minute (checked before any work). */
 const REPLIES_PER_MINUTE = 30
@@ -409,25 +434,38 @@ export const consoleModule: ServerModule = {
       },
     )
 
-    app.post<{ Params: { id: string } }>(`${CONSOLE_API}/tickets/:id/replies`, async (req, reply) => {
-      const member = await staffWith(req, reply, 'tickets.answer')
-      if (!member) return reply
-      const limited = host.limits.rate.hit(
-        'console.ticketReply',
-        String(member.id),
-        REPLIES_PER_MINUTE,
-        60_000,
-      )
-      if (!limited.ok)
-        return reply.code(429).header('retry-after', limited.retryAfterSeconds).send({ error: 'tooMany' })
-      const id = v.safeParse(TicketId, req.params.id)
-      if (!id.success) return reply.code(404).send({ error: 'notFound' })
-      const body = v.safeParse(ReplyBody, req.body ?? {})
-      if (!body.success) return reply.code(400).send({ error: 'invalidInput', fields: refused(body.issues) })
-      const done = await answerTicket(host.db, now(), member, id.output, body.output.text)
-      if (!done.ok) return reply.code(done.reason === 'notFound' ? 404 : 409).send({ error: done.reason })
-      return { status: done.status, messageId: done.messageId === null ? null : String(done.messageId) }
-    })
+    app.post<{ Params: { id: string } }>(
+      `${CONSOLE_API}/tickets/:id/replies`,
+      { bodyLimit: REPLY_BODY_MAX_BYTES },
+      async (req, reply) => {
+        const member = await staffWith(req, reply, 'tickets.answer')
+        if (!member) return reply
+        const limited = host.limits.rate.hit(
+          'console.ticketReply',
+          String(member.id),
+          REPLIES_PER_MINUTE,
+          60_000,
+        )
+        if (!limited.ok)
+          return reply.code(429).header('retry-after', limited.retryAfterSeconds).send({ error: 'tooMany' })
+        const id = v.safeParse(TicketId, req.params.id)
+        if (!id.success) return reply.code(404).send({ error: 'notFound' })
+        const body = v.safeParse(ReplyBody, req.body ?? {})
+        if (!body.success)
+          return reply.code(400).send({ error: 'invalidInput', fields: refused(body.issues) })
+        const done = await answerTicket(
+          host.db,
+          host.images,
+          now(),
+          member,
+          id.output,
+          body.output.text,
+          body.output.pictures,
+        )
+        if (!done.ok) return reply.code(done.reason === 'notFound' ? 404 : 409).send({ error: done.reason })
+        return { status: done.status, messageId: done.messageId === null ? null : String(done.messageId) }
+      },
+    )
 
     app.post<{ Params: { id: string } }>(`${CONSOLE_API}/tickets/:id/status`, async (req, reply) => {
       const member = await staffWith(req, reply, 'tickets.answer')

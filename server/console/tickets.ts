@@ -22,6 +22,7 @@ import { loanOrders } from '../db/schema/loans'
 import { profiles } from '../db/schema/profile'
 import type { StaffRole } from '../db/schema/staff'
 import { summarize, supportReply, ticketDetail, TicketStatus } from '../feedback/tickets'
+import type { ImageStore, UploadedImage } from '../uploads'
 import { appendAudit } from './audit'
 import { nameOf } from './loans'
 import { maskTail, shownTo } from './roles'
@@ -179,13 +180,19 @@ export type TicketChange =
   | { ok: true; status: number; messageId: number | null }
   | { ok: false; reason: 'notFound' | 'notAllowed'; status?: number }
 
-/** Support answers: the message, status 3 and the borrower's red dot, and `ticket.answered` — in one transaction. */
+/**
+ * Support answers: the message with its pictures, status 3 and the borrower's red dot, and `ticket.answered` — in
+ * one transaction. The pictures are stored as the borrower's images of kind 'support' and attached to the message,
+ * so the borrower's app shows and fetches them like their own (GET /feedback/files/:id).
+ */
 export async function answerTicket(
   q: Queryable,
+  store: ImageStore,
   now: Date,
   member: StaffMember,
   ticketId: number,
   text: string,
+  pictures: readonly UploadedImage[] = [],
 ): Promise<TicketChange> {
   return q.transaction(async (tx) => {
     const [t] = await tx.select().from(feedbackTickets).where(eq(feedbackTickets.id, ticketId)).for('update')
@@ -193,12 +200,28 @@ export async function answerTicket(
     // A rated ticket stays done (supportReply refuses it too); say so before trying.
     if (t.rating !== null) return { ok: false, reason: 'notAllowed', status: t.status } as const
     const done = await supportReply(tx, { ticketId, content: text, status: TicketStatus.NeedReply }, now)
+    const fileIds: number[] = []
+    for (const picture of pictures) {
+      const stored = await store.save(tx, t.userId, 'support', picture, now)
+      const [file] = await tx
+        .insert(feedbackFiles)
+        .values({
+          userId: t.userId,
+          imageId: stored.id,
+          ticketId,
+          messageId: done.messageId,
+          createdAt: now,
+          attachedAt: now,
+        })
+        .returning({ id: feedbackFiles.id })
+      fileIds.push(file!.id)
+    }
     await appendAudit(tx, now, {
       staffId: member.id,
       action: 'ticket.answered',
       subject: `ticket:${ticketId}`,
       before: { status: t.status },
-      after: { status: done.status, messageId: done.messageId },
+      after: { status: done.status, messageId: done.messageId, fileIds },
     })
     return { ok: true, status: done.status, messageId: done.messageId } as const
   })

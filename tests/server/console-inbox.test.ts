@@ -15,7 +15,7 @@ import { totpAt } from '../../server/console/totp'
 import { auditLog } from '../../server/db/schema/staff'
 import { startServicesServer } from './borrower-services-harness'
 import { describeOnEachDatabase } from './helpers/databases'
-import { photo } from './helpers/images'
+import { photo, png } from './helpers/images'
 import { register, type Borrower, type LoanServer } from './loans-harness'
 
 const HOUR = 3_600_000
@@ -190,6 +190,44 @@ describeOnEachDatabase('The support inbox in the console', (target) => {
     expect(audit).toHaveLength(1)
     expect(audit[0]).toMatchObject({ action: 'ticket.answered', before: { status: 1 } })
     expect(JSON.stringify(audit[0])).not.toContain('M-Pesa')
+  })
+
+  it('attaches pictures to a reply, which the borrower’s app fetches like its own, and refuses what is not a picture', async () => {
+    const b = await register(ls.s)
+    const id = await openTicket(b)
+    const picture = Buffer.from(png(48, 32, 'noise')).toString('base64')
+    const bad = await inject('POST', `/console/api/tickets/${id}/replies`, 'sam.support', {
+      text: 'See the picture',
+      pictures: [Buffer.from('%PDF-1.7 not a picture').toString('base64')],
+    })
+    expect(bad.status).toBe(400)
+    expect(bad.json()).toEqual({ error: 'invalidInput', fields: ['pictures.0'] })
+    const tooMany = await inject('POST', `/console/api/tickets/${id}/replies`, 'sam.support', {
+      text: 'See the pictures',
+      pictures: [picture, picture, picture, picture],
+    })
+    expect(tooMany.status).toBe(400)
+
+    const sent = await inject('POST', `/console/api/tickets/${id}/replies`, 'sam.support', {
+      text: 'This is where to find the M-Pesa code',
+      pictures: [picture],
+    })
+    expect(sent.status).toBe(200)
+    const detail = await ls.s.call<T.FeedbackDetail>('/feedback/detail', { feedbackId: id }, as(b))
+    const message = detail.data.messages.at(-1)!
+    expect(message).toMatchObject({ from: 'support', content: 'This is where to find the M-Pesa code' })
+    expect(message.attachments).toHaveLength(1)
+    const own = await ls.s.raw({
+      method: 'GET',
+      url: message.attachments[0]!.url,
+      headers: { authorization: `Bearer ${b.token}` },
+    })
+    expect(own.status).toBe(200)
+    const staffView = await thread(id)
+    expect(staffView.messages.at(-1)!.attachments).toHaveLength(1)
+    expect((await inject('GET', staffView.messages.at(-1)!.attachments[0]!.url, 'sam.support')).status).toBe(
+      200,
+    )
   })
 
   it('changes the status only along the allowed transitions, and a rated ticket stays done', async () => {
