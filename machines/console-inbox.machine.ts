@@ -10,7 +10,8 @@
  *
  * Input: { timeZone, draft? }
  * Events: inbox.filterChosen {filter}, inbox.ticketOpened {ticketId}, inbox.ticketClosed, inbox.replyChanged {text},
- *         inbox.replySent, inbox.statusChosen {status}, inbox.receiptOpened {url}, inbox.receiptClosed, inbox.retried
+ *         inbox.replySent, inbox.statusChosen {status}, inbox.receiptOpened {url}, inbox.receiptClosed, inbox.retried,
+ *         inbox.pictureAdded {file}, inbox.pictureRemoved {index}
  * Tags:   busy (reading, sending), failed
  * Actors the composition provides (services/console/console-actors.ts):
  *   readInbox ({ status, page }) → InboxPage          (GET /console/api/tickets)
@@ -18,10 +19,13 @@
  *   replyToTicket ({ ticketId, text }) → void         (POST /console/api/tickets/:id/replies)
  *   moveTicket ({ ticketId, status }) → void          (POST /console/api/tickets/:id/status)
  *   readTicketFile ({ url }) → string                 (the picture as an object URL)
+ *   readPicture ({ file }) → string                    (a picture chosen for the reply, in base64)
  */
 import { assign, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstate'
 import { consoleFailureOf, isSignedOut } from '../domain/console'
 import {
+  TICKET_PICTURE_MAX_BYTES,
+  TICKET_PICTURES_MAX,
   TICKET_REPLY_MAX,
   type ConsoleTicket,
   type InboxFilter,
@@ -50,6 +54,11 @@ export interface InboxContext {
   ticket: ConsoleTicket | null
   reply: string
   replyError: Message | null
+  /** Pictures to send with the reply (at most TICKET_PICTURES_MAX), in base64. */
+  pictures: { name: string; data: string }[]
+  pictureError: Message | null
+  /** The picture being read. */
+  adding: File | null
   /** What was last done to the open ticket, for the toast: 'answered' or 'moved'. */
   done: 'answered' | 'moved' | null
   status: FeedbackStatusCode | null
@@ -69,6 +78,8 @@ export type InboxEvent =
   | { type: 'inbox.receiptOpened'; url: string }
   | { type: 'inbox.receiptClosed' }
   | { type: 'inbox.retried' }
+  | { type: 'inbox.pictureAdded'; file: File }
+  | { type: 'inbox.pictureRemoved'; index: number }
 
 const FILTERS: readonly string[] = ['open', 'waiting', 'done']
 
@@ -76,6 +87,16 @@ function replyError(text: string): Message | null {
   const t = text.trim()
   if (t.length === 0) return msg('console.inbox.replyEmpty')
   if (t.length > TICKET_REPLY_MAX) return msg('console.inbox.replyLong', { max: TICKET_REPLY_MAX })
+  return null
+}
+
+const PICTURE_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/webp']
+
+function pictureError(file: File, count: number): Message | null {
+  if (count >= TICKET_PICTURES_MAX) return msg('console.inbox.pictureMany', { max: TICKET_PICTURES_MAX })
+  if (!PICTURE_TYPES.includes(file.type)) return msg('console.inbox.pictureType')
+  if (file.size > TICKET_PICTURE_MAX_BYTES)
+    return msg('console.inbox.pictureBig', { max: TICKET_PICTURE_MAX_BYTES / (1024 * 1024) })
   return null
 }
 
@@ -100,16 +121,19 @@ export const consoleInboxMachine = setup({
     readTicket: fromPromise<ConsoleTicket, { ticketId: string }>(
       notProvided('readTicket', 'services/console'),
     ),
-    replyToTicket: fromPromise<void, { ticketId: string; text: string }>(
+    replyToTicket: fromPromise<void, { ticketId: string; text: string; pictures: string[] }>(
       notProvided('replyToTicket', 'services/console'),
     ),
     moveTicket: fromPromise<void, { ticketId: string; status: FeedbackStatusCode }>(
       notProvided('moveTicket', 'services/console'),
     ),
     readTicketFile: fromPromise<string, { url: string }>(notProvided('readTicketFile', 'services/console')),
+    readPicture: fromPromise<string, { file: File }>(notProvided('readPicture', 'services/console')),
   },
   guards: {
     replyValid: ({ context }) => replyError(context.reply) === null,
+    pictureFits: ({ context }, params: { file: File }) =>
+      pictureError(params.file, context.pictures.length) === null,
     sessionEnded: (_, params: { error: unknown }) => isSignedOut(params.error),
     hasTicket: ({ context }) => context.ticketId !== null,
     statusAllowed: ({ context }, params: { status: FeedbackStatusCode }) =>
@@ -123,6 +147,8 @@ export const consoleInboxMachine = setup({
       ticket: null,
       reply: '',
       replyError: null,
+      pictures: [],
+      pictureError: null,
       done: null,
       error: null,
     })),
@@ -132,12 +158,27 @@ export const consoleInboxMachine = setup({
       ticketId: null,
       reply: '',
       replyError: null,
+      pictures: [],
+      pictureError: null,
       done: null,
       error: null,
     }),
+    choosePicture: assign((_, params: { file: File }) => ({ adding: params.file, pictureError: null })),
+    refusePicture: assign(({ context }, params: { file: File }) => ({
+      pictureError: pictureError(params.file, context.pictures.length),
+    })),
+    keepPicture: assign(({ context }, params: { data: string }) => ({
+      pictures: [...context.pictures, { name: context.adding?.name ?? '', data: params.data }],
+      adding: null,
+    })),
+    dropPicture: assign(({ context }, params: { index: number }) => ({
+      pictures: context.pictures.filter((_, i) => i !== params.index),
+      pictureError: null,
+    })),
+    unreadablePicture: assign({ adding: null, pictureError: msg('console.inbox.pictureType') }),
     changeReply: assign((_, params: { text: string }) => ({ reply: params.text, replyError: null })),
     showReplyError: assign(({ context }) => ({ replyError: replyError(context.reply) })),
-    markAnswered: assign({ reply: '', done: 'answered' as const }),
+    markAnswered: assign({ reply: '', pictures: [], done: 'answered' as const }),
     chooseStatus: assign((_, params: { status: FeedbackStatusCode }) => ({
       status: params.status,
       done: null,
@@ -145,7 +186,7 @@ export const consoleInboxMachine = setup({
     markMoved: assign({ done: 'moved' as const }),
     chooseReceipt: assign((_, params: { url: string }) => ({ receipt: params.url, picture: null })),
     showPicture: assign((_, params: { url: string }) => ({ picture: params.url })),
-    dropPicture: assign({ picture: null }),
+    closePicture: assign({ picture: null }),
     showFailure: assign((_, params: { error: unknown }) => ({ error: failureOf(params.error) })),
     reportSessionEnded: sendParent(({ context }): ConsoleSessionEndedEvent => ({
       type: 'console.sessionEnded',
@@ -164,6 +205,9 @@ export const consoleInboxMachine = setup({
     ticket: null,
     reply: input.draft?.reply ?? '',
     replyError: null,
+    pictures: [],
+    pictureError: null,
+    adding: null,
     done: null,
     status: null,
     receipt: null,
@@ -235,12 +279,32 @@ export const consoleInboxMachine = setup({
           target: '.opening',
           actions: { type: 'chooseReceipt', params: ({ event }) => event },
         },
-        'inbox.receiptClosed': { actions: 'dropPicture' },
+        'inbox.receiptClosed': { actions: 'closePicture' },
+        'inbox.pictureAdded': [
+          {
+            guard: { type: 'pictureFits', params: ({ event }) => event },
+            target: '.reading',
+            actions: { type: 'choosePicture', params: ({ event }) => event },
+          },
+          { actions: { type: 'refusePicture', params: ({ event }) => event } },
+        ],
+        'inbox.pictureRemoved': { actions: { type: 'dropPicture', params: ({ event }) => event } },
         'inbox.ticketClosed': { target: 'listing', actions: 'closeTicket' },
       },
       initial: 'idle',
       states: {
         idle: {},
+        reading: {
+          invoke: {
+            src: 'readPicture',
+            input: ({ context }) => ({ file: context.adding! }),
+            onDone: {
+              target: 'idle',
+              actions: { type: 'keepPicture', params: ({ event }) => ({ data: event.output }) },
+            },
+            onError: { target: 'idle', actions: 'unreadablePicture' },
+          },
+        },
         opening: {
           invoke: {
             src: 'readTicketFile',
@@ -258,7 +322,11 @@ export const consoleInboxMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'replyToTicket',
-        input: ({ context }) => ({ ticketId: context.ticketId!, text: context.reply.trim() }),
+        input: ({ context }) => ({
+          ticketId: context.ticketId!,
+          text: context.reply.trim(),
+          pictures: context.pictures.map((p) => p.data),
+        }),
         onDone: { target: 'reading', actions: 'markAnswered' },
         onError: consoleCallErrors('ticket'),
       },
@@ -289,6 +357,9 @@ export function inboxView(s: SnapshotFrom<typeof consoleInboxMachine>) {
     ticketId: c.ticketId,
     reply: c.reply,
     replyError: c.replyError,
+    pictures: c.pictures.map((p) => p.name),
+    pictureError: c.pictureError,
+    canAddPicture: c.pictures.length < TICKET_PICTURES_MAX,
     done: c.done,
     picture: s.matches({ ticket: 'idle' }) ? c.picture : null,
     error: c.error,

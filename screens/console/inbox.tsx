@@ -53,6 +53,11 @@ function Inbox({ inbox }: { inbox: InboxRef }): ReactElement {
         busy={view.busy}
         canReply={view.canReply}
         picture={view.picture}
+        pictures={view.pictures}
+        pictureError={view.pictureError}
+        canAddPicture={view.canAddPicture}
+        onPictureAdded={(file) => inbox.send({ type: 'inbox.pictureAdded', file })}
+        onPictureRemoved={(index) => inbox.send({ type: 'inbox.pictureRemoved', index })}
         onReplyChange={(value) => inbox.send({ type: 'inbox.replyChanged', text: value })}
         onReply={() => inbox.send({ type: 'inbox.replySent' })}
         onStatus={(status) => inbox.send({ type: 'inbox.statusChosen', status })}

@@ -99,8 +99,18 @@ export function createConsoleActors({ api, tokens, languages, now, random, save 
     readTicket: fromPromise<ConsoleTicket, { ticketId: string }>(({ input, signal }) =>
       api.readTicket(input.ticketId, signal),
     ),
-    replyToTicket: fromPromise<void, { ticketId: string; text: string }>(({ input, signal }) =>
-      api.replyToTicket(input.ticketId, input.text, signal),
+    replyToTicket: fromPromise<void, { ticketId: string; text: string; pictures: string[] }>(
+      ({ input, signal }) => api.replyToTicket(input.ticketId, input.text, input.pictures, signal),
+    ),
+    // A picture chosen for a reply, in base64 (the server checks its bytes).
+    readPicture: fromPromise<string, { file: File }>(
+      ({ input }) =>
+        new Promise<string>((resolve, reject) => {
+          const reader = new FileReader()
+          reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''))
+          reader.onerror = () => reject(reader.error ?? new Error('unreadable picture'))
+          reader.readAsDataURL(input.file)
+        }),
     ),
     moveTicket: fromPromise<void, { ticketId: string; status: FeedbackStatusCode }>(({ input, signal }) =>
       api.moveTicket(input.ticketId, input.status, signal),

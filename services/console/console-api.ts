@@ -329,7 +329,7 @@ export interface ConsoleApi {
   readOrder(orderNo: string, signal?: AbortSignal): Promise<OrderStory>
   readInbox(query: { status: InboxFilter; page: number }, signal?: AbortSignal): Promise<InboxPage>
   readTicket(ticketId: string, signal?: AbortSignal): Promise<ConsoleTicket>
-  replyToTicket(ticketId: string, text: string, signal?: AbortSignal): Promise<void>
+  replyToTicket(ticketId: string, text: string, pictures: string[], signal?: AbortSignal): Promise<void>
   moveTicket(ticketId: string, status: FeedbackStatusCode, signal?: AbortSignal): Promise<void>
   /** A ticket's picture (its `url` under /console/api), with the member's token. */
   readTicketFile(url: string, signal?: AbortSignal): Promise<Blob>
@@ -491,8 +491,9 @@ export function createConsoleApi({
         undefined,
         signal,
       )) as ConsoleTicket,
-    async replyToTicket(ticketId, text, signal) {
-      await send('POST', `/tickets/${encodeURIComponent(ticketId)}/replies`, { text }, signal)
+    async replyToTicket(ticketId, text, pictures, signal) {
+      const body = pictures.length > 0 ? { text, pictures } : { text }
+      await send('POST', `/tickets/${encodeURIComponent(ticketId)}/replies`, body, signal)
     },
     async moveTicket(ticketId, status, signal) {
       await send('POST', `/tickets/${encodeURIComponent(ticketId)}/status`, { status }, signal)

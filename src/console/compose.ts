@@ -43,6 +43,7 @@ export function composeConsole(actors: ConsoleActors) {
           replyToTicket: actors.replyToTicket,
           moveTicket: actors.moveTicket,
           readTicketFile: actors.readTicketFile,
+          readPicture: actors.readPicture,
         },
       }),
       booksReader: consoleBooksMachine.provide({

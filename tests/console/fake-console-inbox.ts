@@ -101,17 +101,31 @@ export class FakeInbox {
         if (member instanceof Response) return member
         if (params.id !== this.ticket.ticketId)
           return HttpResponse.json({ error: 'notFound' }, { status: 404 })
-        const body = (await request.json().catch(() => null)) as { text?: unknown } | null
+        const body = (await request.json().catch(() => null)) as { text?: unknown; pictures?: unknown } | null
         const text = typeof body?.text === 'string' ? body.text.trim() : ''
         if (!text || text.length > TICKET_REPLY_MAX)
           return HttpResponse.json({ error: 'invalidInput', fields: ['text'] }, { status: 400 })
+        const pictures = Array.isArray(body?.pictures) ? (body.pictures as unknown[]) : []
+        if (pictures.length > 3 || pictures.some((p) => typeof p !== 'string' || p.length === 0))
+          return HttpResponse.json({ error: 'invalidInput', fields: ['pictures'] }, { status: 400 })
         if (this.ticket.rating !== null) return HttpResponse.json({ error: 'notAllowed' }, { status: 409 })
         const messageId = String(this.ticket.messages.length + 1)
         this.ticket = {
           ...this.ticket,
           messages: [
             ...this.ticket.messages,
-            { messageId, from: 'support', content: text, attachments: [], createdAt: this.now },
+            {
+              messageId,
+              from: 'support',
+              content: text,
+              attachments: pictures.map((_, i) => ({
+                fileId: `${messageId}0${i}`,
+                url: `/console/api/tickets/12/files/${messageId}0${i}`,
+                contentType: 'image/png',
+                size: PNG.length,
+              })),
+              createdAt: this.now,
+            },
           ],
         }
         this.move(3)

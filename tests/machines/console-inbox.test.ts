@@ -54,13 +54,14 @@ function start(
   const stubs = {
     readInbox: vi.fn(async (q: { status: InboxFilter; page: number }) => page(q.status)),
     readTicket: vi.fn(async (_: { ticketId: string }) => (answers.readTicket ?? (async () => TICKET))()),
-    replyToTicket: vi.fn(async (_: { ticketId: string; text: string }): Promise<void> =>
+    replyToTicket: vi.fn(async (_: { ticketId: string; text: string; pictures: string[] }): Promise<void> =>
       (answers.replyToTicket ?? (async () => undefined))(),
     ),
     moveTicket: vi.fn(
       async (_: { ticketId: string; status: FeedbackStatusCode }): Promise<void> => undefined,
     ),
     readTicketFile: vi.fn(async (_: { url: string }) => 'blob:picture'),
+    readPicture: vi.fn(async (input: { file: File }) => `base64-of-${input.file.name}`),
   }
   const machine = consoleInboxMachine.provide({
     actors: {
@@ -68,13 +69,15 @@ function start(
         stubs.readInbox(input),
       ),
       readTicket: fromPromise(({ input }: { input: { ticketId: string } }) => stubs.readTicket(input)),
-      replyToTicket: fromPromise(({ input }: { input: { ticketId: string; text: string } }) =>
-        stubs.replyToTicket(input),
+      replyToTicket: fromPromise(
+        ({ input }: { input: { ticketId: string; text: string; pictures: string[] } }) =>
+          stubs.replyToTicket(input),
       ),
       moveTicket: fromPromise(({ input }: { input: { ticketId: string; status: FeedbackStatusCode } }) =>
         stubs.moveTicket(input),
       ),
       readTicketFile: fromPromise(({ input }: { input: { url: string } }) => stubs.readTicketFile(input)),
+      readPicture: fromPromise(({ input }: { input: { file: File } }) => stubs.readPicture(input)),
     },
   })
   const actor = createActor(machine, { input: { timeZone: 'Africa/Dar_es_Salaam', ...input } }).start()
@@ -110,9 +113,54 @@ describe('the support inbox', () => {
     actor.send({ type: 'inbox.replyChanged', text: '  Please send the M-Pesa code.  ' })
     actor.send({ type: 'inbox.replySent' })
     await waitFor(actor, (s) => s.matches('ticket') && s.context.done === 'answered')
-    expect(stubs.replyToTicket).toHaveBeenCalledWith({ ticketId: '7', text: 'Please send the M-Pesa code.' })
+    expect(stubs.replyToTicket).toHaveBeenCalledWith({
+      ticketId: '7',
+      text: 'Please send the M-Pesa code.',
+      pictures: [],
+    })
     expect(stubs.readTicket).toHaveBeenCalledTimes(2)
     expect(actor.getSnapshot().context.reply).toBe('')
+  })
+
+  it('adds up to three pictures to the reply, refusing other files, and sends them with it', async () => {
+    const { actor, stubs } = start({}, { draft: { ticketId: '7' } })
+    await waitFor(actor, (s) => s.matches('ticket'))
+    const file = (name: string, type = 'image/png', size = 10) =>
+      new File([new Uint8Array(size)], name, { type })
+    actor.send({ type: 'inbox.pictureAdded', file: file('notes.pdf', 'application/pdf') })
+    expect(actor.getSnapshot().context.pictureError).toEqual({ key: 'console.inbox.pictureType' })
+    actor.send({ type: 'inbox.pictureAdded', file: file('huge.jpg', 'image/jpeg', 5 * 1024 * 1024 + 1) })
+    expect(actor.getSnapshot().context.pictureError).toEqual({
+      key: 'console.inbox.pictureBig',
+      values: { max: 5 },
+    })
+    for (const name of ['a.png', 'b.png', 'c.png']) {
+      actor.send({ type: 'inbox.pictureAdded', file: file(name) })
+      await waitFor(
+        actor,
+        (s) => s.matches({ ticket: 'idle' }) && s.context.pictures.some((p) => p.name === name),
+      )
+    }
+    expect(inboxView(actor.getSnapshot())).toMatchObject({
+      pictures: ['a.png', 'b.png', 'c.png'],
+      canAddPicture: false,
+    })
+    actor.send({ type: 'inbox.pictureAdded', file: file('d.png') })
+    expect(actor.getSnapshot().context.pictureError).toEqual({
+      key: 'console.inbox.pictureMany',
+      values: { max: 3 },
+    })
+    actor.send({ type: 'inbox.pictureRemoved', index: 1 })
+    expect(inboxView(actor.getSnapshot()).pictures).toEqual(['a.png', 'c.png'])
+    actor.send({ type: 'inbox.replyChanged', text: 'See the pictures' })
+    actor.send({ type: 'inbox.replySent' })
+    await waitFor(actor, (s) => s.matches('ticket') && s.context.done === 'answered')
+    expect(stubs.replyToTicket).toHaveBeenCalledWith({
+      ticketId: '7',
+      text: 'See the pictures',
+      pictures: ['base64-of-a.png', 'base64-of-c.png'],
+    })
+    expect(inboxView(actor.getSnapshot()).pictures).toEqual([])
   })
 
   it('moves the status only as the ticket allows', async () => {
@@ -188,6 +236,7 @@ describe('the support inbox', () => {
             }),
             moveTicket: fromPromise(async (): Promise<void> => undefined),
             readTicketFile: fromPromise(async () => ''),
+            readPicture: fromPromise(async () => ''),
           },
         }),
         input: { timeZone: 'UTC', draft: { ticketId: '7' } },

@@ -37,6 +37,11 @@ describe('the support inbox', () => {
 
     await user.click(screen.getByRole('button', { name: 'Send reply' }))
     expect(await screen.findByText('Write a reply')).toBeInTheDocument()
+    await user.upload(
+      screen.getByLabelText(/^Pictures for the borrower/),
+      new File([Uint8Array.from([0x89, 0x50, 0x4e, 0x47])], 'where-to-look.png', { type: 'image/png' }),
+    )
+    expect(await screen.findByRole('button', { name: 'Remove where-to-look.png' })).toBeInTheDocument()
     await user.type(
       screen.getByLabelText(/^Your reply/),
       'We found your payment. Please confirm the M-Pesa code.',
@@ -48,6 +53,8 @@ describe('the support inbox', () => {
     ).toBeInTheDocument()
     expect(screen.getByText(/Waiting for the borrower/)).toBeInTheDocument()
     expect(screen.getByLabelText(/^Your reply/)).toHaveValue('')
+    expect(within(thread).getByRole('button', { name: 'Picture 1' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Remove where-to-look.png' })).toBeNull()
 
     await user.click(screen.getByRole('button', { name: 'Mark done' }))
     expect(await screen.findByRole('button', { name: 'Mark in progress' })).toBeInTheDocument()

@@ -24,6 +24,12 @@ export interface TicketThreadProps {
   busy: boolean
   canReply: boolean
   picture: string | null
+  /** Names of the pictures chosen for the reply. */
+  pictures: string[]
+  pictureError: Message | null
+  canAddPicture: boolean
+  onPictureAdded: (file: File) => void
+  onPictureRemoved: (index: number) => void
   onReplyChange: (text: string) => void
   onReply: () => void
   onStatus: (status: FeedbackStatusCode) => void
@@ -60,6 +66,8 @@ export function TicketThread(props: TicketThreadProps): ReactElement {
   const text = useMessageText()
   const ids = fieldIds(useId())
   const replyMessage = props.replyError ? text(props.replyError) : null
+  const pictureIds = fieldIds(useId())
+  const pictureMessage = props.pictureError ? text(props.pictureError) : null
   const at = (iso: string) => formatDateTime(iso, i18n.language, timeZone)
   const send = (event: FormEvent) => {
     event.preventDefault()
@@ -136,6 +144,39 @@ export function TicketThread(props: TicketThreadProps): ReactElement {
             onChange={(event) => props.onReplyChange(event.target.value)}
           />
         </FieldFrame>
+        <FieldFrame
+          ids={pictureIds}
+          label={t('console.inbox.pictures')}
+          hint={t('console.inbox.picturesHint')}
+          error={pictureMessage}
+        >
+          <input
+            id={pictureIds.controlId}
+            type="file"
+            className="k-input"
+            accept="image/jpeg,image/png,image/webp"
+            disabled={!props.canAddPicture}
+            aria-invalid={pictureMessage ? true : undefined}
+            aria-describedby={describedBy(pictureIds, t('console.inbox.picturesHint'), pictureMessage)}
+            onChange={(event) => {
+              const file = event.target.files?.[0]
+              if (file) props.onPictureAdded(file)
+              event.target.value = ''
+            }}
+          />
+        </FieldFrame>
+        {props.pictures.length > 0 && (
+          <ul className="c-orders">
+            {props.pictures.map((name, i) => (
+              <li key={`${i}-${name}`}>
+                {name}{' '}
+                <Button variant="text" onClick={() => props.onPictureRemoved(i)}>
+                  {t('console.inbox.pictureRemove', { name })}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
         <Button type="submit" busy={props.busy} disabled={!props.canReply}>
           {t('console.inbox.send')}
         </Button>
