@@ -22,7 +22,8 @@
  *   GET    /console/api/tickets      support, admin: ?status=open|waiting|done&page → the inbox (tickets.ts)
  *   GET    /console/api/tickets/:id  the same: the thread with its receipts
  *   GET    /console/api/tickets/:id/files/:fileId   the same: a receipt's image
- *   POST   /console/api/tickets/:id/replies  the same: { text } → status 3 and the red dot (audited, rate-limited)
+ *   POST   /console/api/tickets/:id/replies  the same: { text, pictures? } → status 3 and the red dot (audited,
+ *                                    rate-limited)
  *   POST   /console/api/tickets/:id/status   the same: { status } along TICKET_TRANSITIONS (audited)
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
