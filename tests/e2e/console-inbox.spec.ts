@@ -2,8 +2,8 @@
  * Journey 31 (issue 20 item 2): a support agent answers a ticket and the borrower sees it, against the real server.
  * The borrower writes a ticket in the app (me → customer service → feedback, with a receipt picture); the first
  * admin adds a support agent (through the console API, as the staff page does); the agent signs in with their
- * authenticator, opens the inbox, finds the ticket due within 24 hours, looks at the receipt and answers; the
- * borrower's app, opened again, shows the red dot on the ticket and the reply in its thread.
+ * authenticator, opens the inbox, finds the ticket due within 24 hours, looks at the receipt and answers with a
+ * picture; the borrower's app, opened again, shows the red dot on the ticket and the reply with its picture.
  */
 import { freshMobile, photoPng, registered } from './borrower-api'
 import { DESKTOP, secretOf, test } from './console-fixtures'
@@ -99,11 +99,24 @@ test.describe('(31) a support agent answers a ticket [en]', () => {
     const picture = desktop.getByRole('img', { name: T('console.inbox.pictureAlt') })
     await expect(picture).toBeVisible()
     expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(360)
+    await desktop.getByLabel(T('console.inbox.pictures')).setInputFiles({
+      name: 'where-to-find-the-code.png',
+      mimeType: 'image/png',
+      buffer: photoPng(320, 200),
+    })
+    await expect(
+      desktop.getByRole('button', {
+        name: fill(T('console.inbox.pictureRemove'), { name: 'where-to-find-the-code.png' }),
+      }),
+    ).toBeVisible()
     await field(desktop, T('console.inbox.reply')).fill(REPLY)
     await snap(desktop, 'ticket-with-reply')
     await desktop.getByRole('button', { name: T('console.inbox.send'), exact: true }).click()
     const thread = desktop.getByRole('region', { name: T('console.inbox.thread') })
     await expect(thread.getByText(REPLY, { exact: true })).toBeVisible()
+    await expect(
+      thread.getByRole('button', { name: fill(T('console.inbox.picture'), { n: '1' }) }),
+    ).toBeVisible()
     await expect(desktop.getByText(T('console.inbox.status.3')).first()).toBeVisible()
     await snap(desktop, 'ticket-answered')
 
@@ -115,5 +128,11 @@ test.describe('(31) a support agent answers a ticket [en]', () => {
     await row.click()
     await expect(heading(page, T('feedback.detail.title'))).toBeVisible()
     await expect(page.getByText(REPLY, { exact: true })).toBeVisible()
+    // The reply's picture, fetched by the app with the borrower's own session.
+    const messages = page.getByRole('list').filter({ hasText: REPLY })
+    await expect(messages.getByRole('img')).toHaveCount(1)
+    await expect
+      .poll(() => messages.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(320)
   })
 })
