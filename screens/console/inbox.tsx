@@ -91,7 +91,7 @@ function Inbox({ inbox }: { inbox: InboxRef }): ReactElement {
           ) : (
             <ul className="c-log">
               {view.tickets.map((ticket) => (
-                <li key={ticket.ticketId} className="c-log__row">
+                <li key={ticket.ticketId} className="c-log__row c-product c-ticket">
                   <p className="c-log__what">{ticket.summary}</p>
                   <p>
                     <Button

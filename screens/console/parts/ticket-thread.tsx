@@ -118,7 +118,7 @@ export function TicketThread(props: TicketThreadProps): ReactElement {
         ) : (
           <ul className="c-log">
             {ticket.messages.map((m) => (
-              <li key={m.messageId} className="c-log__row">
+              <li key={m.messageId} className="c-log__row c-product c-ticket">
                 <p className="k-small">
                   <strong>{t(`console.inbox.from.${m.from}`)}</strong> · {at(m.createdAt)}
                 </p>
