@@ -68,7 +68,7 @@ function Inbox({ inbox }: { inbox: InboxRef }): ReactElement {
     )
   return (
     <>
-      <div className="c-orders" role="group" aria-label={t('console.inbox.filters')}>
+      <div className="c-inbox-filters" role="group" aria-label={t('console.inbox.filters')}>
         {INBOX_FILTERS.map((f) => (
           <Button
             key={f}
