@@ -124,6 +124,8 @@ export const KNOWN_AUDIT_ACTIONS = [
   'order.viewed',
   'repayment.approved',
   'repayment.rejected',
+  'ticket.answered',
+  'ticket.status',
 ] as const
 
 // ------------------------------------------------------------------------------------------------ products
@@ -481,6 +483,7 @@ export const CONSOLE_ROUTES = [
   route('overview', '/', null),
   route('staff', '/staff', 'staff.manage'),
   route('audit', '/audit', 'audit.read'),
+  route('inbox', '/inbox', 'tickets.answer'),
   route('loans', '/loans', 'loans.read'),
   route('products', '/products', 'products.edit'),
   route('books', '/books', 'books.read'),

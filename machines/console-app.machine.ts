@@ -18,9 +18,9 @@
  * Events: xstate.route {to}, console.signOutRequested, console.sessionEnded {form?, draft?}, console.languageChosen
  *         {language}, console.retried
  * Tags:   busy (starting, signing out)
- * Children (snapshot.children): signInForm (the sign-in page), staffForm (staff), auditLog (audit), loansDesk (loans),
- *   productsEditor (products), booksReader (books), proofsDesk (proofs), passwordForm (password), storeLanguage
- *   (keeping the language chosen)
+ * Children (snapshot.children): signInForm (the sign-in page), staffForm (staff), auditLog (audit), inboxDesk (inbox),
+ *   loansDesk (loans), productsEditor (products), booksReader (books), proofsDesk (proofs), passwordForm (password),
+ *   storeLanguage (keeping the language chosen)
  * Actors the composition provides (services/console/console-actors.ts):
  *   restoreSession () → ConsoleMe | null     (the tab's session, checked with GET /console/api/me)
  *   signOut () → void                        (DELETE /console/api/session; the tab's session is forgotten)
@@ -38,6 +38,7 @@ import { consoleProductsMachine } from './console-products.machine'
 import { consoleBooksMachine } from './console-books.machine'
 import { consoleProofsMachine } from './console-proofs.machine'
 import { consoleLoansMachine } from './console-loans.machine'
+import { consoleInboxMachine } from './console-inbox.machine'
 import { consoleSignInMachine } from './console-sign-in.machine'
 import { consoleStaffMachine } from './console-staff.machine'
 import { notProvided } from './kit/not-provided'
@@ -47,6 +48,7 @@ const PAGES: readonly ConsolePage[] = [
   'overview',
   'staff',
   'audit',
+  'inbox',
   'loans',
   'products',
   'books',
@@ -82,6 +84,7 @@ export const consoleAppMachine = setup({
       staffForm: 'staffForm'
       auditLog: 'auditLog'
       loansDesk: 'loansDesk'
+      inboxDesk: 'inboxDesk'
       productsEditor: 'productsEditor'
       booksReader: 'booksReader'
       proofsDesk: 'proofsDesk'
@@ -99,6 +102,7 @@ export const consoleAppMachine = setup({
     staffForm: consoleStaffMachine,
     auditLog: consoleAuditMachine,
     loansDesk: consoleLoansMachine,
+    inboxDesk: consoleInboxMachine,
     productsEditor: consoleProductsMachine,
     booksReader: consoleBooksMachine,
     proofsDesk: consoleProofsMachine,
@@ -249,6 +253,7 @@ export const consoleAppMachine = setup({
           always: [
             { guard: { type: 'goesTo', params: { route: 'staff' } }, target: 'staff' },
             { guard: { type: 'goesTo', params: { route: 'audit' } }, target: 'audit' },
+            { guard: { type: 'goesTo', params: { route: 'inbox' } }, target: 'inbox' },
             { guard: { type: 'goesTo', params: { route: 'loans' } }, target: 'loans' },
             { guard: { type: 'goesTo', params: { route: 'products' } }, target: 'products' },
             { guard: { type: 'goesTo', params: { route: 'books' } }, target: 'books' },
@@ -280,6 +285,15 @@ export const consoleAppMachine = setup({
             }),
           },
           exit: { type: 'dropDraft', params: { form: 'audit' } },
+        },
+        inbox: {
+          ...page('inbox'),
+          invoke: {
+            id: 'inboxDesk',
+            src: 'inboxDesk',
+            input: ({ context }) => ({ draft: context.drafts.inbox ?? null, timeZone: context.timeZone }),
+          },
+          exit: { type: 'dropDraft', params: { form: 'inbox' } },
         },
         loans: {
           ...page('loans'),

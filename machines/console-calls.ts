@@ -75,6 +75,7 @@ export interface ConsoleDrafts {
   products?: Record<string, string>
   books?: Record<string, string>
   loans?: Record<string, string>
+  inbox?: Record<string, string>
 }
 
 /**

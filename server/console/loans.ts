@@ -33,7 +33,7 @@ const ORDER_NO = /^KP\d{6}\d{9}$/
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
 
-function nameOf(basicInfo: unknown): string | null {
+export function nameOf(basicInfo: unknown): string | null {
   const b = basicInfo as { firstName?: unknown; lastName?: unknown } | null
   const parts = [b?.firstName, b?.lastName].filter(
     (p): p is string => typeof p === 'string' && p.trim() !== '',

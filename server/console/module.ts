@@ -19,6 +19,12 @@
  *   GET    /console/api/borrowers    support, risk, finance, admin: ?q= phone, ID number or order number → { borrowers }
  *   GET    /console/api/orders/:orderNo   the same: the order's story (its decision for risk and admin only)
  *   GET    /console/api/books.csv    finance, admin: ?from&to&report=settlement|accounts → that report as CSV (audited)
+ *   GET    /console/api/tickets      support, admin: ?status=open|waiting|done&page → the inbox (tickets.ts)
+ *   GET    /console/api/tickets/:id  the same: the thread with its receipts
+ *   GET    /console/api/tickets/:id/files/:fileId   the same: a receipt's image
+ *   POST   /console/api/tickets/:id/replies  the same: { text, pictures? } → status 3 and the red dot (audited,
+ *                                    rate-limited)
+ *   POST   /console/api/tickets/:id/status   the same: { status } along TICKET_TRANSITIONS (audited)
  *   GET    /console/api/repayment-proofs             finance, admin: ?state=waiting|approved|rejected → { proofs }
  *   GET    /console/api/repayment-proofs/:ticketId   the same: the proof, what the borrower wrote, its receipts
  *   GET    /console/api/repayment-proofs/:ticketId/receipts/:fileId   the same: a receipt's image
@@ -58,6 +64,14 @@ import { loansRuntime } from '../loans/module'
 import { refreshProducts } from '../loans/products'
 import { changePassword, createStaff, resolveStaffSession, signIn, signOut, type StaffMember } from './staff'
 import { otpauthUri } from './totp'
+import { answerTicket, changeTicketStatus, consoleTicket, inboxPage, ticketFile } from './tickets'
+import {
+  INBOX_FILTERS,
+  TICKET_PICTURE_MAX_BYTES,
+  TICKET_PICTURES_MAX,
+  TICKET_REPLY_MAX,
+} from '../../domain/console-inbox'
+import { inspectImage } from '../uploads'
 
 export const CONSOLE_API = '/console/api'
 /** The issuer an authenticator app shows beside the code. */
@@ -122,6 +136,37 @@ const ApproveBody = v.object({
 const RejectBody = v.object({
   reason: v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(PROOF_REASON_MAX)),
 })
+
+const InboxQuery = v.object({
+  status: v.optional(v.picklist(INBOX_FILTERS), 'open'),
+  page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1)), '1'),
+})
+const TicketId = v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number))
+/** A reply's pictures: at most TICKET_PICTURES_MAX, each a JPEG, PNG or WebP of at most TICKET_PICTURE_MAX_BYTES, in base64. */
+const ReplyBody = v.object({
+  text: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(TICKET_REPLY_MAX)),
+  pictures: v.optional(
+    v.pipe(
+      v.array(
+        v.pipe(
+          v.string(),
+          v.maxLength(Math.ceil(TICKET_PICTURE_MAX_BYTES / 3) * 4),
+          v.regex(/^[A-Za-z0-9+/]+={0,2}$/),
+          v.transform((b64) => inspectImage(Buffer.from(b64, 'base64'))),
+          v.check((image) => image !== null),
+          v.transform((image) => image!),
+        ),
+      ),
+      v.maxLength(TICKET_PICTURES_MAX),
+    ),
+    [],
+  ),
+})
+/** The reply's body with its pictures in base64, and a little for the text. */
+const REPLY_BODY_MAX_BYTES = TICKET_PICTURES_MAX * Math.ceil(TICKET_PICTURE_MAX_BYTES / 3) * 4 + 64 * 1024
+const StatusBody = v.object({ status: v.picklist([1, 2, 3, 4] as const) })
+/** Replies one member may send a minute (checked before any work). */
+const REPLIES_PER_MINUTE = 30
 
 /** The fields a schema refused, by name (no values: they may be a password). */
 function refused(issues: readonly v.BaseIssue<unknown>[]): string[] {
@@ -481,5 +526,88 @@ export const consoleModule: ServerModule = {
         return decided(reply, result)
       },
     )
+
+    app.get(`${CONSOLE_API}/tickets`, async (req, reply) => {
+      const member = await staffWith(req, reply, 'tickets.answer')
+      if (!member) return reply
+      const query = v.safeParse(InboxQuery, req.query ?? {})
+      if (!query.success)
+        return reply.code(400).send({ error: 'invalidInput', fields: refused(query.issues) })
+      return inboxPage(host.db, member.role, now(), query.output.status, query.output.page)
+    })
+
+    app.get<{ Params: { id: string } }>(`${CONSOLE_API}/tickets/:id`, async (req, reply) => {
+      const member = await staffWith(req, reply, 'tickets.answer')
+      if (!member) return reply
+      const id = v.safeParse(TicketId, req.params.id)
+      const ticket = id.success ? await consoleTicket(host.db, member.role, now(), id.output) : null
+      if (!ticket) return reply.code(404).send({ error: 'notFound' })
+      return ticket
+    })
+
+    app.get<{ Params: { id: string; fileId: string } }>(
+      `${CONSOLE_API}/tickets/:id/files/:fileId`,
+      async (req, reply) => {
+        reply.header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff')
+        const member = await staffWith(req, reply, 'tickets.answer')
+        if (!member) return reply
+        const id = v.safeParse(TicketId, req.params.id)
+        const fileId = v.safeParse(TicketId, req.params.fileId)
+        const file = id.success && fileId.success ? await ticketFile(host.db, id.output, fileId.output) : null
+        const stored = file
+          ? await host.images.read(host.db, file.userId, file.imageId).catch(() => null)
+          : null
+        if (!stored) return reply.code(404).send({ error: 'notFound' })
+        return reply.type(stored.mime).send(stored.bytes)
+      },
+    )
+
+    app.post<{ Params: { id: string } }>(
+      `${CONSOLE_API}/tickets/:id/replies`,
+      { bodyLimit: REPLY_BODY_MAX_BYTES },
+      async (req, reply) => {
+        const member = await staffWith(req, reply, 'tickets.answer')
+        if (!member) return reply
+        const limited = host.limits.rate.hit(
+          'console.ticketReply',
+          String(member.id),
+          REPLIES_PER_MINUTE,
+          60_000,
+        )
+        if (!limited.ok)
+          return reply.code(429).header('retry-after', limited.retryAfterSeconds).send({ error: 'tooMany' })
+        const id = v.safeParse(TicketId, req.params.id)
+        if (!id.success) return reply.code(404).send({ error: 'notFound' })
+        const body = v.safeParse(ReplyBody, req.body ?? {})
+        if (!body.success)
+          return reply.code(400).send({ error: 'invalidInput', fields: refused(body.issues) })
+        const done = await answerTicket(
+          host.db,
+          host.images,
+          now(),
+          member,
+          id.output,
+          body.output.text,
+          body.output.pictures,
+        )
+        if (!done.ok) return reply.code(done.reason === 'notFound' ? 404 : 409).send({ error: done.reason })
+        return { status: done.status, messageId: done.messageId === null ? null : String(done.messageId) }
+      },
+    )
+
+    app.post<{ Params: { id: string } }>(`${CONSOLE_API}/tickets/:id/status`, async (req, reply) => {
+      const member = await staffWith(req, reply, 'tickets.answer')
+      if (!member) return reply
+      const id = v.safeParse(TicketId, req.params.id)
+      if (!id.success) return reply.code(404).send({ error: 'notFound' })
+      const body = v.safeParse(StatusBody, req.body ?? {})
+      if (!body.success) return reply.code(400).send({ error: 'invalidInput', fields: refused(body.issues) })
+      const done = await changeTicketStatus(host.db, now(), member, id.output, body.output.status)
+      if (!done.ok)
+        return reply
+          .code(done.reason === 'notFound' ? 404 : 409)
+          .send({ error: done.reason, status: done.status })
+      return { status: done.status }
+    })
   },
 }

@@ -28,13 +28,14 @@ import {
   type ProofItem,
   type ProofRejectRequest,
   type ProofState,
-
   type ActOnOrderInput,
   type SuspenseResolveReply,
   type SuspenseResolveRequest,
 } from '../../domain/console'
 import type { Language } from '../../domain/countries'
 import type { ConsoleApi, DownloadedFile } from './console-api'
+import type { ConsoleTicket, InboxFilter, InboxPage } from '../../domain/console-inbox'
+import type { FeedbackStatusCode } from '../../domain/enums'
 import { suggestPassword } from './suggest-password'
 import type { TokenStore } from './token-store'
 
@@ -106,6 +107,32 @@ export function createConsoleActors({ api, tokens, languages, now, random, save 
     ),
     resolveSuspense: fromPromise<SuspenseResolveReply, { id: number; request: SuspenseResolveRequest }>(
       ({ input, signal }) => api.resolveSuspense(input.id, input.request, signal),
+    ),
+    readInbox: fromPromise<InboxPage, { status: InboxFilter; page: number }>(({ input, signal }) =>
+      api.readInbox(input, signal),
+    ),
+    readTicket: fromPromise<ConsoleTicket, { ticketId: string }>(({ input, signal }) =>
+      api.readTicket(input.ticketId, signal),
+    ),
+    replyToTicket: fromPromise<void, { ticketId: string; text: string; pictures: string[] }>(
+      ({ input, signal }) => api.replyToTicket(input.ticketId, input.text, input.pictures, signal),
+    ),
+    // A picture chosen for a reply, in base64 (the server checks its bytes).
+    readPicture: fromPromise<string, { file: File }>(
+      ({ input }) =>
+        new Promise<string>((resolve, reject) => {
+          const reader = new FileReader()
+          reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''))
+          reader.onerror = () => reject(reader.error ?? new Error('unreadable picture'))
+          reader.readAsDataURL(input.file)
+        }),
+    ),
+    moveTicket: fromPromise<void, { ticketId: string; status: FeedbackStatusCode }>(({ input, signal }) =>
+      api.moveTicket(input.ticketId, input.status, signal),
+    ),
+    // The picture as an object URL the page shows; the browser keeps it until the console is closed.
+    readTicketFile: fromPromise<string, { url: string }>(async ({ input, signal }) =>
+      URL.createObjectURL(await api.readTicketFile(input.url, signal)),
     ),
     readBooks: fromPromise<BooksPage, BooksQuery>(({ input, signal }) => api.readBooks(input, signal)),
     exportBooks: fromPromise<void, BooksQuery & { report: BooksReportName }>(async ({ input, signal }) => {

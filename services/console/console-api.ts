@@ -36,7 +36,6 @@ import {
   type ProofItem,
   type ProofRejectRequest,
   type ProofState,
-
   ORDER_ACTIONS,
   type OrderAction,
   type OrderActionRequest,
@@ -45,6 +44,8 @@ import {
   type WaiveRequest,
 } from '../../domain/console'
 import type { TokenStore } from './token-store'
+import type { ConsoleTicket, InboxFilter, InboxPage } from '../../domain/console-inbox'
+import type { FeedbackStatusCode } from '../../domain/enums'
 
 export const CONSOLE_API_PATH = '/console/api'
 /** A call with no answer in this time is a network failure (the member may try again). */
@@ -137,6 +138,54 @@ const Borrowers = v.object({
     }),
   ),
 })
+const TicketFile = v.object({
+  fileId: v.string(),
+  url: v.string(),
+  contentType: v.string(),
+  size: v.number(),
+})
+const inboxTicketEntries = {
+  ticketId: v.string(),
+  type: v.number(),
+  status: v.number(),
+  summary: v.string(),
+  borrowerName: v.nullable(v.string()),
+  borrowerMobile: v.string(),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+  lastBorrowerAt: v.nullable(v.string()),
+  dueAt: v.nullable(v.string()),
+  overdue: v.boolean(),
+}
+const Inbox = v.object({
+  now: v.string(),
+  filter: v.picklist(['open', 'waiting', 'done']),
+  page: v.number(),
+  pageSize: v.number(),
+  total: v.number(),
+  tickets: v.array(v.object(inboxTicketEntries)),
+})
+const Ticket = v.object({
+  ...inboxTicketEntries,
+  description: v.string(),
+  receiverAccount: v.nullable(v.string()),
+  contact: v.string(),
+  contactTime: v.string(),
+  orderNo: v.nullable(v.string()),
+  rating: v.nullable(v.number()),
+  receipts: v.array(TicketFile),
+  messages: v.array(
+    v.object({
+      messageId: v.string(),
+      from: v.picklist(['borrower', 'support']),
+      content: v.string(),
+      attachments: v.array(TicketFile),
+      createdAt: v.string(),
+    }),
+  ),
+  nextStatuses: v.array(v.number()),
+})
+
 const Story = v.object({
   orderNo: v.string(),
   status: v.number(),
@@ -343,6 +392,12 @@ export interface ConsoleApi {
     request: SuspenseResolveRequest,
     signal?: AbortSignal,
   ): Promise<SuspenseResolveReply>
+  readInbox(query: { status: InboxFilter; page: number }, signal?: AbortSignal): Promise<InboxPage>
+  readTicket(ticketId: string, signal?: AbortSignal): Promise<ConsoleTicket>
+  replyToTicket(ticketId: string, text: string, pictures: string[], signal?: AbortSignal): Promise<void>
+  moveTicket(ticketId: string, status: FeedbackStatusCode, signal?: AbortSignal): Promise<void>
+  /** A ticket's picture (its `url` under /console/api), with the member's token. */
+  readTicketFile(url: string, signal?: AbortSignal): Promise<Blob>
   readBooks(query: BooksQuery, signal?: AbortSignal): Promise<BooksPage>
   exportBooks(query: BooksQuery & { report: BooksReportName }, signal?: AbortSignal): Promise<DownloadedFile>
   readProducts(signal?: AbortSignal): Promise<ConsoleProduct[]>
@@ -504,6 +559,33 @@ export function createConsoleApi({
         .story,
     resolveSuspense: (id, request, signal) =>
       json(ResolveReply, 'POST', `/suspense/${id}/resolve`, request, signal),
+    readInbox: async (query, signal) =>
+      (await json(
+        Inbox,
+        'GET',
+        `/tickets?${new URLSearchParams({ status: query.status, page: String(query.page) })}`,
+        undefined,
+        signal,
+      )) as InboxPage,
+    readTicket: async (ticketId, signal) =>
+      (await json(
+        Ticket,
+        'GET',
+        `/tickets/${encodeURIComponent(ticketId)}`,
+        undefined,
+        signal,
+      )) as ConsoleTicket,
+    async replyToTicket(ticketId, text, pictures, signal) {
+      const body = pictures.length > 0 ? { text, pictures } : { text }
+      await send('POST', `/tickets/${encodeURIComponent(ticketId)}/replies`, body, signal)
+    },
+    async moveTicket(ticketId, status, signal) {
+      await send('POST', `/tickets/${encodeURIComponent(ticketId)}/status`, { status }, signal)
+    },
+    async readTicketFile(url, signal) {
+      const path = url.startsWith(CONSOLE_API_PATH) ? url.slice(CONSOLE_API_PATH.length) : url
+      return (await send('GET', path, undefined, signal)).blob()
+    },
     readBooks: (query, signal) =>
       json(
         BooksReply,

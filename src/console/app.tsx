@@ -22,6 +22,7 @@ import { consoleRouteOf } from './state-to-path'
 // stays small on a staff member's phone.
 const AuditScreen = lazy(() => import('../../screens/console/audit'))
 const BooksScreen = lazy(() => import('../../screens/console/books'))
+const InboxScreen = lazy(() => import('../../screens/console/inbox'))
 const LoansScreen = lazy(() => import('../../screens/console/loans'))
 const ProductsScreen = lazy(() => import('../../screens/console/products'))
 const ProofsScreen = lazy(() => import('../../screens/console/proofs'))
@@ -31,6 +32,7 @@ const PAGES: Readonly<Record<ConsolePage, ComponentType<{ app: ConsoleRef }>>> =
   overview: OverviewScreen,
   staff: StaffScreen,
   audit: AuditScreen,
+  inbox: InboxScreen,
   loans: LoansScreen,
   products: ProductsScreen,
   books: BooksScreen,

@@ -9,6 +9,7 @@ import { consoleProductsMachine } from '../../machines/console-products.machine'
 import { consoleProofsMachine } from '../../machines/console-proofs.machine'
 import { consoleBooksMachine } from '../../machines/console-books.machine'
 import { consoleLoansMachine } from '../../machines/console-loans.machine'
+import { consoleInboxMachine } from '../../machines/console-inbox.machine'
 import { consoleSignInMachine } from '../../machines/console-sign-in.machine'
 import { consoleStaffMachine } from '../../machines/console-staff.machine'
 import type { ConsoleActors } from '../../services/console/console-actors'
@@ -38,6 +39,16 @@ export function composeConsole(actors: ConsoleActors) {
           searchBorrowers: actors.searchBorrowers,
           readOrder: actors.readOrder,
           actOnOrder: actors.actOnOrder,
+        },
+      }),
+      inboxDesk: consoleInboxMachine.provide({
+        actors: {
+          readInbox: actors.readInbox,
+          readTicket: actors.readTicket,
+          replyToTicket: actors.replyToTicket,
+          moveTicket: actors.moveTicket,
+          readTicketFile: actors.readTicketFile,
+          readPicture: actors.readPicture,
         },
       }),
       booksReader: consoleBooksMachine.provide({

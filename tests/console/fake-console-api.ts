@@ -22,6 +22,7 @@ import type {
 import { COUNTRIES } from '../../domain/countries'
 import { editedProductProblems } from '../../domain/product-rules'
 import { DEMO_PRODUCTS } from '../../server/seed/demo-products'
+import { FakeInbox } from './fake-console-inbox'
 
 const ALL: ConsolePermission[] = [
   'audit.read',
@@ -82,6 +83,8 @@ export class FakeConsoleApi {
     },
   ]
   sessions = new Map<string, number>()
+  /** The support inbox's one ticket (tests/console/fake-console-inbox.ts). */
+  inbox = new FakeInbox()
   audit: AuditRow[] = []
   /** Manual repayment proofs: one waiting (overdue), with one receipt. */
   proofs: ProofDetail[] = [
@@ -670,6 +673,11 @@ export class FakeConsoleApi {
           orderNo: body.outcome === 'applied' ? body.orderNo : null,
           reference: body.outcome === 'refunded' ? body.reference : null,
         })
+      }),
+      ...this.inbox.handlers(api, {
+        seen,
+        guard: (request, permission) => this.guard(request, permission),
+        log: (...entry) => this.log(...entry),
       }),
     ]
   }

@@ -38,6 +38,7 @@ for (const lang of ['en', 'sw'] as const) {
         T('console.nav.overview'),
         T('console.nav.staff'),
         T('console.nav.audit'),
+        T('console.nav.inbox'),
         T('console.nav.loans'),
         T('console.nav.products'),
         T('console.nav.books'),
@@ -86,6 +87,7 @@ for (const lang of ['en', 'sw'] as const) {
       ).toBeVisible()
       await expect(navOf(phone, lang).getByRole('button')).toHaveText([
         T('console.nav.overview'),
+        T('console.nav.inbox'),
         T('console.nav.loans'),
         T('console.nav.password'),
       ])

@@ -27,6 +27,7 @@ describe('signing in to the console', () => {
       'Overview',
       'Staff',
       'Audit log',
+      'Inbox',
       'Loans',
       'Products',
       'Books',
@@ -44,7 +45,7 @@ describe('signing in to the console', () => {
     const console = openConsole('/')
     await signIn(console, 'amina.support', 'support password 1')
     await screen.findByRole('heading', { level: 1, name: 'Welcome, Amina Juma' })
-    expect(navigation()).toEqual(['Overview', 'Loans', 'Change password'])
+    expect(navigation()).toEqual(['Overview', 'Inbox', 'Loans', 'Change password'])
     expect(screen.getByText('Support', { selector: '.k-badge' })).toBeInTheDocument()
     expect(screen.queryByText('Add staff members')).not.toBeInTheDocument()
   })

@@ -116,6 +116,6 @@ describe('adding a staff member', () => {
     window.dispatchEvent(new HashChangeEvent('hashchange'))
     await waitFor(() => expect(window.location.hash).toBe('#/'))
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome, Amina Juma')
-    expect(navigation()).toEqual(['Overview', 'Loans', 'Change password'])
+    expect(navigation()).toEqual(['Overview', 'Inbox', 'Loans', 'Change password'])
   })
 })

@@ -44,7 +44,8 @@ export const profiles = pgTable('profiles', {
   updatedAt: at('updated_at').notNull(),
 })
 
-export const IMAGE_KINDS = ['idFront', 'idBack', 'face', 'liveness', 'receipt'] as const
+/** 'support': a picture support attached to a reply in the console (migration 0013). */
+export const IMAGE_KINDS = ['idFront', 'idBack', 'face', 'liveness', 'receipt', 'support'] as const
 export type ImageKind = (typeof IMAGE_KINDS)[number]
 
 /** An uploaded image; the bytes live in the private upload directory under `file_name`. */
@@ -63,7 +64,7 @@ export const images = pgTable(
   (t) => [
     index('images_user_kind_idx').on(t.userId, t.kind, t.createdAt),
     uniqueIndex('images_file_name_key').on(t.fileName),
-    check('images_kind_check', sql`${t.kind} IN ('idFront', 'idBack', 'face', 'liveness', 'receipt')`),
+    check('images_kind_check', sql`${t.kind} IN ('idFront', 'idBack', 'face', 'liveness', 'receipt', 'support')`),
   ],
 )
 

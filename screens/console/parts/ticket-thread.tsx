@@ -1,0 +1,201 @@
+/**
+ * One ticket in the support inbox: who wrote it (masked by role), its SLA, the description and receipts, the
+ * thread both ways with its pictures, the reply form and the status changes the ticket allows.
+ */
+import type { FormEvent, ReactElement } from 'react'
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ConsoleTicket, ConsoleTicketFile } from '../../../domain/console-inbox'
+import { TICKET_REPLY_MAX } from '../../../domain/console-inbox'
+import type { FeedbackStatusCode } from '../../../domain/enums'
+import type { Message } from '../../../machines/console-calls'
+import { Button } from '../../../ui/button'
+import { FieldFrame, describedBy, fieldIds } from '../../../ui/field-frame'
+import { formatDateTime } from '../../../ui/format'
+import { MessageNotice, useMessageText } from '../../shared/message-text'
+import { SlaBadge } from './sla-badge'
+
+export interface TicketThreadProps {
+  ticket: ConsoleTicket
+  timeZone: string
+  reply: string
+  replyError: Message | null
+  error: Message | null
+  busy: boolean
+  canReply: boolean
+  picture: string | null
+  /** Names of the pictures chosen for the reply. */
+  pictures: string[]
+  pictureError: Message | null
+  canAddPicture: boolean
+  onPictureAdded: (file: File) => void
+  onPictureRemoved: (index: number) => void
+  onReplyChange: (text: string) => void
+  onReply: () => void
+  onStatus: (status: FeedbackStatusCode) => void
+  onPicture: (url: string) => void
+  onPictureClosed: () => void
+  onClose: () => void
+}
+
+function Pictures({
+  files,
+  onPicture,
+}: {
+  files: ConsoleTicketFile[]
+  onPicture: (url: string) => void
+}): ReactElement | null {
+  const { t } = useTranslation()
+  if (files.length === 0) return null
+  return (
+    <ul className="c-orders">
+      {files.map((f, i) => (
+        <li key={f.fileId}>
+          <Button variant="secondary" onClick={() => onPicture(f.url)}>
+            {t('console.inbox.picture', { n: i + 1 })}
+          </Button>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function TicketThread(props: TicketThreadProps): ReactElement {
+  const { ticket, timeZone } = props
+  const { t, i18n } = useTranslation()
+  const text = useMessageText()
+  const ids = fieldIds(useId())
+  const replyMessage = props.replyError ? text(props.replyError) : null
+  const pictureIds = fieldIds(useId())
+  const pictureMessage = props.pictureError ? text(props.pictureError) : null
+  const at = (iso: string) => formatDateTime(iso, i18n.language, timeZone)
+  const send = (event: FormEvent) => {
+    event.preventDefault()
+    props.onReply()
+  }
+  return (
+    <article className="k-stack" aria-labelledby="ticket-title">
+      <Button variant="secondary" onClick={props.onClose}>
+        {t('console.inbox.back')}
+      </Button>
+      <h2 id="ticket-title" className="k-section-title">
+        {t('console.inbox.ticketTitle', { id: ticket.ticketId })}
+      </h2>
+      <section className="k-card k-stack">
+        <p>
+          <strong>{ticket.borrowerName ?? t('console.inbox.noName')}</strong>{' '}
+          <span className="k-muted">{ticket.borrowerMobile}</span>
+        </p>
+        <p className="k-small">
+          {t(`console.inbox.type.${ticket.type}`)} · {t(`console.inbox.status.${ticket.status}`)} ·{' '}
+          {t('console.inbox.opened', { at: at(ticket.createdAt) })}
+        </p>
+        <SlaBadge ticket={ticket} timeZone={timeZone} />
+        <p className="k-small">
+          {t('console.inbox.contact', { contact: ticket.contact })}
+          {ticket.orderNo ? ` · ${t('console.inbox.order', { orderNo: ticket.orderNo })}` : ''}
+          {ticket.receiverAccount
+            ? ` · ${t('console.inbox.account', { account: ticket.receiverAccount })}`
+            : ''}
+        </p>
+        <p className="c-ticket__text">{ticket.description}</p>
+        <Pictures files={ticket.receipts} onPicture={props.onPicture} />
+      </section>
+      {props.picture && (
+        <figure className="k-card k-stack">
+          <img src={props.picture} alt={t('console.inbox.pictureAlt')} className="c-ticket__picture" />
+          <Button variant="secondary" onClick={props.onPictureClosed}>
+            {t('console.inbox.pictureClose')}
+          </Button>
+        </figure>
+      )}
+      <section className="k-stack" aria-labelledby="ticket-thread">
+        <h3 id="ticket-thread" className="k-section-title">
+          {t('console.inbox.thread')}
+        </h3>
+        {ticket.messages.length === 0 ? (
+          <p className="k-muted">{t('console.inbox.noMessages')}</p>
+        ) : (
+          <ul className="c-log">
+            {ticket.messages.map((m) => (
+              <li key={m.messageId} className="c-log__row c-product c-ticket">
+                <p className="k-small">
+                  <strong>{t(`console.inbox.from.${m.from}`)}</strong> · {at(m.createdAt)}
+                </p>
+                <p className="c-ticket__text">{m.content}</p>
+                <Pictures files={m.attachments} onPicture={props.onPicture} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <form className="k-card k-stack" noValidate onSubmit={send} aria-label={t('console.inbox.replyForm')}>
+        <FieldFrame ids={ids} label={t('console.inbox.reply')} required error={replyMessage}>
+          <textarea
+            id={ids.controlId}
+            className="k-input"
+            name="reply"
+            rows={4}
+            maxLength={TICKET_REPLY_MAX + 100}
+            value={props.reply}
+            aria-required
+            aria-invalid={replyMessage ? true : undefined}
+            aria-describedby={describedBy(ids, undefined, replyMessage)}
+            onChange={(event) => props.onReplyChange(event.target.value)}
+          />
+        </FieldFrame>
+        <FieldFrame
+          ids={pictureIds}
+          label={t('console.inbox.pictures')}
+          hint={t('console.inbox.picturesHint')}
+          error={pictureMessage}
+        >
+          <input
+            id={pictureIds.controlId}
+            type="file"
+            className="k-input"
+            accept="image/jpeg,image/png,image/webp"
+            disabled={!props.canAddPicture}
+            aria-invalid={pictureMessage ? true : undefined}
+            aria-describedby={describedBy(pictureIds, t('console.inbox.picturesHint'), pictureMessage)}
+            onChange={(event) => {
+              const file = event.target.files?.[0]
+              if (file) props.onPictureAdded(file)
+              event.target.value = ''
+            }}
+          />
+        </FieldFrame>
+        {props.pictures.length > 0 && (
+          <ul className="c-orders">
+            {props.pictures.map((name, i) => (
+              <li key={`${i}-${name}`}>
+                {name}{' '}
+                <Button variant="text" onClick={() => props.onPictureRemoved(i)}>
+                  {t('console.inbox.pictureRemove', { name })}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Button type="submit" busy={props.busy} disabled={!props.canReply}>
+          {t('console.inbox.send')}
+        </Button>
+        <MessageNotice message={props.error} />
+      </form>
+      {ticket.nextStatuses.length > 0 && (
+        <section className="k-stack" aria-labelledby="ticket-status">
+          <h3 id="ticket-status" className="k-section-title">
+            {t('console.inbox.changeStatus')}
+          </h3>
+          <div className="c-orders">
+            {ticket.nextStatuses.map((s) => (
+              <Button key={s} variant="secondary" disabled={props.busy} onClick={() => props.onStatus(s)}>
+                {t(`console.inbox.moveTo.${s}`)}
+              </Button>
+            ))}
+          </div>
+        </section>
+      )}
+    </article>
+  )
+}
