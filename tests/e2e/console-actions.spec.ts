@@ -1,5 +1,5 @@
 /**
- * Journey 31 (issue 20 item 4): support cancels an approved order, against the real server. A borrower applies
+ * Journey 33 (issue 20 item 4): support cancels an approved order, against the real server. A borrower applies
  * through the real API and is approved (14); the first admin adds a support agent (through the console API, as the
  * staff page does); the agent finds the borrower, opens the order, sees only the action the lifecycle allows
  * (cancel), is asked why, cancels, and the story reads again: cancelled, with no action left.
@@ -9,7 +9,7 @@ import { DESKTOP, secretOf, test } from './console-fixtures'
 import { expect, t } from './fixtures'
 import { field, fill, navOf, openConsole, signIn } from './steps/console'
 
-test.describe('(31) support cancels an approved order [en]', () => {
+test.describe('(33) support cancels an approved order [en]', () => {
   test.use({ lang: 'en' })
   const T = (key: string) => t('en', key)
 

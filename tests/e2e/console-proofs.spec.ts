@@ -1,5 +1,5 @@
 /**
- * Journey 31 (issue 20 item 3): finance approves a manual repayment and the loan closes, against the real server.
+ * Journey 32 (issue 20 item 3): finance approves a manual repayment and the loan closes, against the real server.
  * A borrower whose loan was paid out repays it outside the app and uploads the receipt in the app (me → customer
  * services → feedback: "I repaid but my bill is not updated", with the picture); the admin adds a finance member
  * (through the console API, as the staff page does); finance signs in, opens the repayment queue, reads the proof
@@ -13,7 +13,7 @@ import { expect, t } from './fixtures'
 import { heading, openTab, signedInByShell } from './steps/content'
 import { field, fill, navOf, openConsole, signIn } from './steps/console'
 
-test.describe('(31) finance approves a manual repayment [en]', () => {
+test.describe('(32) finance approves a manual repayment [en]', () => {
   test.use({ lang: 'en' })
   const T = (key: string) => t('en', key)
 

@@ -255,6 +255,7 @@ describeOnEachDatabase('The staff console API', (target) => {
     expect((await request('GET', '/console/api/me', { token: support })).body.permissions).toEqual([
       'tickets.answer',
       'loans.read',
+      'loans.cancel',
     ])
     expect((await request('GET', '/console/api/audit', { token: support })).status).toBe(403)
     const denied = await request('POST', '/console/api/staff', {
