@@ -2,18 +2,15 @@
  * One ticket in the support inbox: who wrote it (masked by role), its SLA, the description and receipts, the
  * thread both ways with its pictures, the reply form and the status changes the ticket allows.
  */
-import type { FormEvent, ReactElement } from 'react'
-import { useId } from 'react'
+import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ConsoleTicket, ConsoleTicketFile } from '../../../domain/console-inbox'
-import { TICKET_REPLY_MAX } from '../../../domain/console-inbox'
 import type { FeedbackStatusCode } from '../../../domain/enums'
 import type { Message } from '../../../machines/console-calls'
 import { Button } from '../../../ui/button'
-import { FieldFrame, describedBy, fieldIds } from '../../../ui/field-frame'
 import { formatDateTime } from '../../../ui/format'
-import { MessageNotice, useMessageText } from '../../shared/message-text'
 import { SlaBadge } from './sla-badge'
+import { TicketReply } from './ticket-reply'
 
 export interface TicketThreadProps {
   ticket: ConsoleTicket
@@ -63,16 +60,7 @@ function Pictures({
 export function TicketThread(props: TicketThreadProps): ReactElement {
   const { ticket, timeZone } = props
   const { t, i18n } = useTranslation()
-  const text = useMessageText()
-  const ids = fieldIds(useId())
-  const replyMessage = props.replyError ? text(props.replyError) : null
-  const pictureIds = fieldIds(useId())
-  const pictureMessage = props.pictureError ? text(props.pictureError) : null
   const at = (iso: string) => formatDateTime(iso, i18n.language, timeZone)
-  const send = (event: FormEvent) => {
-    event.preventDefault()
-    props.onReply()
-  }
   return (
     <article className="k-stack" aria-labelledby="ticket-title">
       <Button variant="secondary" onClick={props.onClose}>
@@ -129,59 +117,7 @@ export function TicketThread(props: TicketThreadProps): ReactElement {
           </ul>
         )}
       </section>
-      <form className="k-card k-stack" noValidate onSubmit={send} aria-label={t('console.inbox.replyForm')}>
-        <FieldFrame ids={ids} label={t('console.inbox.reply')} required error={replyMessage}>
-          <textarea
-            id={ids.controlId}
-            className="k-input"
-            name="reply"
-            rows={4}
-            maxLength={TICKET_REPLY_MAX + 100}
-            value={props.reply}
-            aria-required
-            aria-invalid={replyMessage ? true : undefined}
-            aria-describedby={describedBy(ids, undefined, replyMessage)}
-            onChange={(event) => props.onReplyChange(event.target.value)}
-          />
-        </FieldFrame>
-        <FieldFrame
-          ids={pictureIds}
-          label={t('console.inbox.pictures')}
-          hint={t('console.inbox.picturesHint')}
-          error={pictureMessage}
-        >
-          <input
-            id={pictureIds.controlId}
-            type="file"
-            className="k-input"
-            accept="image/jpeg,image/png,image/webp"
-            disabled={!props.canAddPicture}
-            aria-invalid={pictureMessage ? true : undefined}
-            aria-describedby={describedBy(pictureIds, t('console.inbox.picturesHint'), pictureMessage)}
-            onChange={(event) => {
-              const file = event.target.files?.[0]
-              if (file) props.onPictureAdded(file)
-              event.target.value = ''
-            }}
-          />
-        </FieldFrame>
-        {props.pictures.length > 0 && (
-          <ul className="c-orders">
-            {props.pictures.map((name, i) => (
-              <li key={`${i}-${name}`}>
-                {name}{' '}
-                <Button variant="text" onClick={() => props.onPictureRemoved(i)}>
-                  {t('console.inbox.pictureRemove', { name })}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-        <Button type="submit" busy={props.busy} disabled={!props.canReply}>
-          {t('console.inbox.send')}
-        </Button>
-        <MessageNotice message={props.error} />
-      </form>
+      <TicketReply {...props} />
       {ticket.nextStatuses.length > 0 && (
         <section className="k-stack" aria-labelledby="ticket-status">
           <h3 id="ticket-status" className="k-section-title">
