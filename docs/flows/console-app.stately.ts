@@ -193,6 +193,17 @@ export const consoleAppMachine = createMachine({
             },
             {
               "target": [
+                "#inbox"
+              ],
+              "guard": {
+                "type": "goesTo",
+                "params": {
+                  "route": "inbox"
+                }
+              }
+            },
+            {
+              "target": [
                 "#loans"
               ],
               "guard": {
@@ -345,6 +356,43 @@ export const consoleAppMachine = createMachine({
             {
               "id": "auditLog",
               "src": "auditLog",
+              "input": "(from the event)"
+            }
+          ]
+        },
+        "inbox": {
+          "id": "inbox",
+          "meta": {
+            "route": "inbox"
+          },
+          "route": {
+            "guard": {
+              "type": "mayOpen",
+              "params": {
+                "route": "inbox"
+              }
+            }
+          },
+          "entry": [
+            {
+              "type": "arrive",
+              "params": {
+                "route": "inbox"
+              }
+            }
+          ],
+          "exit": [
+            {
+              "type": "dropDraft",
+              "params": {
+                "form": "inbox"
+              }
+            }
+          ],
+          "invoke": [
+            {
+              "id": "inboxDesk",
+              "src": "inboxDesk",
               "input": "(from the event)"
             }
           ]
