@@ -14,13 +14,14 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { OrderAction, SuspenseResolveReply } from '../../domain/console'
 import { isRepayable } from '../../machines/order-lifecycle/order-policy'
 import type { OrderStatusCode } from '../../domain/order-status'
-import { applyPaymentOn, balanceOf, type LoanState } from '../../domain/pricing'
+import { balanceOf, type LoanState } from '../../domain/pricing'
 import type { Db, Tx } from '../db/client'
 import { journalEntries, journalLines, loanOrders } from '../db/schema/loans'
 import { suspenseResolutions, type StaffRole } from '../db/schema/staff'
 import { once } from '../idempotency'
 import { localDate } from '../loans/dates'
 import { lifecycleOf, moveOrder, type OrderChanges, type OrderRow } from '../loans/lifecycle'
+import { repaymentBooking } from '../loans/repayment-booking'
 import { loanOf, lockUser, timeZoneOf } from '../loans/service'
 import { post, transfer, UNMATCHED_RECEIPT_KEY } from '../money/ledger'
 import { appendAudit } from './audit'
@@ -272,41 +273,26 @@ export async function resolveSuspense(ctx: ActionContext, entryId: number, body:
       const today = localDate(ctx.now, timeZoneOf(order.country))
       const payoff = balanceOf(loan, today).totalMinor
       if (amountMinor > payoff) throw new ActionRefused(409, { error: 'aboveBalance', payoffMinor: payoff })
-      const { loan: next, allocation, rebate } = applyPaymentOn(loan, amountMinor, today)
-      await post(tx, {
-        orderId: order.id,
-        kind: 'interestRebate',
-        currency: order.currency,
-        key: `interestRebate:${order.id}`,
+      // Booked as a provider's repayment is (server/loans/repayment-booking.ts), from suspense instead of clearing.
+      const booking = repaymentBooking({
+        order,
+        loan,
+        amountMinor,
+        receivedMinor: amountMinor,
+        asOf: today,
         at: ctx.now,
-        lines: [
-          { account: 'income.interest', debitMinor: rebate.totalMinor },
-          { account: 'receivable.interest', creditMinor: rebate.interestMinor },
-          { account: 'receivable.principal', creditMinor: rebate.principalMinor },
-        ],
-      })
-      await post(tx, {
-        orderId: order.id,
-        kind: 'repayment',
-        currency: order.currency,
         key,
-        at: ctx.now,
-        lines: [
-          { account: 'suspense', debitMinor: amountMinor },
-          { account: 'receivable.penalty', creditMinor: allocation.penaltyMinor },
-          { account: 'receivable.interest', creditMinor: allocation.interestMinor },
-          { account: 'receivable.principal', creditMinor: allocation.principalMinor },
-        ],
+        from: 'suspense',
       })
-      const changes = { ...dueOf(next), repaidMinor: order.repaidMinor + amountMinor }
-      const moved =
-        balanceOf(next).totalMinor === 0
-          ? await moveOrder(tx, order, { type: 'repayment.full' }, ctx.now, {
-              ...changes,
-              finishedAt: ctx.now,
-              closedAt: ctx.now,
-            })
-          : await moveOrder(tx, order, { type: 'repayment.partial' }, ctx.now, changes)
+      await post(tx, booking.rebate)
+      await post(tx, booking.repayment)
+      const moved = booking.full
+        ? await moveOrder(tx, order, { type: 'repayment.full' }, ctx.now, {
+            ...booking.changes,
+            finishedAt: ctx.now,
+            closedAt: ctx.now,
+          })
+        : await moveOrder(tx, order, { type: 'repayment.partial' }, ctx.now, booking.changes)
       orderId = order.id
       before = { order: order.orderNo, ...owedOf(order) }
       after = { order: order.orderNo, ...owedOf(moved) }

@@ -17,7 +17,6 @@ import { daysLateOf, ladderStep, type RepaidLoan } from '../../domain/ladder'
 import { OrderStatus, type OrderStatusCode } from '../../domain/order-status'
 import {
   addDays,
-  applyPaymentOn,
   applyRollover,
   balanceOf,
   chargePenalty,
@@ -38,6 +37,7 @@ import {
   type RolloverQuote,
 } from '../../domain/pricing'
 import type { ProductConfig } from '../../domain/product'
+import { repaymentBooking } from './repayment-booking'
 import { checkRepaymentAmount } from '../../domain/repayment-rules'
 import type { ProfileStep } from '../context'
 import { cachedOn } from '../cache'
@@ -1008,47 +1008,24 @@ export function createLoanService(deps: LoanDeps) {
     const owed = balanceOf(loan, asOf).totalMinor
     const amount = Math.min(moved, owed)
     const excess = moved - amount
-    const { loan: next, allocation, rebate } = applyPaymentOn(loan, amount, asOf)
-    // Repaid in full early: the interest not earned by that day is taken back off the receivables first.
-    await post(tx, {
-      orderId: order.id,
-      kind: 'interestRebate',
-      currency: order.currency,
-      key: `interestRebate:${order.id}`,
+    // Repaid in full early, the interest not earned by that day is taken back off the receivables first.
+    const booking = repaymentBooking({
+      order,
+      loan,
+      amountMinor: amount,
+      receivedMinor: moved,
+      asOf,
       at: now,
-      lines: [
-        { account: 'income.interest', debitMinor: rebate.totalMinor },
-        { account: 'receivable.interest', creditMinor: rebate.interestMinor },
-        { account: 'receivable.principal', creditMinor: rebate.principalMinor },
-      ],
-    })
-    await post(tx, {
-      orderId: order.id,
-      kind: 'repayment',
-      currency: order.currency,
       key: movementKey(paid),
       transferId: paid.id,
-      at: now,
-      lines: [
-        { account: clearingOf(paid), debitMinor: moved },
-        { account: 'receivable.penalty', creditMinor: allocation.penaltyMinor },
-        { account: 'receivable.interest', creditMinor: allocation.interestMinor },
-        { account: 'receivable.principal', creditMinor: allocation.principalMinor },
-        { account: 'refundDue', creditMinor: excess },
-      ],
+      from: clearingOf(paid),
     })
+    await post(tx, booking.rebate)
+    await post(tx, booking.repayment)
     await refund(tx, order, paid, excess, now)
-    const b = balanceOf(next)
-    const changes: OrderChanges = {
-      loan: next,
-      principalDueMinor: b.principalMinor,
-      interestDueMinor: b.interestMinor,
-      penaltyDueMinor: b.penaltyMinor,
-      repaidMinor: order.repaidMinor + amount,
-    }
-    if (b.totalMinor === 0)
-      await move(tx, order, { type: 'repayment.full' }, now, { ...changes, finishedAt: now, closedAt: now })
-    else await move(tx, order, { type: 'repayment.partial' }, now, changes)
+    if (booking.full)
+      await move(tx, order, { type: 'repayment.full' }, now, { ...booking.changes, finishedAt: now, closedAt: now })
+    else await move(tx, order, { type: 'repayment.partial' }, now, booking.changes)
   }
 
   async function rolloverPaid(tx: Tx, order: OrderRow, paid: TransferRow, now: Date): Promise<void> {
