@@ -30,18 +30,19 @@
 import { assign, fromPromise, setup, spawnChild, type SnapshotFrom } from 'xstate'
 import type { Language } from '../domain/countries'
 import { CONSOLE_ROUTES, mayOpen, type ConsoleMe, type ConsolePage } from '../domain/console'
-import { consoleAuditMachine } from './console-audit.machine'
+import type { consoleAuditMachine } from './console-audit.machine'
 import type { ConsoleDrafts, ConsoleSessionEndedEvent } from './console-calls'
 import { failureMessage, failureTo } from './console-calls'
 import { consolePasswordMachine } from './console-password.machine'
-import { consoleProductsMachine } from './console-products.machine'
-import { consoleBooksMachine } from './console-books.machine'
-import { consoleProofsMachine } from './console-proofs.machine'
-import { consoleLoansMachine } from './console-loans.machine'
-import { consoleInboxMachine } from './console-inbox.machine'
+import type { consoleProductsMachine } from './console-products.machine'
+import type { consoleBooksMachine } from './console-books.machine'
+import type { consoleProofsMachine } from './console-proofs.machine'
+import type { consoleLoansMachine } from './console-loans.machine'
+import type { consoleInboxMachine } from './console-inbox.machine'
 import { consoleSignInMachine } from './console-sign-in.machine'
-import { consoleStaffMachine } from './console-staff.machine'
-import { notProvided } from './kit/not-provided'
+import type { consoleStaffMachine } from './console-staff.machine'
+import { notProvided, providedLater } from './kit/not-provided'
+import { errorParams } from './kit/params'
 import type { ConsoleAppContext, ConsoleAppEvent, ConsoleAppInput } from './console-app/console-app-context'
 
 const PAGES: readonly ConsolePage[] = [
@@ -70,6 +71,28 @@ function page<const N extends ConsolePage>(name: N) {
   } as const
 }
 
+/** The pages whose machine (and screen) load when the page is first opened, not with the console. */
+export type LazyPage = Exclude<ConsolePage, 'overview' | 'password'>
+
+/**
+ * A page's first step: its machine's module is fetched (`loadPage`); once in, `ready` runs the machine. A module
+ * that does not arrive (the line dropped) leaves the page saying so, until Retry fetches it again.
+ */
+const pageLoading = (page: LazyPage) =>
+  ({
+    tags: ['busy'],
+    invoke: {
+      src: 'loadPage',
+      input: { page },
+      onDone: 'ready',
+      onError: { target: 'unloaded', actions: { type: 'showStartFailure', params: errorParams } },
+    },
+  }) as const
+const PAGE_UNLOADED = {
+  tags: ['pageUnloaded'],
+  on: { 'console.retried': { target: 'loading', actions: 'clearError' } },
+} as const
+
 const allowed = (c: Pick<ConsoleAppContext, 'member' | 'permissions'>, route: ConsolePage) =>
   c.member !== null && mayOpen(route, c.permissions)
 
@@ -78,7 +101,7 @@ export const consoleAppMachine = setup({
     context: {} as ConsoleAppContext,
     events: {} as ConsoleAppEvent,
     input: {} as ConsoleAppInput,
-    tags: {} as 'busy',
+    tags: {} as 'busy' | 'pageUnloaded',
     children: {} as {
       signInForm: 'signInForm'
       staffForm: 'staffForm'
@@ -99,13 +122,16 @@ export const consoleAppMachine = setup({
       notProvided('storeLanguage', 'services/console'),
     ),
     signInForm: consoleSignInMachine,
-    staffForm: consoleStaffMachine,
-    auditLog: consoleAuditMachine,
-    loansDesk: consoleLoansMachine,
-    inboxDesk: consoleInboxMachine,
-    productsEditor: consoleProductsMachine,
-    booksReader: consoleBooksMachine,
-    proofsDesk: consoleProofsMachine,
+    /** Fetches a page's machine (its own chunk, with the page's screen): src/console/compose.ts. */
+    loadPage: fromPromise<void, { page: LazyPage }>(notProvided('loadPage', 'src/console/compose.ts')),
+    // The pages' machines load with their pages (loadPage); the composition provides each by its name.
+    staffForm: providedLater<typeof consoleStaffMachine>('staffForm', 'src/console/compose.ts'),
+    auditLog: providedLater<typeof consoleAuditMachine>('auditLog', 'src/console/compose.ts'),
+    loansDesk: providedLater<typeof consoleLoansMachine>('loansDesk', 'src/console/compose.ts'),
+    inboxDesk: providedLater<typeof consoleInboxMachine>('inboxDesk', 'src/console/compose.ts'),
+    productsEditor: providedLater<typeof consoleProductsMachine>('productsEditor', 'src/console/compose.ts'),
+    booksReader: providedLater<typeof consoleBooksMachine>('booksReader', 'src/console/compose.ts'),
+    proofsDesk: providedLater<typeof consoleProofsMachine>('proofsDesk', 'src/console/compose.ts'),
     passwordForm: consolePasswordMachine,
   },
   guards: {
@@ -168,6 +194,7 @@ export const consoleAppMachine = setup({
       input: ({ context }) => ({ language: context.language }),
     }),
     showStartFailure: assign((_, params: { error: unknown }) => ({ error: failureMessage(params.error) })),
+    clearError: assign({ error: null }),
   },
 }).createMachine({
   id: 'console',
@@ -265,72 +292,121 @@ export const consoleAppMachine = setup({
         overview: page('overview'),
         staff: {
           ...page('staff'),
-          invoke: {
-            id: 'staffForm',
-            src: 'staffForm',
-            input: ({ context }) => ({ draft: context.drafts.staff ?? null }),
+          initial: 'loading',
+          states: {
+            loading: pageLoading('staff'),
+            unloaded: PAGE_UNLOADED,
+            ready: {
+              invoke: {
+                  id: 'staffForm',
+                  src: 'staffForm',
+                  input: ({ context }) => ({ draft: context.drafts.staff ?? null }),
+                },
+            },
           },
           exit: { type: 'dropDraft', params: { form: 'staff' } },
         },
         audit: {
           ...page('audit'),
-          invoke: {
-            id: 'auditLog',
-            src: 'auditLog',
-            input: ({ context }) => ({
-              timeZone: context.timeZone,
-              me: context.member!,
-              canExport: context.permissions.includes('audit.export'),
-              draft: context.drafts.audit ?? null,
-            }),
+          initial: 'loading',
+          states: {
+            loading: pageLoading('audit'),
+            unloaded: PAGE_UNLOADED,
+            ready: {
+              invoke: {
+                  id: 'auditLog',
+                  src: 'auditLog',
+                  input: ({ context }) => ({
+                    timeZone: context.timeZone,
+                    me: context.member!,
+                    canExport: context.permissions.includes('audit.export'),
+                    draft: context.drafts.audit ?? null,
+                  }),
+                },
+            },
           },
           exit: { type: 'dropDraft', params: { form: 'audit' } },
         },
         inbox: {
           ...page('inbox'),
-          invoke: {
-            id: 'inboxDesk',
-            src: 'inboxDesk',
-            input: ({ context }) => ({ draft: context.drafts.inbox ?? null, timeZone: context.timeZone }),
+          initial: 'loading',
+          states: {
+            loading: pageLoading('inbox'),
+            unloaded: PAGE_UNLOADED,
+            ready: {
+              invoke: {
+                  id: 'inboxDesk',
+                  src: 'inboxDesk',
+                  input: ({ context }) => ({ draft: context.drafts.inbox ?? null, timeZone: context.timeZone }),
+                },
+            },
           },
           exit: { type: 'dropDraft', params: { form: 'inbox' } },
         },
         loans: {
           ...page('loans'),
-          invoke: {
-            id: 'loansDesk',
-            src: 'loansDesk',
-            input: ({ context }) => ({ draft: context.drafts.loans ?? null, timeZone: context.timeZone }),
+          initial: 'loading',
+          states: {
+            loading: pageLoading('loans'),
+            unloaded: PAGE_UNLOADED,
+            ready: {
+              invoke: {
+                  id: 'loansDesk',
+                  src: 'loansDesk',
+                  input: ({ context }) => ({ draft: context.drafts.loans ?? null, timeZone: context.timeZone }),
+                },
+            },
           },
           exit: { type: 'dropDraft', params: { form: 'loans' } },
         },
         products: {
           ...page('products'),
-          invoke: {
-            id: 'productsEditor',
-            src: 'productsEditor',
-            input: ({ context }) => ({ draft: context.drafts.products ?? null, timeZone: context.timeZone }),
+          initial: 'loading',
+          states: {
+            loading: pageLoading('products'),
+            unloaded: PAGE_UNLOADED,
+            ready: {
+              invoke: {
+                  id: 'productsEditor',
+                  src: 'productsEditor',
+                  input: ({ context }) => ({ draft: context.drafts.products ?? null, timeZone: context.timeZone }),
+                },
+            },
           },
           exit: { type: 'dropDraft', params: { form: 'products' } },
         },
         books: {
           ...page('books'),
-          invoke: {
-            id: 'booksReader',
-            src: 'booksReader',
-            input: ({ context }) => ({
-              draft: context.drafts.books ?? null,
-              mayResolve: context.permissions.includes('money.adjust'),
-            }),
+          initial: 'loading',
+          states: {
+            loading: pageLoading('books'),
+            unloaded: PAGE_UNLOADED,
+            ready: {
+              invoke: {
+                  id: 'booksReader',
+                  src: 'booksReader',
+                  input: ({ context }) => ({
+                    draft: context.drafts.books ?? null,
+                    mayResolve: context.permissions.includes('money.adjust'),
+                  }),
+                },
+            },
           },
           exit: { type: 'dropDraft', params: { form: 'books' } },
         },
         proofs: {
           ...page('proofs'),
-          invoke: {
-            id: 'proofsDesk',
-            src: 'proofsDesk',
-            input: ({ context }) => ({ timeZone: context.timeZone }),
+          initial: 'loading',
+          states: {
+            loading: pageLoading('proofs'),
+            unloaded: PAGE_UNLOADED,
+            ready: {
+              invoke: {
+                  id: 'proofsDesk',
+                  src: 'proofsDesk',
+                  input: ({ context }) => ({ timeZone: context.timeZone }),
+                },
+            },
           },
         },
         password: {

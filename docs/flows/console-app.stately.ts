@@ -315,13 +315,69 @@ export const consoleAppMachine = createMachine({
               }
             }
           ],
-          "invoke": [
-            {
-              "id": "staffForm",
-              "src": "staffForm",
-              "input": "(from the event)"
+          "initial": "loading",
+          "states": {
+            "loading": {
+              "tags": [
+                "busy"
+              ],
+              "invoke": [
+                {
+                  "id": "0.console.signedIn.staff.loading",
+                  "src": "loadPage",
+                  "input": {
+                    "page": "staff"
+                  },
+                  "onDone": [
+                    {
+                      "target": [
+                        "#console.signedIn.staff.ready"
+                      ]
+                    }
+                  ],
+                  "onError": [
+                    {
+                      "target": [
+                        "#console.signedIn.staff.unloaded"
+                      ],
+                      "actions": [
+                        {
+                          "type": "showStartFailure",
+                          "params": "(from the event)"
+                        }
+                      ]
+                    }
+                  ]
+                }
+              ]
+            },
+            "unloaded": {
+              "tags": [
+                "pageUnloaded"
+              ],
+              "on": {
+                "console.retried": [
+                  {
+                    "target": [
+                      "#console.signedIn.staff.loading"
+                    ],
+                    "actions": [
+                      "clearError"
+                    ]
+                  }
+                ]
+              }
+            },
+            "ready": {
+              "invoke": [
+                {
+                  "id": "staffForm",
+                  "src": "staffForm",
+                  "input": "(from the event)"
+                }
+              ]
             }
-          ]
+          }
         },
         "audit": {
           "id": "audit",
@@ -352,13 +408,69 @@ export const consoleAppMachine = createMachine({
               }
             }
           ],
-          "invoke": [
-            {
-              "id": "auditLog",
-              "src": "auditLog",
-              "input": "(from the event)"
+          "initial": "loading",
+          "states": {
+            "loading": {
+              "tags": [
+                "busy"
+              ],
+              "invoke": [
+                {
+                  "id": "0.console.signedIn.audit.loading",
+                  "src": "loadPage",
+                  "input": {
+                    "page": "audit"
+                  },
+                  "onDone": [
+                    {
+                      "target": [
+                        "#console.signedIn.audit.ready"
+                      ]
+                    }
+                  ],
+                  "onError": [
+                    {
+                      "target": [
+                        "#console.signedIn.audit.unloaded"
+                      ],
+                      "actions": [
+                        {
+                          "type": "showStartFailure",
+                          "params": "(from the event)"
+                        }
+                      ]
+                    }
+                  ]
+                }
+              ]
+            },
+            "unloaded": {
+              "tags": [
+                "pageUnloaded"
+              ],
+              "on": {
+                "console.retried": [
+                  {
+                    "target": [
+                      "#console.signedIn.audit.loading"
+                    ],
+                    "actions": [
+                      "clearError"
+                    ]
+                  }
+                ]
+              }
+            },
+            "ready": {
+              "invoke": [
+                {
+                  "id": "auditLog",
+                  "src": "auditLog",
+                  "input": "(from the event)"
+                }
+              ]
             }
-          ]
+          }
         },
         "inbox": {
           "id": "inbox",
@@ -389,13 +501,69 @@ export const consoleAppMachine = createMachine({
               }
             }
           ],
-          "invoke": [
-            {
-              "id": "inboxDesk",
-              "src": "inboxDesk",
-              "input": "(from the event)"
+          "initial": "loading",
+          "states": {
+            "loading": {
+              "tags": [
+                "busy"
+              ],
+              "invoke": [
+                {
+                  "id": "0.console.signedIn.inbox.loading",
+                  "src": "loadPage",
+                  "input": {
+                    "page": "inbox"
+                  },
+                  "onDone": [
+                    {
+                      "target": [
+                        "#console.signedIn.inbox.ready"
+                      ]
+                    }
+                  ],
+                  "onError": [
+                    {
+                      "target": [
+                        "#console.signedIn.inbox.unloaded"
+                      ],
+                      "actions": [
+                        {
+                          "type": "showStartFailure",
+                          "params": "(from the event)"
+                        }
+                      ]
+                    }
+                  ]
+                }
+              ]
+            },
+            "unloaded": {
+              "tags": [
+                "pageUnloaded"
+              ],
+              "on": {
+                "console.retried": [
+                  {
+                    "target": [
+                      "#console.signedIn.inbox.loading"
+                    ],
+                    "actions": [
+                      "clearError"
+                    ]
+                  }
+                ]
+              }
+            },
+            "ready": {
+              "invoke": [
+                {
+                  "id": "inboxDesk",
+                  "src": "inboxDesk",
+                  "input": "(from the event)"
+                }
+              ]
             }
-          ]
+          }
         },
         "loans": {
           "id": "loans",
@@ -426,13 +594,69 @@ export const consoleAppMachine = createMachine({
               }
             }
           ],
-          "invoke": [
-            {
-              "id": "loansDesk",
-              "src": "loansDesk",
-              "input": "(from the event)"
+          "initial": "loading",
+          "states": {
+            "loading": {
+              "tags": [
+                "busy"
+              ],
+              "invoke": [
+                {
+                  "id": "0.console.signedIn.loans.loading",
+                  "src": "loadPage",
+                  "input": {
+                    "page": "loans"
+                  },
+                  "onDone": [
+                    {
+                      "target": [
+                        "#console.signedIn.loans.ready"
+                      ]
+                    }
+                  ],
+                  "onError": [
+                    {
+                      "target": [
+                        "#console.signedIn.loans.unloaded"
+                      ],
+                      "actions": [
+                        {
+                          "type": "showStartFailure",
+                          "params": "(from the event)"
+                        }
+                      ]
+                    }
+                  ]
+                }
+              ]
+            },
+            "unloaded": {
+              "tags": [
+                "pageUnloaded"
+              ],
+              "on": {
+                "console.retried": [
+                  {
+                    "target": [
+                      "#console.signedIn.loans.loading"
+                    ],
+                    "actions": [
+                      "clearError"
+                    ]
+                  }
+                ]
+              }
+            },
+            "ready": {
+              "invoke": [
+                {
+                  "id": "loansDesk",
+                  "src": "loansDesk",
+                  "input": "(from the event)"
+                }
+              ]
             }
-          ]
+          }
         },
         "products": {
           "id": "products",
@@ -463,13 +687,69 @@ export const consoleAppMachine = createMachine({
               }
             }
           ],
-          "invoke": [
-            {
-              "id": "productsEditor",
-              "src": "productsEditor",
-              "input": "(from the event)"
+          "initial": "loading",
+          "states": {
+            "loading": {
+              "tags": [
+                "busy"
+              ],
+              "invoke": [
+                {
+                  "id": "0.console.signedIn.products.loading",
+                  "src": "loadPage",
+                  "input": {
+                    "page": "products"
+                  },
+                  "onDone": [
+                    {
+                      "target": [
+                        "#console.signedIn.products.ready"
+                      ]
+                    }
+                  ],
+                  "onError": [
+                    {
+                      "target": [
+                        "#console.signedIn.products.unloaded"
+                      ],
+                      "actions": [
+                        {
+                          "type": "showStartFailure",
+                          "params": "(from the event)"
+                        }
+                      ]
+                    }
+                  ]
+                }
+              ]
+            },
+            "unloaded": {
+              "tags": [
+                "pageUnloaded"
+              ],
+              "on": {
+                "console.retried": [
+                  {
+                    "target": [
+                      "#console.signedIn.products.loading"
+                    ],
+                    "actions": [
+                      "clearError"
+                    ]
+                  }
+                ]
+              }
+            },
+            "ready": {
+              "invoke": [
+                {
+                  "id": "productsEditor",
+                  "src": "productsEditor",
+                  "input": "(from the event)"
+                }
+              ]
             }
-          ]
+          }
         },
         "books": {
           "id": "books",
@@ -500,13 +780,69 @@ export const consoleAppMachine = createMachine({
               }
             }
           ],
-          "invoke": [
-            {
-              "id": "booksReader",
-              "src": "booksReader",
-              "input": "(from the event)"
+          "initial": "loading",
+          "states": {
+            "loading": {
+              "tags": [
+                "busy"
+              ],
+              "invoke": [
+                {
+                  "id": "0.console.signedIn.books.loading",
+                  "src": "loadPage",
+                  "input": {
+                    "page": "books"
+                  },
+                  "onDone": [
+                    {
+                      "target": [
+                        "#console.signedIn.books.ready"
+                      ]
+                    }
+                  ],
+                  "onError": [
+                    {
+                      "target": [
+                        "#console.signedIn.books.unloaded"
+                      ],
+                      "actions": [
+                        {
+                          "type": "showStartFailure",
+                          "params": "(from the event)"
+                        }
+                      ]
+                    }
+                  ]
+                }
+              ]
+            },
+            "unloaded": {
+              "tags": [
+                "pageUnloaded"
+              ],
+              "on": {
+                "console.retried": [
+                  {
+                    "target": [
+                      "#console.signedIn.books.loading"
+                    ],
+                    "actions": [
+                      "clearError"
+                    ]
+                  }
+                ]
+              }
+            },
+            "ready": {
+              "invoke": [
+                {
+                  "id": "booksReader",
+                  "src": "booksReader",
+                  "input": "(from the event)"
+                }
+              ]
             }
-          ]
+          }
         },
         "proofs": {
           "id": "proofs",
@@ -529,13 +865,69 @@ export const consoleAppMachine = createMachine({
               }
             }
           ],
-          "invoke": [
-            {
-              "id": "proofsDesk",
-              "src": "proofsDesk",
-              "input": "(from the event)"
+          "initial": "loading",
+          "states": {
+            "loading": {
+              "tags": [
+                "busy"
+              ],
+              "invoke": [
+                {
+                  "id": "0.console.signedIn.proofs.loading",
+                  "src": "loadPage",
+                  "input": {
+                    "page": "proofs"
+                  },
+                  "onDone": [
+                    {
+                      "target": [
+                        "#console.signedIn.proofs.ready"
+                      ]
+                    }
+                  ],
+                  "onError": [
+                    {
+                      "target": [
+                        "#console.signedIn.proofs.unloaded"
+                      ],
+                      "actions": [
+                        {
+                          "type": "showStartFailure",
+                          "params": "(from the event)"
+                        }
+                      ]
+                    }
+                  ]
+                }
+              ]
+            },
+            "unloaded": {
+              "tags": [
+                "pageUnloaded"
+              ],
+              "on": {
+                "console.retried": [
+                  {
+                    "target": [
+                      "#console.signedIn.proofs.loading"
+                    ],
+                    "actions": [
+                      "clearError"
+                    ]
+                  }
+                ]
+              }
+            },
+            "ready": {
+              "invoke": [
+                {
+                  "id": "proofsDesk",
+                  "src": "proofsDesk",
+                  "input": "(from the event)"
+                }
+              ]
             }
-          ]
+          }
         },
         "password": {
           "id": "password",

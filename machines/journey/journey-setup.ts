@@ -39,7 +39,7 @@ import type { Forward } from '../kit/params'
 import { errorOf, failureOf, isSessionEnded, messageOf } from '../kit/call-failure'
 import { submitMachine, type FormValues, type SubmitOutput } from '../submit.machine'
 import type { uploadGateMachine, UploadGateOutput } from '../upload-gate.machine'
-import { notProvided } from '../kit/not-provided'
+import { notProvided, providedLater as provideLater } from '../kit/not-provided'
 import { disclosureFirst } from '../disclosure-gate'
 import type { JourneyContext, JourneyEvent, JourneyInput, OrderReading, SessionView } from './journey-context'
 import {
@@ -69,16 +69,8 @@ function sessionViewOf(snapshot: SnapshotFrom<typeof sessionMachine>): SessionVi
   }
 }
 
-/**
- * A child machine the composition provides (src/compose.ts, which loads them in small steps at start-up; tests
- * and tools take them all from machines/journey-children.ts). It is typed as the machine, so the journey's
- * children are; a journey run without it fails at the invoke, saying which.
- */
-function providedLater<T>(name: string): T {
-  return fromPromise(async () => {
-    throw new Error(`The journey's child '${name}' is provided by src/compose.ts (tests: machines/journey-children.ts)`)
-  }) as unknown as T
-}
+/** A child machine the composition provides (src/compose.ts; tests and tools: machines/journey-children.ts). */
+const providedLater = <T>(name: string): T => provideLater<T>(name, 'src/compose.ts (tests: machines/journey-children.ts)')
 
 export const journeySetup = setup({
   types: {

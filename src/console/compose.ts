@@ -1,47 +1,50 @@
 /**
  * The console's composition: its I/O (services/console) injected into its machines (machines/console-*) with
- * `.provide()`, each by the name its machine gives it.
+ * `.provide()`, each by the name its machine gives it. The pages only some roles open bring their machines with
+ * them: each is fetched (its own chunk, beside the page's screen) when the page first opens (`loadPage`), and
+ * provided by its name from then on — the console app invokes it only once it is in.
  */
-import { consoleAppMachine } from '../../machines/console-app.machine'
-import { consoleAuditMachine } from '../../machines/console-audit.machine'
+import { fromPromise, type AnyActorLogic } from 'xstate'
+import { consoleAppMachine, type LazyPage } from '../../machines/console-app.machine'
 import { consolePasswordMachine } from '../../machines/console-password.machine'
-import { consoleProductsMachine } from '../../machines/console-products.machine'
-import { consoleProofsMachine } from '../../machines/console-proofs.machine'
-import { consoleBooksMachine } from '../../machines/console-books.machine'
-import { consoleLoansMachine } from '../../machines/console-loans.machine'
-import { consoleInboxMachine } from '../../machines/console-inbox.machine'
 import { consoleSignInMachine } from '../../machines/console-sign-in.machine'
-import { consoleStaffMachine } from '../../machines/console-staff.machine'
 import type { ConsoleActors } from '../../services/console/console-actors'
 
-export function composeConsole(actors: ConsoleActors) {
-  return consoleAppMachine.provide({
-    actors: {
-      restoreSession: actors.restoreSession,
-      signOut: actors.signOut,
-      storeLanguage: actors.storeLanguage,
-      signInForm: consoleSignInMachine.provide({ actors: { signIn: actors.signIn } }),
-      staffForm: consoleStaffMachine.provide({
+/** Each page's machine, provided with its I/O, by the name the console app invokes it with. */
+function pageMachines(actors: ConsoleActors): Record<LazyPage, () => Promise<Record<string, AnyActorLogic>>> {
+  return {
+    staff: async () => ({
+      staffForm: (await import('../../machines/console-staff.machine')).consoleStaffMachine.provide({
         actors: { createStaff: actors.createStaff, suggestPassword: actors.suggestPassword },
       }),
-      auditLog: consoleAuditMachine.provide({
+    }),
+    audit: async () => ({
+      auditLog: (await import('../../machines/console-audit.machine')).consoleAuditMachine.provide({
         actors: { today: actors.today, readAudit: actors.readAudit, exportAudit: actors.exportAudit },
       }),
-      productsEditor: consoleProductsMachine.provide({
+    }),
+    products: async () => ({
+      productsEditor: (
+        await import('../../machines/console-products.machine')
+      ).consoleProductsMachine.provide({
         actors: {
           readProducts: actors.readProducts,
           readProductVersions: actors.readProductVersions,
           saveProduct: actors.saveProduct,
         },
       }),
-      loansDesk: consoleLoansMachine.provide({
+    }),
+    loans: async () => ({
+      loansDesk: (await import('../../machines/console-loans.machine')).consoleLoansMachine.provide({
         actors: {
           searchBorrowers: actors.searchBorrowers,
           readOrder: actors.readOrder,
           actOnOrder: actors.actOnOrder,
         },
       }),
-      inboxDesk: consoleInboxMachine.provide({
+    }),
+    inbox: async () => ({
+      inboxDesk: (await import('../../machines/console-inbox.machine')).consoleInboxMachine.provide({
         actors: {
           readInbox: actors.readInbox,
           readTicket: actors.readTicket,
@@ -51,7 +54,9 @@ export function composeConsole(actors: ConsoleActors) {
           readPicture: actors.readPicture,
         },
       }),
-      booksReader: consoleBooksMachine.provide({
+    }),
+    books: async () => ({
+      booksReader: (await import('../../machines/console-books.machine')).consoleBooksMachine.provide({
         actors: {
           today: actors.today,
           readBooks: actors.readBooks,
@@ -59,7 +64,9 @@ export function composeConsole(actors: ConsoleActors) {
           resolveSuspense: actors.resolveSuspense,
         },
       }),
-      proofsDesk: consoleProofsMachine.provide({
+    }),
+    proofs: async () => ({
+      proofsDesk: (await import('../../machines/console-proofs.machine')).consoleProofsMachine.provide({
         actors: {
           readProofs: actors.readProofs,
           readProof: actors.readProof,
@@ -68,7 +75,38 @@ export function composeConsole(actors: ConsoleActors) {
           rejectProof: actors.rejectProof,
         },
       }),
+    }),
+  }
+}
+
+export function composeConsole(actors: ConsoleActors) {
+  const pages = pageMachines(actors)
+  const loaded: Record<string, AnyActorLogic> = {}
+  const app = consoleAppMachine.provide({
+    actors: {
+      restoreSession: actors.restoreSession,
+      signOut: actors.signOut,
+      storeLanguage: actors.storeLanguage,
+      loadPage: fromPromise<void, { page: LazyPage }>(async ({ input }) => {
+        Object.assign(loaded, await pages[input.page]())
+      }),
+      signInForm: consoleSignInMachine.provide({ actors: { signIn: actors.signIn } }),
       passwordForm: consolePasswordMachine.provide({ actors: { changePassword: actors.changePassword } }),
     },
   })
+  // XState looks a child's logic up by name when it invokes it: each page's, once its module is in.
+  const table = app.implementations.actors as Record<string, unknown>
+  for (const name of PAGE_ACTORS)
+    Object.defineProperty(table, name, { enumerable: true, configurable: true, get: () => loaded[name] })
+  return app
 }
+
+const PAGE_ACTORS = [
+  'staffForm',
+  'auditLog',
+  'productsEditor',
+  'loansDesk',
+  'inboxDesk',
+  'booksReader',
+  'proofsDesk',
+]

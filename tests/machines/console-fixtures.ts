@@ -29,7 +29,7 @@ import type {
   StaffMember,
 } from '../../domain/console'
 import type { Language } from '../../domain/countries'
-import { consoleAppMachine } from '../../machines/console-app.machine'
+import { consoleAppMachine , type LazyPage } from '../../machines/console-app.machine'
 import { type ConsoleAppInput } from '../../machines/console-app/console-app-context'
 import { consoleAuditMachine } from '../../machines/console-audit.machine'
 import { consolePasswordMachine } from '../../machines/console-password.machine'
@@ -188,6 +188,8 @@ export type ConsoleStubs = ReturnType<typeof consoleStubs>
 
 export function provideConsole(stubs: ConsoleStubs) {
   return {
+    // The pages' machines are given here, so a page's module is in at once.
+    loadPage: fromPromise<void, { page: LazyPage }>(async () => {}),
     signInForm: consoleSignInMachine.provide({
       actors: { signIn: fromPromise(({ input }: { input: ConsoleSignInRequest }) => stubs.signIn(input)) },
     }),
