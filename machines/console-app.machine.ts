@@ -451,5 +451,7 @@ export function consoleAppView(s: SnapshotFrom<typeof consoleAppMachine>) {
     busy: s.hasTag('busy'),
     starting: s.matches('starting'),
     unreachable: s.matches('unreachable'),
+    /** The page's module did not arrive: Retry fetches it again. */
+    pageUnloaded: s.hasTag('pageUnloaded'),
   }
 }

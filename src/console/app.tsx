@@ -13,6 +13,7 @@ import { ConsoleLayout } from '../../screens/console/layout'
 import OverviewScreen from '../../screens/console/overview'
 import PasswordScreen from '../../screens/console/password'
 import SignInScreen from '../../screens/console/sign-in'
+import PageUnloadedScreen from '../../screens/console/page-unloaded'
 import UnreachableScreen from '../../screens/console/unreachable'
 import { changeConsoleLanguage } from './i18n'
 import { ConsoleRouteSync } from './route-sync'
@@ -45,6 +46,7 @@ export function ConsoleApp({ app }: { app: ConsoleRef }): ReactElement {
   const starting = useSelector(app, (s) => s.matches('starting'))
   const unreachable = useSelector(app, (s) => s.matches('unreachable'))
   const busy = useSelector(app, (s) => s.hasTag('busy'))
+  const pageUnloaded = useSelector(app, (s) => s.hasTag('pageUnloaded'))
   const language = useSelector(app, (s) => s.context.language)
   const { t, i18n } = useTranslation()
   useEffect(() => {
@@ -63,9 +65,13 @@ export function ConsoleApp({ app }: { app: ConsoleRef }): ReactElement {
           <UnreachableScreen app={app} />
         ) : Page ? (
           <ConsoleLayout app={app}>
-            <Suspense fallback={<p className="k-muted">{t('ui.loading')}</p>}>
-              <Page app={app} />
-            </Suspense>
+            {pageUnloaded ? (
+              <PageUnloadedScreen app={app} />
+            ) : (
+              <Suspense fallback={<p className="k-muted">{t('ui.loading')}</p>}>
+                <Page app={app} />
+              </Suspense>
+            )}
           </ConsoleLayout>
         ) : (
           <SignInScreen app={app} />

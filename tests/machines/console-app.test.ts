@@ -3,7 +3,8 @@
  * ends sends the member back to sign-in and, once the same member is back, to the page with what they typed.
  */
 import { describe, expect, it } from 'vitest'
-import { waitFor } from 'xstate'
+import { createActor, fromPromise, waitFor } from 'xstate'
+import { consoleAppMachine, consoleAppView, type LazyPage } from '../../machines/console-app.machine'
 import type { ConsoleRouteName } from '../../domain/console'
 import {
   ADMIN,
@@ -12,6 +13,8 @@ import {
   SIGNED_OUT,
   SUPPORT,
   meOf,
+  consoleStubs,
+  provideConsole,
   startConsole,
   type ConsoleAnswers,
 } from './console-fixtures'
@@ -221,6 +224,35 @@ describe('the console', () => {
     reachable = true
     actor.send({ type: 'console.retried' })
     await on(actor, 'overview')
+  })
+
+  it('says when a page’s module does not arrive, and fetches it again on request', async () => {
+    const stubs = consoleStubs({ restoreSession: async () => meOf(ADMIN) })
+    let online = false
+    const asked: LazyPage[] = []
+    const actor = createActor(
+      consoleAppMachine.provide({
+        actors: {
+          ...provideConsole(stubs),
+          restoreSession: fromPromise(() => stubs.restoreSession()),
+          loadPage: fromPromise<void, { page: LazyPage }>(async ({ input }) => {
+            asked.push(input.page)
+            if (!online) throw NETWORK
+          }),
+        },
+      }),
+      { input: { language: 'en', timeZone: 'Africa/Dar_es_Salaam', entry: 'books' } },
+    ).start()
+    await waitFor(actor, (s) => s.hasTag('pageUnloaded'))
+    expect(consoleAppView(actor.getSnapshot())).toMatchObject({ route: 'books', pageUnloaded: true })
+    expect(actor.getSnapshot().context.error).toEqual({ key: 'console.error.network' })
+    expect(actor.getSnapshot().children.booksReader).toBeUndefined()
+    online = true
+    actor.send({ type: 'console.retried' })
+    await on(actor, 'books')
+    expect(actor.getSnapshot().children.booksReader).toBeDefined()
+    expect(actor.getSnapshot().context.error).toBeNull()
+    expect(asked).toEqual(['books', 'books'])
   })
 
   it('keeps the language the member chooses', async () => {
