@@ -23,7 +23,7 @@ const SHELL =
  * in the console's chunks (named console-*: the borrower's service worker never precaches them).
  */
 const CONSOLE_CODE =
-  /[\\/](src[\\/]console[\\/]|machines[\\/]console-|screens[\\/]console[\\/]|services[\\/]console[\\/]|domain[\\/](console|schemas[\\/]console)\.ts|locales[\\/][a-z]{2}[\\/]console\.json)/
+  /[\\/](src[\\/]console[\\/]|machines[\\/]console-|screens[\\/]console[\\/]|services[\\/]console[\\/]|domain[\\/](console(-[a-z-]+)?|schemas[\\/]console)\.ts|locales[\\/][a-z]{2}[\\/]console\.json)/
 
 /**
  * The children that load with their routes (src/compose.ts), by file name: the application's and borrowing's (the
@@ -99,7 +99,7 @@ const GROUPS: {
   { name: 'core', test: anyOf(CORE_PARTS), priority: 8.5 },
   { name: 'app', test: anyOf(APP_PARTS), priority: 8 },
   { name: 'final-form', test: /node_modules[\\/](react-)?final-form[\\/]/, priority: 7 },
-  { name: 'domain-later', test: /[\\/]domain[\\/](?!console\.ts|product-rules\.ts|schemas[\\/]console\.ts)/, priority: 4.5 },
+  { name: 'domain-later', test: /[\\/]domain[\\/](?!console(-[a-z-]+)?\.ts|product-rules\.ts|schemas[\\/]console\.ts)/, priority: 4.5 },
   { name: 'services-uploads', test: /[\\/]services[\\/]uploads[\\/]/, priority: 4 },
   // The journey's other children in two chunks (src/compose.ts), each loaded with the first event that leads to
   // them: the application's and borrowing's, and the rest (repaying, records, feedback, account deletion). A
