@@ -41,7 +41,14 @@ import {
   stepRefusalOf,
   UPLOAD_FAILED,
 } from './identity/identity-rules'
+import { errorParams } from './kit/params'
 import { identitySetup } from './identity/identity-setup'
+
+/** A call the server answered with a session code: the ID step ends, and the journey hears it. */
+const SESSION_ENDED = {
+  guard: { type: 'sessionEnded', params: errorParams },
+  target: '#identity.sessionEnded',
+} as const
 
 export const identityMachine = identitySetup.createMachine({
   id: 'identity',
@@ -179,10 +186,7 @@ export const identityMachine = identitySetup.createMachine({
         'identity.uploadProgressed': { actions: 'trackProgress' },
         'identity.uploadSucceeded': [{ guard: 'ocrEnabled', target: 'recognising' }, { target: 'collecting', actions: 'markUploaded' }],
         'identity.uploadFailed': [
-          {
-            guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
-            target: 'sessionEnded',
-          },
+          SESSION_ENDED,
           {
             target: 'collecting',
             actions: {
@@ -202,7 +206,7 @@ export const identityMachine = identitySetup.createMachine({
         src: 'recognise',
         onDone: { target: 'collecting', actions: 'markUploaded' },
         onError: [
-          { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: 'sessionEnded' },
+          SESSION_ENDED,
           {
             target: 'collecting',
             actions: {
@@ -240,10 +244,7 @@ export const identityMachine = identitySetup.createMachine({
             input: ({ context }) => context.liveness!,
             onDone: { target: '#identity.collecting', actions: 'markUploaded' },
             onError: [
-              {
-                guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
-                target: '#identity.sessionEnded',
-              },
+              SESSION_ENDED,
               {
                 target: '#identity.collecting',
                 actions: {
@@ -264,7 +265,7 @@ export const identityMachine = identitySetup.createMachine({
         src: 'finishUploads',
         onDone: 'completed',
         onError: [
-          { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: 'sessionEnded' },
+          SESSION_ENDED,
           {
             target: 'collecting',
             actions: {
