@@ -46,30 +46,51 @@ export function nextTrail(trail: readonly RouteName[], from: RouteName, to: Rout
 export const routeOf = (to: string): RouteName => to.slice(1) as RouteName
 
 /** Route-specific rules beyond the session: what the order lifecycle says the borrower may do now. */
+type OrderTag = Parameters<ReturnType<typeof lifecycleOf>['hasTag']>[0]
+/** The order lifecycle's state has the tag. */
+const tagged = (tag: OrderTag) => (c: JourneyContext) => lifecycleOf(c.order).hasTag(tag)
+/** The order lifecycle would take the event now. */
+const takes =
+  (
+    type:
+      | 'profile.basicSaved'
+      | 'profile.identityCompleted'
+      | 'profile.additionalSaved'
+      | 'wallet.added'
+      | 'wallet.corrected'
+      | 'questionnaire.saved'
+      | 'collection.finished',
+  ) =>
+  (c: JourneyContext) =>
+    lifecycleOf(c.order).can({ type })
+const either =
+  (...rules: ((c: JourneyContext) => boolean)[]) =>
+  (c: JourneyContext) =>
+    rules.some((rule) => rule(c))
+
 const ROUTE_RULES: Partial<Record<RouteName, (c: JourneyContext) => boolean>> = {
   login: (c) => !c.session.token,
   register: (c) => !c.session.token,
-  personalInfomation: (c) => lifecycleOf(c.order).can({ type: 'profile.basicSaved' }) || editingForReview(c),
-  idCardAuthentication: (c) => lifecycleOf(c.order).can({ type: 'profile.identityCompleted' }),
-  additionalInfomation: (c) => lifecycleOf(c.order).can({ type: 'profile.additionalSaved' }) || editingForReview(c),
+  personalInfomation: either(takes('profile.basicSaved'), editingForReview),
+  idCardAuthentication: takes('profile.identityCompleted'),
+  additionalInfomation: either(takes('profile.additionalSaved'), editingForReview),
   // Before the wallet is sent; a reload or a deep link reviews the wallet's kept draft with the server's profile.
-  reviewApplication: (c) => lifecycleOf(c.order).can({ type: 'wallet.added' }),
-  addBankCard: (c) =>
-    lifecycleOf(c.order).can({ type: 'wallet.added' }) || lifecycleOf(c.order).can({ type: 'wallet.corrected' }),
-  loanQuestion: (c) => lifecycleOf(c.order).can({ type: 'questionnaire.saved' }),
-  finishLoading: (c) => lifecycleOf(c.order).can({ type: 'collection.finished' }),
-  reviewTips: (c) => lifecycleOf(c.order).hasTag('underAssessment'),
+  reviewApplication: takes('wallet.added'),
+  addBankCard: either(takes('wallet.added'), takes('wallet.corrected')),
+  loanQuestion: takes('questionnaire.saved'),
+  finishLoading: takes('collection.finished'),
+  reviewTips: tagged('underAssessment'),
   toBorrow: (c) => canApply(c.order, c.orderReadAt),
-  confirmBorrow: (c) => lifecycleOf(c.order).hasTag('canConfirm'),
-  yx2ConfirmBorrow: (c) => lifecycleOf(c.order).hasTag('canConfirm'),
-  cancellationForm: (c) => lifecycleOf(c.order).hasTag('canCancel'),
-  lending: (c) => lifecycleOf(c.order).hasTag('payingOut'),
+  confirmBorrow: tagged('canConfirm'),
+  yx2ConfirmBorrow: tagged('canConfirm'),
+  cancellationForm: tagged('canCancel'),
+  lending: tagged('payingOut'),
   // Repay detail also explains a failed pay-out (10) and how to correct the wallet.
-  repayDetail: (c) => lifecycleOf(c.order).hasTag('canRepay') || lifecycleOf(c.order).hasTag('payoutFailed'),
-  cashier: (c) => lifecycleOf(c.order).hasTag('canRepay'),
-  staticCashier: (c) => lifecycleOf(c.order).hasTag('canRepay'),
-  exhibitionPeriodDetail: (c) => lifecycleOf(c.order).hasTag('canRollover'),
-  rollover: (c) => lifecycleOf(c.order).hasTag('canRollover'),
+  repayDetail: either(tagged('canRepay'), tagged('payoutFailed')),
+  cashier: tagged('canRepay'),
+  staticCashier: tagged('canRepay'),
+  exhibitionPeriodDetail: tagged('canRollover'),
+  rollover: tagged('canRollover'),
   flows: (c) => c.devRoutes,
   // Only right after a money event: a reload, a deep link or the back button finds no outcome and goes home.
   outcome: (c) => !!c.outcome,
@@ -98,7 +119,10 @@ export function mayEnter(route: RouteName, c: JourneyContext): boolean {
  * Where to go for the first of `wanted` that may open now: that route; or login first, remembering the route,
  * when it only lacks a session; or home.
  */
-export function destination(c: JourneyContext, wanted: readonly (RouteName | null)[]): { route: RouteName; returnTo: RouteName | null } {
+export function destination(
+  c: JourneyContext,
+  wanted: readonly (RouteName | null)[],
+): { route: RouteName; returnTo: RouteName | null } {
   for (const route of wanted) {
     if (!route) continue
     if (mayEnter(route, c)) return { route, returnTo: null }
@@ -111,10 +135,17 @@ export type RepaymentSnapshot = SnapshotFrom<typeof repaymentMachine>
 export type FeedbackSnapshot = SnapshotFrom<typeof feedbackTicketMachine>
 
 /** The feedback screens the ticket child drives (the feedback FAQ is a page of its own). */
-export const FEEDBACK_TICKET_SCREENS: readonly RouteName[] = ['feedbackList', 'addFeedback', 'feedbackDetail', 'feedbackResult']
+export const FEEDBACK_TICKET_SCREENS: readonly RouteName[] = [
+  'feedbackList',
+  'addFeedback',
+  'feedbackDetail',
+  'feedbackResult',
+]
 
 /** The feedback screen for the ticket child's step: the list, the new ticket, its result, or one ticket. */
-export function feedbackScreenOf(snapshot: FeedbackSnapshot): 'feedbackList' | 'addFeedback' | 'feedbackResult' | 'feedbackDetail' {
+export function feedbackScreenOf(
+  snapshot: FeedbackSnapshot,
+): 'feedbackList' | 'addFeedback' | 'feedbackResult' | 'feedbackDetail' {
   if (snapshot.matches('composing')) return 'addFeedback'
   if (snapshot.matches('created')) return 'feedbackResult'
   if (snapshot.matches('detail')) return 'feedbackDetail'
