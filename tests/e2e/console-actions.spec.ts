@@ -5,7 +5,7 @@
  * (cancel), is asked why, cancels, and the story reads again: cancelled, with no action left.
  */
 import { approvedBorrower } from './borrower-api'
-import { DESKTOP, secretOf, test } from './console-fixtures'
+import { addMember, DESKTOP, secretOf, test } from './console-fixtures'
 import { expect, t } from './fixtures'
 import { field, fill, navOf, openConsole, signIn } from './steps/console'
 
@@ -19,29 +19,12 @@ test.describe('(33) support cancels an approved order [en]', () => {
     codeFor,
   }) => {
     const { b, applied } = await approvedBorrower(consoleKopa)
-    const admin = consoleKopa.admin
-    const session = await fetch(`${consoleKopa.url}/console/api/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        username: admin.username,
-        password: admin.password,
-        code: await codeFor(secretOf(admin.otpauthUri)),
-      }),
-    })
-    const { token } = (await session.json()) as { token: string }
     const agent = {
       username: 'sam.support',
       displayName: 'Sam Kimaro',
       password: 'support agent passphrase 1',
     }
-    const created = await fetch(`${consoleKopa.url}/console/api/staff`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ ...agent, role: 'support' }),
-    })
-    expect(created.status).toBe(201)
-    const { otpauthUri } = (await created.json()) as { otpauthUri: string }
+    const { otpauthUri } = await addMember(consoleKopa, codeFor, { ...agent, role: 'support' })
 
     const desktop = await desk(DESKTOP)
     await openConsole(desktop, 'en')

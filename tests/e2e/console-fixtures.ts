@@ -45,6 +45,40 @@ export interface ConsoleServer extends KopaServer {
 export const DESKTOP = { width: 1280, height: 800 }
 export const PHONE = { width: 320, height: 640 }
 
+/**
+ * The first admin adds a staff member through the console's API, as the staff page would (that page has its own
+ * journey, 25): the new member's authenticator URI, to sign in with.
+ */
+export async function addMember(
+  server: ConsoleServer,
+  codeFor: (secret: string) => Promise<string>,
+  member: {
+    username: string
+    displayName: string
+    password: string
+    role: 'support' | 'risk' | 'finance' | 'admin'
+  },
+): Promise<{ otpauthUri: string }> {
+  const { admin } = server
+  const session = await fetch(`${server.url}/console/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: admin.username,
+      password: admin.password,
+      code: await codeFor(secretOf(admin.otpauthUri)),
+    }),
+  })
+  const { token } = (await session.json()) as { token: string }
+  const created = await fetch(`${server.url}/console/api/staff`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(member),
+  })
+  expect(created.status).toBe(201)
+  return (await created.json()) as { otpauthUri: string }
+}
+
 /** The secret of an `otpauth://` URI. */
 export const secretOf = (uri: string): string => new URL(uri).searchParams.get('secret') ?? ''
 

@@ -6,7 +6,7 @@
  * picture; the borrower's app, opened again, shows the red dot on the ticket and the reply with its picture.
  */
 import { freshMobile, photoPng, registered } from './borrower-api'
-import { DESKTOP, secretOf, test } from './console-fixtures'
+import { addMember, DESKTOP, secretOf, test } from './console-fixtures'
 import { expect, t } from './fixtures'
 import { field, fill, navOf, openConsole, signIn } from './steps/console'
 import { heading, openTab, signedInByShell, tapBack } from './steps/content'
@@ -56,29 +56,12 @@ test.describe('(31) a support agent answers a ticket [en]', () => {
     await expect(dot).toHaveCount(0)
 
     // The admin adds a support agent, as the staff page would.
-    const admin = consoleKopa.admin
-    const session = await fetch(`${consoleKopa.url}/console/api/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        username: admin.username,
-        password: admin.password,
-        code: await codeFor(secretOf(admin.otpauthUri)),
-      }),
-    })
-    const { token } = (await session.json()) as { token: string }
     const agent = {
       username: 'amina.support',
       displayName: 'Amina Juma',
       password: 'support agent passphrase 1',
     }
-    const created = await fetch(`${consoleKopa.url}/console/api/staff`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ ...agent, role: 'support' }),
-    })
-    expect(created.status).toBe(201)
-    const { otpauthUri } = (await created.json()) as { otpauthUri: string }
+    const { otpauthUri } = await addMember(consoleKopa, codeFor, { ...agent, role: 'support' })
 
     // The agent answers in the console.
     const desktop = await desk(DESKTOP)

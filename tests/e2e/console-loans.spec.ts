@@ -5,7 +5,7 @@
  * opens the order and reads its status changes and the decision: each rule's points and reason.
  */
 import { approvedBorrower } from './borrower-api'
-import { DESKTOP, PHONE, secretOf, test } from './console-fixtures'
+import { addMember, DESKTOP, PHONE, secretOf, test } from './console-fixtures'
 import { expect, t } from './fixtures'
 import { field, fill, navOf, openConsole, signIn } from './steps/console'
 
@@ -21,29 +21,12 @@ test.describe('(30) a risk officer reads a decision [en]', () => {
   }) => {
     const { b, applied } = await approvedBorrower(consoleKopa)
     // The admin adds a risk officer, as the staff page would.
-    const admin = consoleKopa.admin
-    const session = await fetch(`${consoleKopa.url}/console/api/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        username: admin.username,
-        password: admin.password,
-        code: await codeFor(secretOf(admin.otpauthUri)),
-      }),
-    })
-    const { token } = (await session.json()) as { token: string }
     const officer = {
       username: 'rita.risk',
       displayName: 'Rita Mollel',
       password: 'risk officer passphrase 1',
     }
-    const created = await fetch(`${consoleKopa.url}/console/api/staff`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ ...officer, role: 'risk' }),
-    })
-    expect(created.status).toBe(201)
-    const { otpauthUri } = (await created.json()) as { otpauthUri: string }
+    const { otpauthUri } = await addMember(consoleKopa, codeFor, { ...officer, role: 'risk' })
 
     const desktop = await desk(DESKTOP)
     await openConsole(desktop, 'en')

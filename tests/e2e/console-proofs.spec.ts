@@ -8,7 +8,7 @@
  */
 import { OrderStatus } from '../../domain/order-status'
 import { orderWhen, paidOutBorrower, photoPng } from './borrower-api'
-import { DESKTOP, secretOf, test } from './console-fixtures'
+import { addMember, DESKTOP, secretOf, test } from './console-fixtures'
 import { expect, t } from './fixtures'
 import { heading, openTab, signedInByShell } from './steps/content'
 import { field, fill, navOf, openConsole, signIn } from './steps/console'
@@ -56,29 +56,12 @@ test.describe('(32) finance approves a manual repayment [en]', () => {
     await snap(page, 'borrower-sent-the-proof')
 
     // The admin adds a finance member, as the staff page would.
-    const admin = consoleKopa.admin
-    const session = await fetch(`${consoleKopa.url}/console/api/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        username: admin.username,
-        password: admin.password,
-        code: await codeFor(secretOf(admin.otpauthUri)),
-      }),
-    })
-    const { token } = (await session.json()) as { token: string }
     const finance = {
       username: 'fatma.finance',
       displayName: 'Fatma Said',
       password: 'finance passphrase 2026',
     }
-    const created = await fetch(`${consoleKopa.url}/console/api/staff`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ ...finance, role: 'finance' }),
-    })
-    expect(created.status).toBe(201)
-    const { otpauthUri } = (await created.json()) as { otpauthUri: string }
+    const { otpauthUri } = await addMember(consoleKopa, codeFor, { ...finance, role: 'finance' })
 
     // Finance reviews the proof and books the repayment.
     const desktop = await desk(DESKTOP)
