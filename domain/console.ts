@@ -390,7 +390,8 @@ export type SuspenseResolveRequest =
 
 export interface SuspenseResolveReply {
   id: number
-  outcome: 'applied' | 'refunded'
+  /** `matched`: the system found the push it was (server/payments/service.ts), before anyone resolved it. */
+  outcome: 'applied' | 'refunded' | 'matched'
   orderNo: string | null
   reference: string | null
 }

@@ -338,6 +338,12 @@ export async function checkBooks(q: Queryable, opts: BooksOptions = {}): Promise
           AND NOT (t.id IS NULL AND e.kind = 'unapplied' AND e.order_id IS NULL
                    AND e.unique_key LIKE 'unmatched:%'
                    AND l.account = 'clearing.' || split_part(e.unique_key, ':', 2) || '.collection')
+          -- Such a receipt unwound onto the transfer that turned out to be its money (resolved as matched): its
+          -- clearing line turns back the receipt's, on the same account.
+          AND NOT (t.id IS NULL AND e.kind = 'suspenseResolved' AND e.order_id IS NULL
+                   AND EXISTS (SELECT 1 FROM suspense_resolutions r JOIN journal_entries u ON u.id = r.entry_id
+                               WHERE r.resolution_entry_id = e.id AND r.outcome = 'matched'
+                                 AND l.account = 'clearing.' || split_part(u.unique_key, ':', 2) || '.collection'))
         ORDER BY sort_id, l.account`,
   )
   for (const s of strayClearing) {
@@ -346,6 +352,28 @@ export async function checkBooks(q: Queryable, opts: BooksOptions = {}): Promise
       s.reference === null
         ? `${entry} moves money through ${s.account} without a transfer`
         : `${entry} moves money through ${s.account}, but transfer ${s.reference} is not of that provider and direction`,
+    )
+  }
+
+  // A receipt resolved as matched is one collection's money: that transfer moved it (succeeded or reversed, so its
+  // own movement entry books it), at that provider, for the amount the receipt held.
+  const mismatched = await rows<{ entry_id: string; reference: string; state: string }>(
+    q,
+    sql`SELECT u.id::text AS entry_id, t.reference, t.state
+        FROM suspense_resolutions r
+        JOIN journal_entries u ON u.id = r.entry_id
+        JOIN payment_transfers t ON t.id = r.transfer_id
+        WHERE r.outcome = 'matched'
+          AND (t.state NOT IN ('succeeded', 'reversed') OR t.kind <> 'collection'
+               OR t.provider <> split_part(u.unique_key, ':', 2)
+               OR COALESCE(t.moved_minor, t.amount_minor) <>
+                  (SELECT SUM(l.credit_minor - l.debit_minor) FROM journal_lines l
+                   WHERE l.entry_id = u.id AND l.account = 'suspense'))
+        ORDER BY u.id`,
+  )
+  for (const m of mismatched) {
+    problems.push(
+      `receipt entry ${m.entry_id} was matched to transfer ${m.reference}, which did not collect that money (${m.state})`,
     )
   }
 

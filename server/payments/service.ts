@@ -24,7 +24,7 @@
  * What a state change means for a loan is the listener's business (server/loans/service.ts), inside the same
  * transaction as the change.
  */
-import { and, asc, eq, isNotNull, lte, or, sql } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import {
   decideTransfer,
@@ -34,12 +34,15 @@ import {
 } from '../../machines/transfer.machine'
 import type { Db, Queryable, Tx } from '../db/client'
 import {
+  journalEntries,
+  journalLines,
   paymentObservations,
   paymentTransfers,
   type Account,
   type ObservationOutcome,
   type TransferPurpose,
 } from '../db/schema/loans'
+import { suspenseResolutions } from '../db/schema/staff'
 import type { JobRunner } from '../jobs'
 import { post, transfer, UNMATCHED_RECEIPT_KEY } from '../money/ledger'
 import { safeError, type Log } from '../log'
@@ -473,7 +476,10 @@ export function createPayments(options: PaymentsOptions): Payments {
       row = accepted
       await observe(tx, { ...base, state: 'accepted', providerRef, outcome }, now)
     }
-    if (providerRef) await replayUnmatched(tx, row, providerRef, now)
+    if (providerRef) {
+      row = await replayUnmatched(tx, row, providerRef, now)
+      await replaySuspense(tx, row, now)
+    }
   }
 
   /**
@@ -488,7 +494,12 @@ export function createPayments(options: PaymentsOptions): Payments {
   }
 
   /** Callbacks that arrived before we knew the transfer's providerRef, applied now that we do. */
-  async function replayUnmatched(tx: Tx, t: TransferRow, providerRef: string, now: Date): Promise<void> {
+  async function replayUnmatched(
+    tx: Tx,
+    t: TransferRow,
+    providerRef: string,
+    now: Date,
+  ): Promise<TransferRow> {
     const waiting = await tx
       .select()
       .from(paymentObservations)
@@ -515,6 +526,108 @@ export function createPayments(options: PaymentsOptions): Payments {
         .set({ transferId: t.id, outcome: result.outcome, note: 'matched later' })
         .where(eq(paymentObservations.id, o.id))
     }
+    return row
+  }
+
+  /**
+   * A success that went to suspense under this transfer's providerRef before we knew it was this transfer's (the
+   * push's answer was being recorded while the callback found several waiting pushes): now that the answer names
+   * it, it is this transfer's money. Applied as its success, which unwinds the receipt from suspense — or fails the
+   * push when a person resolved the receipt already (applyWord).
+   */
+  async function replaySuspense(tx: Tx, t: TransferRow, now: Date): Promise<void> {
+    if (t.kind !== 'collection' || t.state === 'succeeded' || t.state === 'reversed') return
+    const held = await inSuspense(tx, t)
+    if (!held) return
+    await applyWord(
+      tx,
+      t,
+      { state: 'succeeded', amountMinor: held.amountMinor, receipt: held.receipt },
+      false,
+      now,
+    )
+  }
+
+  /**
+   * The receipt in suspense that a success callback under this collection's providerRef was booked to (toSuspense:
+   * the only observation applied to no transfer), its entry locked — before the order is, as the console's
+   * resolution locks them — with its amount and whether it is resolved already. Null when there is none.
+   */
+  async function inSuspense(
+    tx: Tx,
+    t: TransferRow,
+  ): Promise<{ entryId: number; receipt: string; amountMinor: number; resolved: boolean } | null> {
+    if (t.kind !== 'collection' || !t.providerRef) return null
+    const [said] = await tx
+      .select({ receipt: paymentObservations.receipt })
+      .from(paymentObservations)
+      .where(
+        and(
+          eq(paymentObservations.provider, t.provider),
+          eq(paymentObservations.providerRef, t.providerRef),
+          isNull(paymentObservations.transferId),
+          eq(paymentObservations.outcome, 'applied'),
+          isNotNull(paymentObservations.receipt),
+        ),
+      )
+      .orderBy(asc(paymentObservations.id))
+      .limit(1)
+    if (!said?.receipt) return null
+    const [entry] = await tx
+      .select({ id: journalEntries.id })
+      .from(journalEntries)
+      .where(eq(journalEntries.uniqueKey, `${UNMATCHED_RECEIPT_KEY}${t.provider}:${said.receipt}`))
+      .for('update')
+    if (!entry) return null
+    const [held] = await tx
+      .select({ amount: sql<string>`SUM(${journalLines.creditMinor} - ${journalLines.debitMinor})::text` })
+      .from(journalLines)
+      .where(and(eq(journalLines.entryId, entry.id), eq(journalLines.account, 'suspense')))
+    const [resolution] = await tx
+      .select({ outcome: suspenseResolutions.outcome })
+      .from(suspenseResolutions)
+      .where(eq(suspenseResolutions.entryId, entry.id))
+    return {
+      entryId: entry.id,
+      receipt: said.receipt,
+      amountMinor: Number(held?.amount ?? 0),
+      resolved: resolution !== undefined,
+    }
+  }
+
+  /**
+   * The receipt's suspense entry unwound onto the transfer that turned out to be its money, whose own movement
+   * entry now books it (Dr clearing, as every collection): Dr suspense Cr clearing.<provider>.collection, key
+   * resolved:<entry id>, resolved as `matched` to the transfer — once (the key and the resolution's primary key).
+   */
+  async function unwindSuspense(
+    tx: Tx,
+    t: TransferRow,
+    held: { entryId: number; amountMinor: number },
+    now: Date,
+  ): Promise<void> {
+    const key = `resolved:${held.entryId}`
+    const posted = await post(tx, {
+      orderId: null,
+      kind: 'suspenseResolved',
+      currency: t.currency,
+      key,
+      at: now,
+      lines: transfer('suspense', `clearing.${t.provider}.collection` as Account, held.amountMinor),
+    })
+    if (!posted) return
+    const [resolution] = await tx
+      .select({ id: journalEntries.id })
+      .from(journalEntries)
+      .where(eq(journalEntries.uniqueKey, key))
+    await tx.insert(suspenseResolutions).values({
+      entryId: held.entryId,
+      outcome: 'matched',
+      transferId: t.id,
+      resolutionEntryId: resolution!.id,
+      at: now,
+    })
+    log.info({ provider: t.provider, transfer: t.reference }, 'a receipt in suspense matched its push')
   }
 
   /** Applies a provider's word (callback or status) to a locked transfer; asks the provider when refused. */
@@ -542,7 +655,22 @@ export function createPayments(options: PaymentsOptions): Payments {
       if (moved.row.state !== 'succeeded') return moved
       return apply(tx, moved.row, event, now, { checkAt: null })
     }
-    const result = await apply(tx, t, event, now, resultChanges(said, t, now, confirmed))
+    // A collection's success whose money a callback under its providerRef booked to suspense: that receipt is this
+    // money. Unresolved, it is unwound onto this transfer as its movement is booked, once; resolved by a person
+    // already (applied to an order, or paid back), the money is accounted for there and must not be booked again:
+    // the push fails, as every push whose money went to suspense does.
+    const held = event.type === 'provider.succeeded' ? await inSuspense(tx, t) : null
+    if (held?.resolved) {
+      const reason = 'its money went to suspense and was resolved there'
+      return apply(tx, t, { type: 'provider.failed', reason, confirmed: true }, now, {
+        failureReason: reason,
+        checkAt: null,
+      })
+    }
+    const words = held ? { ...said, receipt: said.receipt ?? held.receipt } : said
+    const result = await apply(tx, t, event, now, resultChanges(words, t, now, confirmed))
+    if (held && result.outcome === 'applied' && result.row.state === 'succeeded')
+      await unwindSuspense(tx, result.row, held, now)
     if (result.outcome === 'notApplied' && !confirmed) await lookUpSoon(tx, result.row, now)
     return result
   }

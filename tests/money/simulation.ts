@@ -38,6 +38,7 @@ import type { ApiPath } from '../../domain/api'
 import { COUNTRIES, type CountryCode } from '../../domain/countries'
 import { OrderStatus } from '../../domain/order-status'
 import { jobs as jobsTable } from '../../server/db/schema/core'
+import { suspenseResolutions } from '../../server/db/schema/staff'
 import {
   journalEntries,
   journalLines,
@@ -1126,7 +1127,9 @@ async function invariants(
   // of that payer and amount) is booked once to suspense under unmatched:<provider>:<receipt>, with no order and no
   // transfer (server/money/ledger.ts; docs/decisions.md "Money no one order accounts for goes to suspense"). Such a
   // movement is not demanded on its transfer, which rightly failed (nothing tells us it was that push's money); it
-  // must be in suspense exactly once, for its amount, and never on a transfer as well.
+  // must be in suspense exactly once, for its amount, and never on a transfer as well — unless its push turned out to
+  // be the one (its answer, naming it, was recorded after the callback): then it is resolved `matched` to that
+  // transfer, unwound once (Dr suspense Cr clearing, key resolved:<entry>), and booked on the transfer like any other.
   const suspenseKeys = moves
     .filter((m) => m.kind === 'collection')
     .map((m) => `unmatched:${env.providerName}:${receiptOf(m.providerRef)}`)
@@ -1144,11 +1147,46 @@ async function invariants(
           ),
         )
     : []
-  const heldInSuspense = (m: Movement): boolean => {
+  const matched = inSuspense.length
+    ? await db
+        .select()
+        .from(suspenseResolutions)
+        .where(
+          inArray(
+            suspenseResolutions.entryId,
+            inSuspense.map((e) => e.id),
+          ),
+        )
+    : []
+  const unwinds = matched.length
+    ? await db
+        .select()
+        .from(journalLines)
+        .where(
+          inArray(
+            journalLines.entryId,
+            matched.map((r) => r.resolutionEntryId),
+          ),
+        )
+    : []
+  const heldInSuspense = (m: Movement, t: { id: number }): boolean => {
     const entry = inSuspense.find(
       (e) => e.uniqueKey === `unmatched:${env.providerName}:${receiptOf(m.providerRef)}`,
     )
     if (!entry) return false
+    const resolution = matched.find((r) => r.entryId === entry.id)
+    if (resolution) {
+      if (resolution.outcome !== 'matched' || resolution.transferId !== t.id)
+        problems.push(
+          `${m.reference}: its receipt in suspense was resolved ${resolution.outcome}, not to its transfer`,
+        )
+      const unwound = unwinds
+        .filter((l) => l.entryId === resolution.resolutionEntryId && l.account === 'suspense')
+        .reduce((s, l) => s + l.debitMinor - l.creditMinor, 0)
+      if (unwound !== m.amountMinor)
+        problems.push(`${m.reference}: ${unwound} unwound from suspense, the provider moved ${m.amountMinor}`)
+      return false
+    }
     const held = suspenseLines
       .filter((l) => l.entryId === entry.id && l.account === 'suspense')
       .reduce((s, l) => s + l.creditMinor - l.debitMinor, 0)
@@ -1178,7 +1216,7 @@ async function invariants(
       problems.push(`the provider moved ${m.amountMinor} for ${m.reference}, which no transfer of ours has`)
       continue
     }
-    if (m.kind === 'collection' && heldInSuspense(m)) {
+    if (m.kind === 'collection' && heldInSuspense(m, t)) {
       if (t.state !== 'failed')
         problems.push(`${m.reference} is in suspense and also ${t.state} on its transfer`)
       if (entries.some((e) => e.transferId === t.id))

@@ -9,12 +9,16 @@
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { eq } from 'drizzle-orm'
+import { desc, eq, like } from 'drizzle-orm'
 import { journalEntries, paymentTransfers } from '../../server/db/schema/loans'
+import { suspenseResolutions } from '../../server/db/schema/staff'
+import { resolveSuspense } from '../../server/console/actions'
+import { createStaff } from '../../server/console/staff'
 import { checkBooks } from '../../server/money/check'
 import type { FaultPoint } from '../../server/payments/service'
 import { DARAJA_TEST_CREDENTIALS, FakeDaraja, type Scripted } from './helpers/fake-daraja'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { ApiCode } from '../../domain/api-codes'
 import type * as T from '../../domain/api-types'
 import {
   darajaTimestamp,
@@ -789,6 +793,8 @@ describeOnEachDatabase('Loans paid out and repaid through M-Pesa', (target) => {
   let h: typeof import('./loans-harness')
   const config = baseConfig('')
   let crashAt: FaultPoint | null = null
+  /** Work a test runs once, as a send has the provider's answer and before it records it. */
+  let beforeAnswerRecorded: (() => Promise<void>) | null = null
 
   beforeAll(async () => {
     h = await import('./loans-harness')
@@ -798,7 +804,12 @@ describeOnEachDatabase('Loans paid out and repaid through M-Pesa', (target) => {
       payments: { routes: { 'KE:mpesa': 'mpesa' } },
       providers: [new MpesaProvider(config)],
       // A crash at one point, once, when a test asks for it (as a restart would leave it).
-      faults: (point) => {
+      faults: async (point) => {
+        if (point === 'send.afterProvider' && beforeAnswerRecorded) {
+          const work = beforeAnswerRecorded
+          beforeAnswerRecorded = null
+          await work()
+        }
         if (point !== crashAt) return
         crashAt = null
         throw new Error(`simulated crash at ${point}`)
@@ -1111,6 +1122,123 @@ describeOnEachDatabase('Loans paid out and repaid through M-Pesa', (target) => {
     expect(report.problems).toEqual([])
     expect(report.figures.receiptsInSuspense).toBe(before.figures.receiptsInSuspense + 1)
     expect(report.figures.suspenseMinor.KES ?? 0).toBe((before.figures.suspenseMinor.KES ?? 0) - 1_300 * KES)
+  })
+
+  /**
+   * The race docs/decisions.md named: the borrower pays again after a push whose answer was lost, and Daraja's
+   * success callback for the new push arrives while its answer is being recorded. Two pushes of that payer and
+   * amount wait with no CheckoutRequestID, so the money goes to suspense; then the answer names the push.
+   */
+  async function pushAnsweredAfterItsCallback(
+    wallet: string,
+    amount: number,
+    meanwhile?: (orderNo: string) => Promise<void>,
+  ) {
+    const lost = await withLostPush(wallet, amount)
+    await h.advance(ls, 16 * 60_000)
+    const { db } = ls.s.server.ctx
+    const before = await checkBooks(db, { now: ls.s.server.ctx.clock.now() })
+    beforeAnswerRecorded = async () => {
+      await daraja.drain()
+      await meanwhile?.(lost.applied.orderNo)
+    }
+    const confirmed = await h.call<T.PayOrder>(ls, lost.b, '/portal/repayment/confirm', {
+      orderNo: lost.applied.orderNo,
+      amountMinor: amount * KES,
+      channelId: 'mpesa',
+    })
+    await h.settle(ls)
+    expect(beforeAnswerRecorded).toBeNull()
+    const [push] = await db
+      .select()
+      .from(paymentTransfers)
+      .where(eq(paymentTransfers.kind, 'collection'))
+      .orderBy(desc(paymentTransfers.id))
+      .limit(1)
+    const receipt = daraja.paidPushes.at(-1)!.receipt
+    const [held] = await db
+      .select()
+      .from(journalEntries)
+      .where(eq(journalEntries.uniqueKey, `unmatched:mpesa:${receipt}`))
+    expect(held).toBeDefined()
+    return { ...lost, before, confirmed: confirmed.code, push: push!, receipt, held: held! }
+  }
+
+  it('books once a push whose answer is recorded after its callback went to suspense, unwinding the receipt', async () => {
+    const { b, paid, before, confirmed, push, receipt, held } = await pushAnsweredAfterItsCallback(
+      '0712345677',
+      1_700,
+    )
+    const { db } = ls.s.server.ctx
+    expect(confirmed).toBe(ApiCode.Ok)
+    expect(push).toMatchObject({ state: 'succeeded', receipt, movedMinor: 1_700 * KES })
+    expect((await latest(b)).remainingMinor).toBe(paid.remainingMinor! - 1_700 * KES)
+    const [resolution] = await db
+      .select()
+      .from(suspenseResolutions)
+      .where(eq(suspenseResolutions.entryId, held.id))
+    expect(resolution).toMatchObject({ outcome: 'matched', transferId: push.id, staffId: null })
+    const report = await checkBooks(db, { now: ls.s.server.ctx.clock.now() })
+    expect(report.problems).toEqual([])
+    expect(report.figures.receiptsInSuspense).toBe(before.figures.receiptsInSuspense)
+    expect(report.figures.suspenseMinor.KES ?? 0).toBe(before.figures.suspenseMinor.KES ?? 0)
+    // Daraja's callback again, and the STK queries of the look-up: nothing more is booked.
+    await stkCallback(push.providerRef!, { amount: 1_700, receipt, phone: toMsisdn(b.mobile, '254') })
+    for (let i = 0; i < 5; i++) {
+      await h.advance(ls, 10 * 60_000)
+      await daraja.drain()
+    }
+    expect((await latest(b)).remainingMinor).toBe(paid.remainingMinor! - 1_700 * KES)
+  })
+
+  it('fails a push whose receipt a person resolved from suspense before its answer named it, booking it no more', async () => {
+    const { db } = ls.s.server.ctx
+    const { b, paid, confirmed, push, held } = await pushAnsweredAfterItsCallback(
+      '0712345678',
+      1_800,
+      async (orderNo) => {
+        // Finance applies the receipt to the borrower's order from the console before the answer is recorded.
+        const [entry] = await db
+          .select()
+          .from(journalEntries)
+          .where(like(journalEntries.uniqueKey, 'unmatched:mpesa:%'))
+          .orderBy(desc(journalEntries.id))
+          .limit(1)
+        const now = ls.s.server.ctx.clock.now()
+        const { member } = await createStaff(
+          db,
+          now,
+          {
+            username: 'finance-race',
+            displayName: 'Finance',
+            role: 'finance',
+            password: 'a long enough password 1',
+          },
+          null,
+        )
+        await resolveSuspense({ db, staffId: member.id, role: 'finance', now }, entry!.id, {
+          requestId: 'race-1',
+          outcome: 'applied',
+          orderNo,
+          note: 'paid by M-Pesa',
+        })
+      },
+    )
+    // The push fails as it is answered (a rare window: the receipt resolved between its callback and its answer),
+    // so the borrower's confirm hears the payment failed; the balance shows the money applied by hand.
+    expect(confirmed).toBe(ApiCode.PaymentRequestFailed)
+    expect(push).toMatchObject({ state: 'failed', checkAt: null })
+    expect((await latest(b)).remainingMinor).toBe(paid.remainingMinor! - 1_800 * KES)
+    const [resolution] = await db
+      .select()
+      .from(suspenseResolutions)
+      .where(eq(suspenseResolutions.entryId, held.id))
+    expect(resolution).toMatchObject({ outcome: 'applied', transferId: null })
+    for (let i = 0; i < 3; i++) {
+      await h.advance(ls, 10 * 60_000)
+      await daraja.drain()
+    }
+    expect((await latest(b)).remainingMinor).toBe(paid.remainingMinor! - 1_800 * KES)
   })
 
   // Found by the fault simulation: a callback whose application crashed is stored as an error and answered 200 (so

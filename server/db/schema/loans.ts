@@ -397,6 +397,10 @@ export const paymentObservations = pgTable(
     index('payment_observations_unmatched_idx')
       .on(t.provider, t.providerRef)
       .where(sql.raw(`outcome = 'unmatched'`)),
+    // A success booked to suspense (migration 0017), asked about at every collection's success.
+    index('payment_observations_suspense_idx')
+      .on(t.provider, t.providerRef)
+      .where(sql.raw(`transfer_id IS NULL AND outcome = 'applied'`)),
     check('payment_observations_source_check', sql.raw(`source IN (${quoted(OBSERVATION_SOURCES)})`)),
     check('payment_observations_outcome_check', sql.raw(`outcome IN (${quoted(OBSERVATION_OUTCOMES)})`)),
   ],

@@ -15,7 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { journalEntries, loanOrders } from './loans'
+import { journalEntries, loanOrders, paymentTransfers } from './loans'
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -76,8 +76,10 @@ export const auditLog = pgTable(
 )
 
 /**
- * A receipt in suspense resolved by staff (migration 0016): applied to an order or paid back by hand with a
- * reference. Its key is the receipt's journal entry, so a receipt is resolved once, ever.
+ * A receipt in suspense resolved (migration 0016): by staff, applied to an order or paid back by hand with a
+ * reference; or by the system, `matched` to the one transfer that turned out to be its money (migration 0017: a
+ * Daraja push whose answer was recorded after its success callback went to suspense). Its key is the receipt's
+ * journal entry, so a receipt is resolved once, ever.
  */
 export const suspenseResolutions = pgTable(
   'suspense_resolutions',
@@ -85,23 +87,28 @@ export const suspenseResolutions = pgTable(
     entryId: bigint('entry_id', { mode: 'number' })
       .primaryKey()
       .references(() => journalEntries.id),
-    outcome: text('outcome', { enum: ['applied', 'refunded'] }).notNull(),
+    outcome: text('outcome', { enum: ['applied', 'refunded', 'matched'] }).notNull(),
     orderId: bigint('order_id', { mode: 'number' }).references(() => loanOrders.id),
     reference: text('reference'),
     resolutionEntryId: bigint('resolution_entry_id', { mode: 'number' })
       .notNull()
       .references(() => journalEntries.id),
-    staffId: bigint('staff_id', { mode: 'number' })
-      .notNull()
-      .references(() => staff.id),
+    /** The transfer a `matched` receipt turned out to be (no member of staff then). */
+    transferId: bigint('transfer_id', { mode: 'number' }).references(() => paymentTransfers.id),
+    staffId: bigint('staff_id', { mode: 'number' }).references(() => staff.id),
     at: at('at').notNull(),
   },
   (t) => [
-    check('suspense_resolutions_outcome_check', sql`${t.outcome} IN ('applied', 'refunded')`),
+    check('suspense_resolutions_outcome_check', sql`${t.outcome} IN ('applied', 'refunded', 'matched')`),
     check('suspense_resolutions_order_check', sql`(${t.outcome} = 'applied') = (${t.orderId} IS NOT NULL)`),
     check(
       'suspense_resolutions_reference_check',
       sql`(${t.outcome} = 'refunded') = (${t.reference} IS NOT NULL)`,
     ),
+    check(
+      'suspense_resolutions_transfer_check',
+      sql`(${t.outcome} = 'matched') = (${t.transferId} IS NOT NULL)`,
+    ),
+    check('suspense_resolutions_staff_check', sql`(${t.outcome} = 'matched') = (${t.staffId} IS NULL)`),
   ],
 )
