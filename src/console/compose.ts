@@ -10,41 +10,51 @@ import { consolePasswordMachine } from '../../machines/console-password.machine'
 import { consoleSignInMachine } from '../../machines/console-sign-in.machine'
 import type { ConsoleActors } from '../../services/console/console-actors'
 
-/** Each page's machine, provided with its I/O, by the name the console app invokes it with. */
-function pageMachines(actors: ConsoleActors): Record<LazyPage, () => Promise<Record<string, AnyActorLogic>>> {
-  return {
-    staff: async () => ({
-      staffForm: (await import('../../machines/console-staff.machine')).consoleStaffMachine.provide({
+/**
+ * Each page's machine: the name the console app invokes it by, and its module, fetched when the page first opens
+ * and provided with its I/O.
+ */
+const PAGES: Record<LazyPage, { actor: string; load: (actors: ConsoleActors) => Promise<AnyActorLogic> }> = {
+  staff: {
+    actor: 'staffForm',
+    load: async (actors) =>
+      (await import('../../machines/console-staff.machine')).consoleStaffMachine.provide({
         actors: { createStaff: actors.createStaff, suggestPassword: actors.suggestPassword },
       }),
-    }),
-    audit: async () => ({
-      auditLog: (await import('../../machines/console-audit.machine')).consoleAuditMachine.provide({
+  },
+  audit: {
+    actor: 'auditLog',
+    load: async (actors) =>
+      (await import('../../machines/console-audit.machine')).consoleAuditMachine.provide({
         actors: { today: actors.today, readAudit: actors.readAudit, exportAudit: actors.exportAudit },
       }),
-    }),
-    products: async () => ({
-      productsEditor: (
-        await import('../../machines/console-products.machine')
-      ).consoleProductsMachine.provide({
+  },
+  products: {
+    actor: 'productsEditor',
+    load: async (actors) =>
+      (await import('../../machines/console-products.machine')).consoleProductsMachine.provide({
         actors: {
           readProducts: actors.readProducts,
           readProductVersions: actors.readProductVersions,
           saveProduct: actors.saveProduct,
         },
       }),
-    }),
-    loans: async () => ({
-      loansDesk: (await import('../../machines/console-loans.machine')).consoleLoansMachine.provide({
+  },
+  loans: {
+    actor: 'loansDesk',
+    load: async (actors) =>
+      (await import('../../machines/console-loans.machine')).consoleLoansMachine.provide({
         actors: {
           searchBorrowers: actors.searchBorrowers,
           readOrder: actors.readOrder,
           actOnOrder: actors.actOnOrder,
         },
       }),
-    }),
-    inbox: async () => ({
-      inboxDesk: (await import('../../machines/console-inbox.machine')).consoleInboxMachine.provide({
+  },
+  inbox: {
+    actor: 'inboxDesk',
+    load: async (actors) =>
+      (await import('../../machines/console-inbox.machine')).consoleInboxMachine.provide({
         actors: {
           readInbox: actors.readInbox,
           readTicket: actors.readTicket,
@@ -54,9 +64,11 @@ function pageMachines(actors: ConsoleActors): Record<LazyPage, () => Promise<Rec
           readPicture: actors.readPicture,
         },
       }),
-    }),
-    books: async () => ({
-      booksReader: (await import('../../machines/console-books.machine')).consoleBooksMachine.provide({
+  },
+  books: {
+    actor: 'booksReader',
+    load: async (actors) =>
+      (await import('../../machines/console-books.machine')).consoleBooksMachine.provide({
         actors: {
           today: actors.today,
           readBooks: actors.readBooks,
@@ -64,9 +76,11 @@ function pageMachines(actors: ConsoleActors): Record<LazyPage, () => Promise<Rec
           resolveSuspense: actors.resolveSuspense,
         },
       }),
-    }),
-    proofs: async () => ({
-      proofsDesk: (await import('../../machines/console-proofs.machine')).consoleProofsMachine.provide({
+  },
+  proofs: {
+    actor: 'proofsDesk',
+    load: async (actors) =>
+      (await import('../../machines/console-proofs.machine')).consoleProofsMachine.provide({
         actors: {
           readProofs: actors.readProofs,
           readProof: actors.readProof,
@@ -75,12 +89,10 @@ function pageMachines(actors: ConsoleActors): Record<LazyPage, () => Promise<Rec
           rejectProof: actors.rejectProof,
         },
       }),
-    }),
-  }
+  },
 }
 
 export function composeConsole(actors: ConsoleActors) {
-  const pages = pageMachines(actors)
   const loaded: Record<string, AnyActorLogic> = {}
   const app = consoleAppMachine.provide({
     actors: {
@@ -88,7 +100,8 @@ export function composeConsole(actors: ConsoleActors) {
       signOut: actors.signOut,
       storeLanguage: actors.storeLanguage,
       loadPage: fromPromise<void, { page: LazyPage }>(async ({ input }) => {
-        Object.assign(loaded, await pages[input.page]())
+        const page = PAGES[input.page]
+        loaded[page.actor] = await page.load(actors)
       }),
       signInForm: consoleSignInMachine.provide({ actors: { signIn: actors.signIn } }),
       passwordForm: consolePasswordMachine.provide({ actors: { changePassword: actors.changePassword } }),
@@ -96,17 +109,7 @@ export function composeConsole(actors: ConsoleActors) {
   })
   // XState looks a child's logic up by name when it invokes it: each page's, once its module is in.
   const table = app.implementations.actors as Record<string, unknown>
-  for (const name of PAGE_ACTORS)
-    Object.defineProperty(table, name, { enumerable: true, configurable: true, get: () => loaded[name] })
+  for (const { actor } of Object.values(PAGES))
+    Object.defineProperty(table, actor, { enumerable: true, configurable: true, get: () => loaded[actor] })
   return app
 }
-
-const PAGE_ACTORS = [
-  'staffForm',
-  'auditLog',
-  'productsEditor',
-  'loansDesk',
-  'inboxDesk',
-  'booksReader',
-  'proofsDesk',
-]

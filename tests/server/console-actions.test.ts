@@ -7,12 +7,11 @@
 import { eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { BooksPage, OrderStory } from '../../domain/console'
-import { createStaff } from '../../server/console/staff'
-import { totpAt } from '../../server/console/totp'
 import { journalEntries, loanOrderEvents, loanOrders } from '../../server/db/schema/loans'
 import { auditLog } from '../../server/db/schema/staff'
 import { borrowerHistory } from '../../server/loans/service'
 import { post } from '../../server/money/ledger'
+import { consoleStaff, type ConsoleStaff } from './helpers/console-staff'
 import { describeOnEachDatabase } from './helpers/databases'
 import {
   advance,
@@ -29,11 +28,10 @@ import {
 
 const TZS = 100
 const DAY = 24 * 60 * 60 * 1000
-const PASSWORD = 'a long staff passphrase'
 
 describeOnEachDatabase('Actions on loans and suspense in the console', (target) => {
   let ls: LoanServer
-  const tokens = new Map<string, string>()
+  let staff: ConsoleStaff
   const orders: Record<'waive' | 'writeOff' | 'apply' | 'approved', string> = {
     waive: '',
     writeOff: '',
@@ -46,7 +44,7 @@ describeOnEachDatabase('Actions on loans and suspense in the console', (target) 
     const res = await ls.s.server.app.inject({
       method,
       url,
-      headers: { authorization: `Bearer ${tokens.get(as)}` },
+      headers: { authorization: `Bearer ${staff.tokens.get(as)}` },
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     })
     return { status: res.statusCode, json: () => res.json() }
@@ -55,31 +53,6 @@ describeOnEachDatabase('Actions on loans and suspense in the console', (target) 
     (await inject('GET', `/console/api/orders/${orderNo}`, as)).json() as OrderStory
   const act = (orderNo: string, action: string, as: string, body: Record<string, unknown>) =>
     inject('POST', `/console/api/orders/${orderNo}/${action}`, as, body)
-
-  async function signInAll() {
-    const { db, clock } = ls.s.server.ctx
-    for (const [username, role] of [
-      ['sam.support', 'support'],
-      ['fatma.finance', 'finance'],
-      ['rita.risk', 'risk'],
-      ['ada.admin', 'admin'],
-    ] as const) {
-      const { totpSecret } = await createStaff(
-        db,
-        clock.now(),
-        { username: `${username}${n}`, displayName: username, role, password: PASSWORD },
-        null,
-      )
-      await clock.advance(30_000)
-      const res = await ls.s.server.app.inject({
-        method: 'POST',
-        url: '/console/api/session',
-        payload: { username: `${username}${n}`, password: PASSWORD, code: totpAt(totpSecret, clock.nowMs()) },
-      })
-      tokens.set(username, res.json().token)
-    }
-    n++
-  }
 
   beforeAll(async () => {
     ls = await startLoanServer(target)
@@ -98,7 +71,13 @@ describeOnEachDatabase('Actions on loans and suspense in the console', (target) 
     await ok(ls, b, '/user/submit', { orderNo: applied.orderNo })
     await settle(ls)
     orders.approved = applied.orderNo
-    await signInAll()
+    staff = await consoleStaff(ls.s, [
+      ['sam.support', 'support'],
+      ['fatma.finance', 'finance'],
+      ['rita.risk', 'risk'],
+      ['ada.admin', 'admin'],
+    ])
+    await staff.signIn()
   }, 120_000)
   afterAll(() => ls.close())
 

@@ -6,24 +6,22 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { BooksPage } from '../../domain/console'
-import { createStaff } from '../../server/console/staff'
-import { totpAt } from '../../server/console/totp'
 import { auditLog } from '../../server/db/schema/staff'
 import { post } from '../../server/money/ledger'
+import { consoleStaff, type ConsoleStaff } from './helpers/console-staff'
 import { describeOnEachDatabase } from './helpers/databases'
 import { paidOutBorrower, startLoanServer, type LoanServer } from './loans-harness'
 
 const TZS = 100
-const PASSWORD = 'a long staff passphrase'
 
 describeOnEachDatabase('The books in the console', (target) => {
   let ls: LoanServer
-  const tokens = new Map<string, string>()
+  let staff: ConsoleStaff
   const get = async (url: string, as?: string) => {
     const res = await ls.s.server.app.inject({
       method: 'GET',
       url,
-      headers: as ? { authorization: `Bearer ${tokens.get(as)}` } : {},
+      headers: as ? { authorization: `Bearer ${staff.tokens.get(as)}` } : {},
     })
     return { status: res.statusCode, headers: res.headers, body: res.body, json: () => res.json() }
   }
@@ -31,26 +29,11 @@ describeOnEachDatabase('The books in the console', (target) => {
 
   beforeAll(async () => {
     ls = await startLoanServer(target)
-    const { db, clock } = ls.s.server.ctx
-    for (const [username, role] of [
+    staff = await consoleStaff(ls.s, [
       ['fatma.finance', 'finance'],
       ['sam.support', 'support'],
-    ] as const) {
-      const { totpSecret } = await createStaff(
-        db,
-        clock.now(),
-        { username, displayName: username, role, password: PASSWORD },
-        null,
-      )
-      await clock.advance(30_000)
-      const res = await ls.s.server.app.inject({
-        method: 'POST',
-        url: '/console/api/session',
-        payload: { username, password: PASSWORD, code: totpAt(totpSecret, clock.nowMs()) },
-      })
-      expect(res.statusCode).toBe(200)
-      tokens.set(username, res.json().token)
-    }
+    ])
+    await staff.signIn()
   })
   afterAll(() => ls.close())
 

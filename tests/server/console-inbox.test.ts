@@ -10,26 +10,24 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { ApiCode } from '../../domain/api-codes'
 import type * as T from '../../domain/api-types'
 import type { ConsoleTicket, InboxPage } from '../../domain/console-inbox'
-import { createStaff } from '../../server/console/staff'
-import { totpAt } from '../../server/console/totp'
 import { auditLog } from '../../server/db/schema/staff'
 import { startServicesServer } from './borrower-services-harness'
+import { consoleStaff, type ConsoleStaff } from './helpers/console-staff'
 import { describeOnEachDatabase } from './helpers/databases'
 import { photo, png } from './helpers/images'
 import { register, type Borrower, type LoanServer } from './loans-harness'
 
 const HOUR = 3_600_000
-const PASSWORD = 'a long staff passphrase'
 const DESCRIPTION = 'I paid TSh 54,095 by M-Pesa yesterday but the loan still shows as unpaid.'
 
 describeOnEachDatabase('The support inbox in the console', (target) => {
   let ls: LoanServer
-  const tokens = new Map<string, string>()
+  let staff: ConsoleStaff
   const inject = async (method: 'GET' | 'POST', url: string, as?: string, payload?: unknown) => {
     const res = await ls.s.server.app.inject({
       method,
       url,
-      headers: as ? { authorization: `Bearer ${tokens.get(as)}` } : {},
+      headers: as ? { authorization: `Bearer ${staff.tokens.get(as)}` } : {},
       ...(payload !== undefined ? { payload: payload as object } : {}),
     })
     return { status: res.statusCode, json: () => res.json(), res }
@@ -56,39 +54,16 @@ describeOnEachDatabase('The support inbox in the console', (target) => {
     return created.data.feedbackId
   }
 
-  const secrets = new Map<string, string>()
   beforeAll(async () => {
     ls = await startServicesServer(target)
-    const { db, clock } = ls.s.server.ctx
-    for (const [username, role] of [
+    staff = await consoleStaff(ls.s, [
       ['sam.support', 'support'],
       ['ada.admin', 'admin'],
       ['fatma.finance', 'finance'],
-    ] as const) {
-      const { totpSecret } = await createStaff(
-        db,
-        clock.now(),
-        { username, displayName: username, role, password: PASSWORD },
-        null,
-      )
-      secrets.set(username, totpSecret)
-    }
+    ])
   })
   /** Sessions idle out after 30 minutes and the tests move the clock by hours: the members sign in afresh. */
-  async function signInAll() {
-    const { clock } = ls.s.server.ctx
-    for (const [username, secret] of secrets) {
-      await clock.advance(30_000)
-      const res = await ls.s.server.app.inject({
-        method: 'POST',
-        url: '/console/api/session',
-        payload: { username, password: PASSWORD, code: totpAt(secret, clock.nowMs()) },
-      })
-      expect(res.statusCode).toBe(200)
-      tokens.set(username, res.json().token)
-    }
-  }
-  beforeEach(signInAll)
+  beforeEach(() => staff.signIn())
   afterAll(() => ls.close())
 
   it('lists open tickets oldest due first with their SLA, and a borrower’s message moves the due time', async () => {
@@ -98,7 +73,7 @@ describeOnEachDatabase('The support inbox in the console', (target) => {
     await clock.advance(2 * HOUR)
     const second = await register(ls.s)
     const newer = await openTicket(second)
-    await signInAll()
+    await staff.signIn()
 
     let page = await inbox()
     const ids = page.tickets.map((t) => t.ticketId)
@@ -116,7 +91,7 @@ describeOnEachDatabase('The support inbox in the console', (target) => {
 
     // The older ticket's borrower writes again 3 hours later: its clock starts over, so it is now due after the newer.
     await clock.advance(3 * HOUR)
-    await signInAll()
+    await staff.signIn()
     const left = await ls.s.call(
       '/feedback/add/leaveMsg',
       { feedbackId: older, content: 'Any news?', attachments: [] },
@@ -131,7 +106,7 @@ describeOnEachDatabase('The support inbox in the console', (target) => {
     expect(moved.dueAt).toBe(new Date(Date.parse(moved.lastBorrowerAt!) + 24 * HOUR).toISOString())
 
     await clock.advance(22 * HOUR)
-    await signInAll()
+    await staff.signIn()
     page = await inbox()
     expect(page.tickets.find((t) => t.ticketId === newer)!.overdue).toBe(true)
     expect(page.tickets.find((t) => t.ticketId === older)!.overdue).toBe(false)

@@ -6,27 +6,25 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { BorrowerHit, OrderStory } from '../../domain/console'
-import { createStaff } from '../../server/console/staff'
-import { totpAt } from '../../server/console/totp'
 import { profiles } from '../../server/db/schema/profile'
 import { auditLog } from '../../server/db/schema/staff'
 import { idNumberKey } from '../../server/profile/person-keys'
+import { consoleStaff, type ConsoleStaff } from './helpers/console-staff'
 import { describeOnEachDatabase } from './helpers/databases'
 import { paidOutBorrower, startLoanServer, type LoanServer } from './loans-harness'
 
 const TZS = 100
-const PASSWORD = 'a long staff passphrase'
 const NIDA = '19900517-12345-00002-26'
 
 describeOnEachDatabase('Borrowers and loans in the console', (target) => {
   let ls: LoanServer
   let borrower: Awaited<ReturnType<typeof paidOutBorrower>>
-  const tokens = new Map<string, string>()
+  let staff: ConsoleStaff
   const get = async (url: string, as?: string) => {
     const res = await ls.s.server.app.inject({
       method: 'GET',
       url,
-      headers: as ? { authorization: `Bearer ${tokens.get(as)}` } : {},
+      headers: as ? { authorization: `Bearer ${staff.tokens.get(as)}` } : {},
     })
     return { status: res.statusCode, json: () => res.json() }
   }
@@ -35,26 +33,13 @@ describeOnEachDatabase('Borrowers and loans in the console', (target) => {
 
   beforeAll(async () => {
     ls = await startLoanServer(target)
-    const { db, clock, config } = ls.s.server.ctx
-    for (const [username, role] of [
+    const { db, config } = ls.s.server.ctx
+    staff = await consoleStaff(ls.s, [
       ['sam.support', 'support'],
       ['rita.risk', 'risk'],
       ['fatma.finance', 'finance'],
-    ] as const) {
-      const { totpSecret } = await createStaff(
-        db,
-        clock.now(),
-        { username, displayName: username, role, password: PASSWORD },
-        null,
-      )
-      await clock.advance(30_000)
-      const res = await ls.s.server.app.inject({
-        method: 'POST',
-        url: '/console/api/session',
-        payload: { username, password: PASSWORD, code: totpAt(totpSecret, clock.nowMs()) },
-      })
-      tokens.set(username, res.json().token)
-    }
+    ])
+    await staff.signIn()
     borrower = await paidOutBorrower(ls, { amountMinor: 100_000 * TZS, tenureDays: 91 })
     await db
       .update(profiles)

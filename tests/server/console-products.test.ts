@@ -8,9 +8,8 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type * as T from '../../domain/api-types'
 import type { ProductConfig } from '../../domain/product'
-import { createStaff } from '../../server/console/staff'
-import { totpAt } from '../../server/console/totp'
 import { auditLog } from '../../server/db/schema/staff'
+import { consoleStaff, type ConsoleStaff } from './helpers/console-staff'
 import { describeOnEachDatabase } from './helpers/databases'
 import {
   PRODUCT,
@@ -24,19 +23,17 @@ import {
 } from './loans-harness'
 
 const TZS = 100
-const PASSWORD = 'a long staff passphrase'
 
 describeOnEachDatabase('Products changed from the console', (target) => {
   let ls: LoanServer
-  const secrets = new Map<string, string>()
-  const tokens = new Map<string, string>()
+  let staff: ConsoleStaff
 
   const request = async (method: 'GET' | 'PUT', url: string, opts: { as?: string; body?: unknown } = {}) => {
     const res = await ls.s.server.app.inject({
       method,
       url,
       headers: {
-        ...(opts.as ? { authorization: `Bearer ${tokens.get(opts.as)}` } : {}),
+        ...(opts.as ? { authorization: `Bearer ${staff.tokens.get(opts.as)}` } : {}),
         ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
       },
       ...(opts.body !== undefined ? { payload: JSON.stringify(opts.body) } : {}),
@@ -93,28 +90,12 @@ describeOnEachDatabase('Products changed from the console', (target) => {
 
   beforeAll(async () => {
     ls = await startLoanServer(target)
-    const { db, clock } = ls.s.server.ctx
-    for (const [username, role] of [
+    staff = await consoleStaff(ls.s, [
       ['rita.risk', 'risk'],
       ['ana.admin', 'admin'],
       ['sam.support', 'support'],
-    ] as const) {
-      const { totpSecret } = await createStaff(
-        db,
-        clock.now(),
-        { username, displayName: username, role, password: PASSWORD },
-        null,
-      )
-      secrets.set(username, totpSecret)
-      await clock.advance(30_000)
-      const res = await ls.s.server.app.inject({
-        method: 'POST',
-        url: '/console/api/session',
-        payload: { username, password: PASSWORD, code: totpAt(totpSecret, clock.nowMs()) },
-      })
-      expect(res.statusCode).toBe(200)
-      tokens.set(username, res.json().token)
-    }
+    ])
+    await staff.signIn()
   })
   afterAll(() => ls.close())
 

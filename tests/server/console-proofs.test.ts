@@ -11,10 +11,9 @@ import { ApiCode } from '../../domain/api-codes'
 import type * as T from '../../domain/api-types'
 import type { ProofItem } from '../../domain/console'
 import { OrderStatus } from '../../domain/order-status'
-import { createStaff } from '../../server/console/staff'
-import { totpAt } from '../../server/console/totp'
 import { journalEntries, paymentTransfers } from '../../server/db/schema/loans'
 import { auditLog } from '../../server/db/schema/staff'
+import { consoleStaff, type ConsoleStaff } from './helpers/console-staff'
 import { describeOnEachDatabase } from './helpers/databases'
 import { photo } from './helpers/images'
 import {
@@ -28,16 +27,15 @@ import {
 } from './loans-harness'
 
 const TZS = 100
-const PASSWORD = 'a long staff passphrase'
 
 describeOnEachDatabase('Manual repayments in the console', (target) => {
   let ls: LoanServer
-  const tokens = new Map<string, string>()
+  let staff: ConsoleStaff
   const request = async (method: 'GET' | 'POST', url: string, as: string, payload?: unknown) => {
     const res = await ls.s.server.app.inject({
       method,
       url,
-      headers: { authorization: `Bearer ${tokens.get(as)}` },
+      headers: { authorization: `Bearer ${staff.tokens.get(as)}` },
       ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
     })
     return { status: res.statusCode, headers: res.headers, body: res.body, json: () => res.json() }
@@ -48,38 +46,13 @@ describeOnEachDatabase('Manual repayments in the console', (target) => {
   const approve = (ticketId: string, body: unknown, as = 'fatma.finance') =>
     request('POST', `/console/api/repayment-proofs/${ticketId}/approve`, as, body)
 
-  const secrets = new Map<string, string>()
-  /** Signs every member in afresh (the stories move the clock past a session's life). */
-  async function signInAll() {
-    const { clock } = ls.s.server.ctx
-    for (const [username, totpSecret] of secrets) {
-      await clock.advance(30_000)
-      const res = await ls.s.server.app.inject({
-        method: 'POST',
-        url: '/console/api/session',
-        payload: { username, password: PASSWORD, code: totpAt(totpSecret, clock.nowMs()) },
-      })
-      expect(res.statusCode).toBe(200)
-      tokens.set(username, res.json().token)
-    }
-  }
-
   beforeAll(async () => {
     ls = await startLoanServer(target)
-    const { db, clock } = ls.s.server.ctx
-    for (const [username, role] of [
+    staff = await consoleStaff(ls.s, [
       ['fatma.finance', 'finance'],
       ['frank.finance', 'finance'],
       ['sam.support', 'support'],
-    ] as const) {
-      const { totpSecret } = await createStaff(
-        db,
-        clock.now(),
-        { username, displayName: username, role, password: PASSWORD },
-        null,
-      )
-      secrets.set(username, totpSecret)
-    }
+    ])
   })
   afterAll(() => ls.close())
 
@@ -102,7 +75,7 @@ describeOnEachDatabase('Manual repayments in the console', (target) => {
       contactTime: 'morning',
       loanOrderId: applied.loanOrderId,
     })
-    await signInAll()
+    await staff.signIn()
     return { b, orderNo: applied.orderNo, ticketId: created.feedbackId }
   }
 
@@ -126,7 +99,7 @@ describeOnEachDatabase('Manual repayments in the console', (target) => {
     expect(anonymous.statusCode).toBe(401)
     // Two days later it is overdue.
     await ls.s.server.ctx.clock.advance(2 * DAY + 1_000)
-    await signInAll()
+    await staff.signIn()
     expect((await queue()).find((p) => p.ticketId === ticketId)!.overdue).toBe(true)
   })
 
@@ -301,7 +274,7 @@ describeOnEachDatabase('Manual repayments in the console', (target) => {
       contact: '0754123456',
       contactTime: 'morning',
     })
-    await signInAll()
+    await staff.signIn()
     const due = (await queue()).find((p) => p.ticketId === first.ticketId)!.dueNowMinor!
     const answers = await Promise.all([
       approve(first.ticketId, { amountMinor: due, reference: 'QK81TWICE1' }),

@@ -598,6 +598,21 @@ describeOnEachDatabase('Loans paid out and repaid through STP', (target) => {
     return { b, applied, paid }
   }
 
+  /** The borrower asks to repay `amountMinor` by SPEI: a payment order to their own CLABE. */
+  const payByClabe = (b: Borrower, orderNo: string, amountMinor: number) =>
+    h.ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', { orderNo, amountMinor, channelId: 'clabe' })
+
+  /**
+   * A paid-out borrower whose payment order of `amountMinor` (1,000 pesos, or the whole loan) waits for a deposit to
+   * their CLABE.
+   */
+  async function depositAwaited(amountMinor: number | 'whole loan' = 1_000 * MXN) {
+    const { b, applied, paid } = await paidOut()
+    const pay = await payByClabe(b, applied.orderNo, amountMinor === 'whole loan' ? paid.remainingMinor! : amountMinor)
+    await turn()
+    return { b, applied, paid, pay, clabe: borrowerClabe(PREFIX, b.userId) }
+  }
+
   /** The payment order is over for the borrower: expired (code 2110 while still looked for) or failed. */
   async function windowOver(b: Borrower, payOrderId: string) {
     const res = await ls.s.call<T.PayOrder>('/portal/repayment/pay-order', { payOrderId }, { token: b.token })
@@ -608,23 +623,15 @@ describeOnEachDatabase('Loans paid out and repaid through STP', (target) => {
     (await ls.s.server.ctx.db.select().from(paymentTransfers)).filter((t) => t.reference.includes(orderNo))
 
   it('pays out once by registraOrden and repays by a SPEI deposit to the borrower’s own CLABE', async () => {
-    const { b, applied, paid } = await paidOut()
+    const { b, applied, paid, pay, clabe } = await depositAwaited()
     const orders = [...fake.orders.values()].filter((o) => o.claveRastreo === `PO${applied.orderNo}1`)
     expect(orders).toHaveLength(1)
     expect(orders[0]!.body).toMatchObject({
       cuentaBeneficiario: '072691004495711499',
       cuentaOrdenante: LENDER_CLABE,
     })
-
-    const pay = await h.ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
-      orderNo: applied.orderNo,
-      amountMinor: 1_000 * MXN,
-      channelId: 'clabe',
-    })
-    const clabe = borrowerClabe(PREFIX, b.userId)
     expect(pay.instructions.payTo).toBe(clabe)
     expect(isValidClabe(pay.instructions.payTo!)).toBe(true)
-    await turn()
     // The deposit arrives twice (STP retries its notification): booked once.
     const { answers } = await fake.deposit(clabe, 1_000, { times: 2 })
     expect(answers.map((a) => a.status)).toEqual([200, 200])
@@ -698,25 +705,15 @@ describeOnEachDatabase('Loans paid out and repaid through STP', (target) => {
     await turn()
     expect(await money()).toBe(before)
     // Returned by STP: a payment order made afterwards never finds it.
-    await h.ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
-      orderNo: applied.orderNo,
-      amountMinor: 1_000 * MXN,
-      channelId: 'clabe',
-    })
+    await payByClabe(b, applied.orderNo, 1_000 * MXN)
     await h.advance(ls, 2 * h.MINUTE)
     await turn()
     expect(await money()).toBe(before)
   })
 
   it('holds a deposit of another amount than asked in suspense, crediting nothing to the loan', async () => {
-    const { b, applied, paid } = await paidOut()
-    await h.ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
-      orderNo: applied.orderNo,
-      amountMinor: 1_000 * MXN,
-      channelId: 'clabe',
-    })
-    await turn()
-    await fake.deposit(borrowerClabe(PREFIX, b.userId), 800)
+    const { b, applied, paid, clabe } = await depositAwaited()
+    await fake.deposit(clabe, 800)
     await turn()
     expect((await latest(b)).remainingMinor).toBe(paid.remainingMinor)
     const collection = (await transfersOf(applied.orderNo)).find((t) => t.kind === 'collection')!
@@ -729,14 +726,8 @@ describeOnEachDatabase('Loans paid out and repaid through STP', (target) => {
   })
 
   it('books a deposit whose notification was lost, found by the status query of reconciliation', async () => {
-    const { b, applied, paid } = await paidOut()
-    await h.ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
-      orderNo: applied.orderNo,
-      amountMinor: 1_000 * MXN,
-      channelId: 'clabe',
-    })
-    await turn()
-    await fake.deposit(borrowerClabe(PREFIX, b.userId), 1_000, { times: 0 })
+    const { b, paid, clabe } = await depositAwaited()
+    await fake.deposit(clabe, 1_000, { times: 0 })
     for (let i = 0; i < 5 && (await latest(b)).remainingMinor === paid.remainingMinor; i++) {
       await h.advance(ls, h.MINUTE)
       await turn()
@@ -745,17 +736,11 @@ describeOnEachDatabase('Loans paid out and repaid through STP', (target) => {
   })
 
   it('books a deposit that arrives after the payment order’s window as a late success, once', async () => {
-    const { b, applied, paid } = await paidOut()
-    const pay = await h.ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
-      orderNo: applied.orderNo,
-      amountMinor: 1_000 * MXN,
-      channelId: 'clabe',
-    })
-    await turn()
+    const { b, applied, paid, pay, clabe } = await depositAwaited()
     await h.advance(ls, 20 * h.MINUTE)
     await turn()
     expect(await windowOver(b, pay.payOrderId)).toBe(true)
-    await fake.deposit(borrowerClabe(PREFIX, b.userId), 1_000, { times: 2 })
+    await fake.deposit(clabe, 1_000, { times: 2 })
     await turn()
     expect((await latest(b)).remainingMinor).toBe(paid.remainingMinor! - 1_000 * MXN)
     const collection = (await transfersOf(applied.orderNo)).find((t) => t.kind === 'collection')!
@@ -766,24 +751,14 @@ describeOnEachDatabase('Loans paid out and repaid through STP', (target) => {
     // Found by the fault simulation (npm run sim -- --adapter stp, seed 33): a rollover fee sent after its order's
     // window was matched to the repayment order made since — held in suspense as a wrong amount, crediting
     // nothing — while the fee's own order stayed failed and the borrower paid it again.
-    const { b, applied, paid } = await paidOut()
-    const first = await h.ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
-      orderNo: applied.orderNo,
-      amountMinor: 1_000 * MXN,
-      channelId: 'clabe',
-    })
-    await turn()
+    const { b, applied, paid, pay: first, clabe } = await depositAwaited()
     await h.advance(ls, 20 * h.MINUTE)
     await turn()
     expect(await windowOver(b, first.payOrderId)).toBe(true)
     // The borrower now asks to pay the whole loan; the first order's money arrives, late.
-    const second = await h.ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
-      orderNo: applied.orderNo,
-      amountMinor: paid.remainingMinor!,
-      channelId: 'clabe',
-    })
+    const second = await payByClabe(b, applied.orderNo, paid.remainingMinor!)
     await turn()
-    await fake.deposit(borrowerClabe(PREFIX, b.userId), 1_000)
+    await fake.deposit(clabe, 1_000)
     await turn()
     const collections = (await transfersOf(applied.orderNo)).filter((t) => t.kind === 'collection')
     expect(collections.find((t) => t.reference === first.payOrderId)).toMatchObject({
@@ -803,16 +778,10 @@ describeOnEachDatabase('Loans paid out and repaid through STP', (target) => {
     // Found by the fault simulation (npm run sim -- --adapter stp, seed 130): the payment order failed at its
     // window's end, a deposit settling minutes later lost its notification, and nothing asked STP again — the money
     // sat at STP, booked nowhere.
-    const { b, applied, paid } = await paidOut()
-    const pay = await h.ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
-      orderNo: applied.orderNo,
-      amountMinor: 1_000 * MXN,
-      channelId: 'clabe',
-    })
-    await turn()
+    const { b, applied, paid, pay, clabe } = await depositAwaited()
     await h.advance(ls, 16 * h.MINUTE)
     await turn()
-    await fake.deposit(borrowerClabe(PREFIX, b.userId), 1_000, { times: 0 })
+    await fake.deposit(clabe, 1_000, { times: 0 })
     for (let i = 0; i < 12 && (await latest(b)).remainingMinor === paid.remainingMinor; i++) {
       await h.advance(ls, 10 * h.MINUTE)
       await turn()
@@ -826,16 +795,8 @@ describeOnEachDatabase('Loans paid out and repaid through STP', (target) => {
     // Found by the fault simulation (npm run sim -- --adapter stp, seed 19): the status query booked the deposit,
     // its late abono found no payment order waiting and was answered DEVOLUCION — STP sent the money back to the
     // borrower while the loan stayed repaid.
-    const { b, applied, paid } = await paidOut()
-    await h.ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
-      orderNo: applied.orderNo,
-      amountMinor: paid.remainingMinor!,
-      channelId: 'clabe',
-    })
-    await turn()
-    const { deposit } = await fake.deposit(borrowerClabe(PREFIX, b.userId), paid.remainingMinor! / MXN, {
-      times: 0,
-    })
+    const { b, paid, clabe } = await depositAwaited('whole loan')
+    const { deposit } = await fake.deposit(clabe, paid.remainingMinor! / MXN, { times: 0 })
     for (let i = 0; i < 5 && (await latest(b)).status !== 4; i++) {
       await h.advance(ls, h.MINUTE)
       await turn()
@@ -847,18 +808,12 @@ describeOnEachDatabase('Loans paid out and repaid through STP', (target) => {
   })
 
   it('books nothing on a forged abono or LIQUIDACION that STP’s books do not confirm', async () => {
-    const { b, applied, paid } = await paidOut()
-    const pay = await h.ok<T.PayOrder>(ls, b, '/portal/repayment/confirm', {
-      orderNo: applied.orderNo,
-      amountMinor: 1_000 * MXN,
-      channelId: 'clabe',
-    })
-    await turn()
+    const { b, paid, pay, clabe } = await depositAwaited()
     // Right token and address, but no such deposit at STP.
     const forged = fake.abonoBody({
       Clave: 1,
       claveRastreo: 'FORGED1',
-      cuentaBeneficiario: borrowerClabe(PREFIX, b.userId),
+      cuentaBeneficiario: clabe,
       monto: 1_000,
       estado: 'LQ',
       fechaOperacion: fake.fechaOperacion,
