@@ -24,7 +24,7 @@ import type { Language } from '../domain/countries'
 import { fieldErrors } from '../domain/schemas/field-errors'
 import { validationMessageValues } from '../domain/schemas/message-values'
 import { FORM_ERROR } from '../domain/schemas/field-errors'
-import { decodeRequest, decryptText, UPLOAD_EXTRA_FIELD, WireError } from './wire'
+import { decodeRequest, decryptTextOnce, UPLOAD_EXTRA_FIELD, WireError } from './wire'
 import { bearerToken, resolveSession } from './accounts/sessions'
 import type { CallRequest, ServerContext, Session } from './context'
 import { pgErrorOf } from './db/client'
@@ -125,7 +125,7 @@ async function readUpload(
 
 /** The call a path token names (the path of decodeRequest, decrypted alone: the payload of an upload comes later). */
 function pathOf(packageName: string, segment: string): string | null {
-  const path = decryptText(packageName, segment)
+  const path = decryptTextOnce(packageName, segment)
   return path !== null && /^\/[A-Za-z0-9_\-./]*$/.test(path) ? path : null
 }
 
