@@ -32,10 +32,29 @@ function parts(at: Date, timeZone: string): Record<string, number> {
   return out
 }
 
+const MINUTE_MS = 60_000
+
+/**
+ * The last calendar date worked out per zone, with the UTC minute it holds for (issue 17: Intl's formatToParts on
+ * every order read was a few per cent of the server's time under load). Within one UTC minute the local date
+ * cannot change when the zone's offset is a whole number of minutes — local midnight then falls on a UTC minute,
+ * as every offset change of today's zones does — so only such an offset is kept.
+ */
+const lastDates = new Map<string, { minute: number; date: IsoDate }>()
+
 /** The calendar date of `at` in `timeZone`. */
 export function localDate(at: Date, timeZone: string): IsoDate {
+  const ms = at.getTime()
+  const minute = Math.floor(ms / MINUTE_MS)
+  const last = lastDates.get(timeZone)
+  if (last !== undefined && last.minute === minute) return last.date
   const p = parts(at, timeZone)
-  return `${String(p.year).padStart(4, '0')}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`
+  const date: IsoDate = `${String(p.year).padStart(4, '0')}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`
+  // The offset (local wall time minus UTC, to the second): kept only when it is whole minutes.
+  const wall = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!)
+  const offset = wall - Math.floor(ms / 1000) * 1000
+  if (Number.isFinite(offset) && offset % MINUTE_MS === 0) lastDates.set(timeZone, { minute, date })
+  return date
 }
 
 /** The instant local midnight begins `date` in `timeZone`. */
