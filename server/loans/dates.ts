@@ -57,8 +57,27 @@ export function localDate(at: Date, timeZone: string): IsoDate {
   return date
 }
 
+/**
+ * The instants local days begin, per zone and date: a function of the two alone, worked out once (issue 17: the
+ * repayment screen's rollover offer asks for its new due date's end on every read, four of Intl's formatToParts).
+ * Bounded: emptied when full.
+ */
+const dayStarts = new Map<string, number>()
+const MAX_DAY_STARTS = 10_000
+
 /** The instant local midnight begins `date` in `timeZone`. */
 export function startOfLocalDay(date: IsoDate, timeZone: string): Date {
+  const id = `${timeZone}\u0000${date}`
+  let start = dayStarts.get(id)
+  if (start === undefined) {
+    start = workOutStartOfLocalDay(date, timeZone).getTime()
+    if (dayStarts.size >= MAX_DAY_STARTS) dayStarts.clear()
+    dayStarts.set(id, start)
+  }
+  return new Date(start)
+}
+
+function workOutStartOfLocalDay(date: IsoDate, timeZone: string): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number]
   const guess = Date.UTC(y, m - 1, d)
   // The zone's offset at that moment: local wall time minus UTC. Two rounds settle a DST change.

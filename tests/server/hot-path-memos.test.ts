@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { localDate } from '../../server/loans/dates'
+import { endOfLocalDay, localDate, startOfLocalDay } from '../../server/loans/dates'
 import { lifecycleOf, type OrderRow } from '../../server/loans/lifecycle'
 
 /** The date as Intl gives it, with a formatter of its own. */
@@ -101,5 +101,26 @@ describe('lifecycleOf', () => {
     expect(lifecycleOf(open).context.rolloverCount).toBe(0)
     ;(open as unknown as { loan: { rolloversDone: number } }).loan = { rolloversDone: 3 }
     expect(lifecycleOf(open).context.rolloverCount).toBe(3)
+  })
+})
+
+describe('startOfLocalDay and endOfLocalDay', () => {
+  it('answer the same instant when asked again, for any zone and date', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...ZONES), fc.integer({ min: 20_000, max: 21_500 }), (zone, day) => {
+        const date = new Date(day * 86_400_000).toISOString().slice(0, 10)
+        const start = startOfLocalDay(date, zone)
+        // Local midnight begins the date, and the moment before it is the day before.
+        expect(reference(start, zone)).toBe(date)
+        expect(reference(new Date(start.getTime() - 1), zone)).not.toBe(date)
+        expect(startOfLocalDay(date, zone).getTime()).toBe(start.getTime())
+        // A copy each time: whoever changes the Date they got does not change the next answer.
+        startOfLocalDay(date, zone).setTime(0)
+        expect(startOfLocalDay(date, zone).getTime()).toBe(start.getTime())
+        expect(endOfLocalDay(date, zone).getTime()).toBeGreaterThan(start.getTime())
+        expect(reference(endOfLocalDay(date, zone), zone)).not.toBe(date)
+      }),
+      { numRuns: 300 },
+    )
   })
 })
