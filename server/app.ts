@@ -202,9 +202,8 @@ export async function buildServer(
       openOrder: (q, userId) => loanView.openOrder(q, userId),
       creditInfo: (q, userId, country) => loanView.creditInfo(q, userId, country),
     },
-    onProfileStep: async (userId, step, stepCtx) => {
-      if (profileStepListener) await profileStepListener(userId, step, stepCtx)
-    },
+    onProfileStep: async (userId, step, stepCtx) =>
+      profileStepListener ? profileStepListener(userId, step, stepCtx) : undefined,
     ops,
     limits: {
       rate: createRateLimiter(config.rateLimits.trackedKeys),

@@ -173,6 +173,8 @@ const caches = new WeakMap<object, NoticeCache>()
 
 /** Makes `cache` the read cache of the database handle `db` (the server's; cachedOn reads through it). */
 export function attachCache(db: Queryable, cache: NoticeCache): void {
+  // A transaction always reads the database (cachedOn): it is never given a cache.
+  if (is(db, PgTransaction)) throw new Error('A transaction cannot have a read cache')
   caches.set(db, cache)
 }
 
@@ -182,7 +184,8 @@ export function attachCache(db: Queryable, cache: NoticeCache): void {
  * `key` names the statement and its arguments; the value must not be changed by its readers (it is frozen).
  */
 export function cachedOn<V>(q: Queryable, key: string, load: () => Promise<V>): Promise<V> {
-  const cache = is(q, PgTransaction) ? undefined : caches.get(q)
+  // Only a database handle has a cache (attachCache refuses a transaction), so a transaction always reads.
+  const cache = caches.get(q)
   if (!cache) return load()
   return cache.get(key, async () => freeze(await load()))
 }

@@ -19,6 +19,7 @@ import type { NoticeCache } from './cache'
 import type { Clock } from './clock'
 import type { ServerConfig } from './config'
 import type { Database, Db, Queryable } from './db/client'
+import type { loanOrders } from './db/schema/loans'
 import type { Translate } from './i18n'
 import type { JobRunner } from './jobs'
 import type { Log } from './log'
@@ -27,6 +28,9 @@ import type { Gate, RateLimiter } from './limits'
 import type { Ops } from './ops'
 import type { SmsProvider } from './sms'
 import type { ImageStore, UploadedImage } from './uploads'
+
+/** A stored order, as the loan module reads it. */
+export type LoanOrderRow = typeof loanOrders.$inferSelect
 
 /** The borrower behind a valid token. */
 export interface Session {
@@ -64,15 +68,28 @@ export type Handler<P extends ApiPath = ApiPath> = (
 /** The onboarding steps a borrower completes (decisions.md "Onboarding order and statuses"). */
 export type ProfileStep = 'basicInfo' | 'identity' | 'additionalInfo' | 'wallet' | 'questionnaire'
 
+/** What a profile step knows of the borrower's order in its transaction. */
+export interface ProfileStepContext {
+  q: Queryable
+  now: Date
+  country: CountryCode
+  /**
+   * The borrower's open order as this transaction locked it (FOR UPDATE) before the step, or null when there is
+   * none; left out, the listener reads it itself (issue 17: the profile step and the loan module each read it).
+   */
+  openOrder?: LoanOrderRow | null
+}
+
 /**
  * Called when a borrower completes a profile step, inside the transaction that saved it (write through `q`, so
- * the step and the order's status change commit together). The loan module moves the order's status.
+ * the step and the order's status change commit together). The loan module moves the order's status, and answers
+ * the open order's status and number after the step (null: no open order), which the step's answer reports.
  */
 export type ProfileStepListener = (
   userId: number,
   step: ProfileStep,
-  ctx: { q: Queryable; now: Date; country: CountryCode },
-) => Promise<void>
+  ctx: ProfileStepContext,
+) => Promise<{ status: OrderStatusCode; orderNo: string } | null>
 
 /** Before validation: what else the call's request schema depends on (e.g. the product's limits for apply). */
 export type RequestContextLoader = (
@@ -118,8 +135,8 @@ export interface ServerContext {
   onProfileStep(
     userId: number,
     step: ProfileStep,
-    ctx: { q: Queryable; now: Date; country: CountryCode },
-  ): Promise<void>
+    ctx: ProfileStepContext,
+  ): Promise<{ status: OrderStatusCode; orderNo: string } | null | undefined>
 }
 
 export interface ModuleHost extends ServerContext {

@@ -24,7 +24,7 @@ import type { Language } from '../domain/countries'
 import { fieldErrors } from '../domain/schemas/field-errors'
 import { validationMessageValues } from '../domain/schemas/message-values'
 import { FORM_ERROR } from '../domain/schemas/field-errors'
-import { decodeRequest, decryptText, UPLOAD_EXTRA_FIELD, WireError } from './wire'
+import { decodeRequest, decryptTextOnce, UPLOAD_EXTRA_FIELD, WireError } from './wire'
 import { bearerToken, resolveSession } from './accounts/sessions'
 import type { CallRequest, ServerContext, Session } from './context'
 import { pgErrorOf } from './db/client'
@@ -125,7 +125,7 @@ async function readUpload(
 
 /** The call a path token names (the path of decodeRequest, decrypted alone: the payload of an upload comes later). */
 function pathOf(packageName: string, segment: string): string | null {
-  const path = decryptText(packageName, segment)
+  const path = decryptTextOnce(packageName, segment)
   return path !== null && /^\/[A-Za-z0-9_\-./]*$/.test(path) ? path : null
 }
 
@@ -146,8 +146,9 @@ export function apiDispatcher(ctx: ServerContext, registry: HandlerRegistry) {
     const lang = languageOf(req.headers.lang)
     const log: CallLog = { path: null, code: ApiCode.Ok }
     callLogs.set(req, log)
-    // What messages interpolate ({{domains}}, {{max}}, {{min}}, {{unit}}): the country's until the call's context is known.
-    let messageValues = validationMessageValues({ country: ctx.config.defaultCountry })
+    // What messages interpolate ({{domains}}, {{max}}, {{min}}, {{unit}}): the country's until the call's context is
+    // known. Worked out only when a refusal is translated (most calls answer 0 and interpolate nothing).
+    let messageContext: Parameters<typeof validationMessageValues>[0] = { country: ctx.config.defaultCountry }
     const authorization = req.headers.authorization
     try {
       // A call without any token counts against its address at once, before it costs a decryption or a query.
@@ -238,7 +239,7 @@ export function apiDispatcher(ctx: ServerContext, registry: HandlerRegistry) {
         loginMobile: (session as Session | null)?.mobile ?? '',
         ...(await registered.options.requestContext?.({ session, payload }, ctx)),
       }
-      messageValues = validationMessageValues(requestContext)
+      messageContext = requestContext
       const input = validateSafely(requestSchemaFor(def, requestContext), payload)
       const callRequest: CallRequest = {
         path: decoded.path as CallRequest['path'],
@@ -260,7 +261,7 @@ export function apiDispatcher(ctx: ServerContext, registry: HandlerRegistry) {
         !(err instanceof ApiFailure) && isDataException(err)
           ? new SafetyNet('input reached the database unchecked', err)
           : err
-      return sendFailure(ctx, req, reply, lang, log, caught, messageValues)
+      return sendFailure(ctx, req, reply, lang, log, caught, () => validationMessageValues(messageContext))
     }
   }
 }
@@ -272,7 +273,7 @@ function sendFailure(
   lang: Language,
   log: CallLog,
   err: unknown,
-  messageValues: Record<string, unknown> = {},
+  messageValuesOf: () => Record<string, unknown> = () => ({}),
 ) {
   if (err instanceof SafetyNet) {
     ctx.ops.failure('safetyNet', req.log, { path: log.path }, err.inner, err.what)
@@ -285,11 +286,12 @@ function sendFailure(
       new ApiFailure(ApiCode.ValidationFailed, {
         fields: { [FORM_ERROR]: codeMessageKey(ApiCode.ValidationFailed) },
       }),
-      messageValues,
+      messageValuesOf,
     )
   }
   if (err instanceof ApiFailure) {
     log.code = err.code
+    const messageValues = messageValuesOf()
     const fields = err.fields
       ? Object.fromEntries(
           Object.entries(err.fields).map(([field, key]) => [field, ctx.t(lang, key, messageValues)]),

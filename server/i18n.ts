@@ -41,6 +41,9 @@ export interface Translator {
   has(key: string): boolean
 }
 
+/** How many translated messages without values are kept (there are a few hundred keys in three languages). */
+const MAX_PLAIN_MESSAGES = 10_000
+
 export function createTranslator(dir = LOCALES_DIR): Translator {
   const { resources, namespaces } = loadResources(dir)
   const instance: i18n = i18next.createInstance()
@@ -61,9 +64,23 @@ export function createTranslator(dir = LOCALES_DIR): Translator {
       ? `${key.slice(0, dot)}:${key.slice(dot + 1)}`
       : key
   }
+  const translate = (lang: Language, key: string, vars: Record<string, unknown>) =>
+    instance.exists(nsKey(key), { lng: lang }) ? instance.t(nsKey(key), { ...vars, lng: lang }) : key
+  // A message without values is a function of the language and the key alone (the resources are read once, above):
+  // it is translated once (issue 17: every answer's `msg` went through i18next). The keys are the code's, not the
+  // client's; the memory is bounded all the same.
+  const plain = new Map<string, string>()
   return {
-    t: (lang, key, vars = {}) =>
-      instance.exists(nsKey(key), { lng: lang }) ? instance.t(nsKey(key), { ...vars, lng: lang }) : key,
+    t: (lang, key, vars) => {
+      if (vars !== undefined && Object.keys(vars).length > 0) return translate(lang, key, vars)
+      const id = `${lang}\u0000${key}`
+      let text = plain.get(id)
+      if (text === undefined) {
+        text = translate(lang, key, {})
+        if (plain.size < MAX_PLAIN_MESSAGES) plain.set(id, text)
+      }
+      return text
+    },
     has: (key) => instance.exists(nsKey(key), { lng: 'en' }),
   }
 }

@@ -5,7 +5,13 @@
  * tokens and open each other's). The app keeps crypto-js: protocol/protocol.ts stays what both sides agree
  * on, and everything that is not the cipher (constants, WireError, the payload's text) is taken from it.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes as nodeRandomBytes } from 'node:crypto'
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  randomBytes as nodeRandomBytes,
+  type Decipher,
+} from 'node:crypto'
 import { createWireCodec, IV_BYTES } from '../protocol/protocol'
 
 export { UPLOAD_EXTRA_FIELD, WireError } from '../protocol/protocol'
@@ -50,13 +56,39 @@ export function encryptText(
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
+/**
+ * One AES-256-ECB decipher per key, without padding, kept for the process (issue 17: creating a CBC decipher per
+ * token cost more than the decryption). ECB without padding is stateless from block to block: `update` on whole
+ * blocks answers each block's decryption at once and keeps nothing, so one object serves every token. CBC is then
+ * the XOR of each decrypted block with the ciphertext block before it (the IV for the first).
+ */
+const blockDeciphers = new Map<string, Decipher>()
+
+function blockDecipherOf(packageName: string): Decipher {
+  let decipher = blockDeciphers.get(packageName)
+  if (!decipher) {
+    decipher = createDecipheriv('aes-256-ecb', keyOf(packageName), null)
+    decipher.setAutoPadding(false)
+    blockDeciphers.set(packageName, decipher)
+  }
+  return decipher
+}
+
+/** AES-256-CBC decryption of `bytes` (IV ‖ whole blocks), without removing the padding. */
+function cbcDecrypt(packageName: string, bytes: Buffer): Buffer {
+  const body = bytes.subarray(IV_BYTES)
+  const plain = blockDecipherOf(packageName).update(body)
+  if (plain.length !== body.length) throw new Error('the block decipher kept part of a block')
+  // Block i of the plain text: its decryption XOR ciphertext block i − 1 (the IV before the first).
+  for (let i = 0; i < plain.length; i++) plain[i] = plain[i]! ^ bytes[i]!
+  return plain
+}
+
 /** Decrypt a token made by encryptText; null when it is not one (bad encoding, length, padding or UTF-8). */
 export function decryptText(packageName: string, token: string): string | null {
   const bytes = fromBase64Url(token)
   if (!bytes || bytes.length < 2 * IV_BYTES || bytes.length % IV_BYTES !== 0) return null
-  const decipher = createDecipheriv('aes-256-cbc', keyOf(packageName), bytes.subarray(0, IV_BYTES))
-  decipher.setAutoPadding(false)
-  const plain = Buffer.concat([decipher.update(bytes.subarray(IV_BYTES)), decipher.final()])
+  const plain = cbcDecrypt(packageName, bytes)
   // PKCS#7, checked exactly as the app's module does.
   const n = plain[plain.length - 1] ?? 0
   if (n < 1 || n > IV_BYTES || n > plain.length) return null
@@ -68,5 +100,24 @@ export function decryptText(packageName: string, token: string): string | null {
   }
 }
 
+/**
+ * The last token decrypted and its text: the dispatcher opens a call's path token before it decodes the request,
+ * which opens it again (decryption is a function of the package name and the token, so the answer kept is the
+ * answer).
+ */
+let lastOpened: { packageName: string; token: string; text: string | null } | null = null
+
+/** decryptText, answering the token decrypted just before from memory. */
+export function decryptTextOnce(packageName: string, token: string): string | null {
+  const last = lastOpened
+  if (last !== null && last.token === token && last.packageName === packageName) return last.text
+  const text = decryptText(packageName, token)
+  lastOpened = { packageName, token, text }
+  return text
+}
+
 /** The protocol (protocol/protocol.ts) over Node's cipher. */
-export const { encodeRequest, encodeUploadExtra, decodeRequest } = createWireCodec({ encryptText, decryptText })
+export const { encodeRequest, encodeUploadExtra, decodeRequest } = createWireCodec({
+  encryptText,
+  decryptText: decryptTextOnce,
+})

@@ -458,9 +458,11 @@ const preparedStatements = new WeakMap<object, Map<string, unknown>>()
  * caller builds the query as usual. `name` must be unique per statement.
  */
 export function preparedOn<T>(q: Queryable, name: string, build: (db: Db) => T): T | null {
-  if (is(q, PgTransaction)) return null
+  // A handle with statements prepared is not a transaction (none is ever kept for one): drizzle's `is`, which walks
+  // the prototype chain, runs once per handle rather than on every call (issue 17).
   let mine = preparedStatements.get(q)
   if (!mine) {
+    if (is(q, PgTransaction)) return null
     mine = new Map()
     preparedStatements.set(q, mine)
   }

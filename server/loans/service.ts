@@ -39,7 +39,7 @@ import {
 import type { ProductConfig } from '../../domain/product'
 import { repaymentBooking } from './repayment-booking'
 import { checkRepaymentAmount } from '../../domain/repayment-rules'
-import type { ProfileStep } from '../context'
+import type { ProfileStep, ProfileStepContext } from '../context'
 import { cachedOn } from '../cache'
 import { isUniqueViolation, preparedOn, type Db, type Queryable, type Tx } from '../db/client'
 import { users } from '../db/schema/core'
@@ -367,6 +367,15 @@ async function orderById(q: Queryable, id: number): Promise<OrderRow | null> {
   return row ?? null
 }
 
+/** Every onboarding step done: whether an order could take any of them at all. */
+const EVERY_STEP_DONE = {
+  'profile.basicSaved': true,
+  'profile.identityCompleted': true,
+  'profile.additionalSaved': true,
+  'wallet.added': true,
+  'questionnaire.saved': true,
+} as const
+
 export async function profileProgress(q: Queryable, userId: number): Promise<ProfileProgress> {
   const [p] = await q.select().from(profiles).where(eq(profiles.userId, userId))
   const [w] = await q.select({ n: count() }).from(walletAccounts).where(eq(walletAccounts.userId, userId))
@@ -563,6 +572,9 @@ export function createLoanService(deps: LoanDeps) {
 
   /** Moves an onboarding order past every step the borrower has already completed. */
   async function fastForward(q: Queryable, order: OrderRow, now: Date): Promise<OrderRow> {
+    // An order that takes no onboarding step even with every step done (a loan being repaid, say) has nothing to
+    // move: the profile is not read (issue 17: two statements of every profile save of a borrower with a loan).
+    if (!nextCompletedStep(lifecycleOf(order), EVERY_STEP_DONE)) return order
     const progress = await profileProgress(q, order.userId)
     const done = {
       'profile.basicSaved': progress.basicInfo,
@@ -668,20 +680,30 @@ export function createLoanService(deps: LoanDeps) {
     })
   }
 
-  /** server/context.ts ProfileStepListener: a saved profile step moves the borrower's open order on. */
+  /** The open order's status and number, as a profile step answers it; null once the order is not open. */
+  const openStateOf = (order: OrderRow) =>
+    isOpenStatus(order.status as OrderStatusCode)
+      ? { status: order.status as OrderStatusCode, orderNo: order.orderNo }
+      : null
+
+  /**
+   * server/context.ts ProfileStepListener: a saved profile step moves the borrower's open order on (the one the step
+   * locked, when it says so); answers the open order after it.
+   */
   async function onProfileStep(
     userId: number,
     step: ProfileStep,
-    ctx: { q: Queryable; now: Date },
-  ): Promise<void> {
-    const order = await openOrderOf(ctx.q, userId, true)
-    if (!order) return
+    ctx: ProfileStepContext,
+  ): Promise<{ status: OrderStatusCode; orderNo: string } | null> {
+    const order = ctx.openOrder !== undefined ? ctx.openOrder : await openOrderOf(ctx.q, userId, true)
+    if (!order) return null
     if (lifecycleOf(order).hasTag('payoutFailed')) {
-      if (step === 'wallet')
-        await move(ctx.q, order, { type: 'wallet.corrected' }, ctx.now, { walletAccountId: null })
-      return
+      if (step !== 'wallet') return openStateOf(order)
+      return openStateOf(
+        await move(ctx.q, order, { type: 'wallet.corrected' }, ctx.now, { walletAccountId: null }),
+      )
     }
-    await fastForward(ctx.q, order, ctx.now)
+    return openStateOf(await fastForward(ctx.q, order, ctx.now))
   }
 
   /** /user/submit: the data collector is done; the application goes to assessment (19 → 1). */

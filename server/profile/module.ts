@@ -42,17 +42,25 @@ async function completeStep(
   write: (q: Parameters<Parameters<ServerContext['db']['transaction']>[0]>[0], now: Date) => Promise<void>,
 ): Promise<StepResult> {
   const now = ctx.clock.now()
-  await ctx.db.transaction(async (tx) => {
+  const open = await ctx.db.transaction(async (tx) => {
     await write(tx, now)
-    await claimPersonKeys(tx, session.userId, now)
+    const openOrder = await claimPersonKeys(tx, session.userId, now)
     try {
-      await ctx.onProfileStep(session.userId, step, { q: tx, now, country: session.country })
+      return await ctx.onProfileStep(session.userId, step, {
+        q: tx,
+        now,
+        country: session.country,
+        openOrder,
+      })
     } catch (err) {
       // The step submitted the order (19) while another account's order holds its key.
       refuseSharedKey(err)
       throw err
     }
   })
+  // The open order as the step's transaction left it (issue 17: not read again after the commit); without one, the
+  // onboarding step still to do.
+  if (open) return open
   return stepStatus(ctx, session.userId, session.country)
 }
 

@@ -33,6 +33,7 @@ import { users } from '../db/schema/core'
 import { loanOrders, PERSON_KEY_INDEX, WALLET_KEY_INDEX } from '../db/schema/loans'
 import { profiles, walletAccounts } from '../db/schema/profile'
 import { fail } from '../envelope'
+import type { LoanOrderRow } from '../context'
 import type { Log } from '../log'
 import { latestWallet } from './store'
 
@@ -140,16 +141,24 @@ export function refuseSharedKey(err: unknown): void {
  * order. The order takes the borrower's keys while they may still change: the ID number's until the order is
  * submitted (19; later it keeps the one it was assessed under), the wallet's until the borrower confirms (and again
  * while a failed pay-out is corrected). An onboarding order is checked at every step — the borrower learns it at
- * the step that names the number — and a submitted one whenever a key changes.
+ * the step that names the number — and a submitted one whenever a key changes. Answers the open order as this
+ * transaction locked it (with its new keys), or null when there is none, so the loan module does not read it again.
  */
-export async function claimPersonKeys(q: Queryable, userId: number, now: Date): Promise<void> {
-  const [order] = await q
-    .select()
+export async function claimPersonKeys(
+  q: Queryable,
+  userId: number,
+  now: Date,
+): Promise<LoanOrderRow | null> {
+  // The open order, locked, with the keys the profile holds: one statement (issue 17).
+  const [found] = await q
+    .select({ order: loanOrders, idNumber: profiles.personKey, wallet: profiles.walletKey })
     .from(loanOrders)
+    .leftJoin(profiles, eq(profiles.userId, loanOrders.userId))
     .where(and(eq(loanOrders.userId, userId), inArray(loanOrders.status, [...OPEN_STATUSES])))
-    .for('update')
-  if (!order) return
-  const keys = await personKeysOf(q, userId)
+    .for('update', { of: loanOrders })
+  if (!found) return null
+  const { order } = found
+  const keys: PersonKeys = { idNumber: found.idNumber ?? null, wallet: found.wallet ?? null }
   const held = holdsPerson(order.status as OrderStatusCode)
   const walletOpen = order.walletAccountId === null || order.status === OrderStatus.PayFail
   const next: PersonKeys = {
@@ -157,14 +166,16 @@ export async function claimPersonKeys(q: Queryable, userId: number, now: Date): 
     wallet: walletOpen ? (keys.wallet ?? order.walletKey) : order.walletKey,
   }
   const changed = next.idNumber !== order.personKey || next.wallet !== order.walletKey
-  if (held && !changed) return
+  if (held && !changed) return order
   await refuseSamePerson(q, userId, next, now)
-  if (!changed) return
+  if (!changed) return order
   try {
-    await q
+    const [updated] = await q
       .update(loanOrders)
       .set({ personKey: next.idNumber, walletKey: next.wallet })
       .where(eq(loanOrders.id, order.id))
+      .returning()
+    return updated ?? order
   } catch (err) {
     refuseSharedKey(err)
     throw err

@@ -470,3 +470,31 @@ for (const target of DATABASE_TARGETS.filter((t) => t.name === 'postgres')) {
     })
   })
 }
+
+describeOnEachDatabase('A profile save through the read cache', (target) => {
+  let ls: LoanServer
+  beforeAll(async () => {
+    ls = await startLoanServer(target, 'inject', {}, { countQueries: true })
+  })
+  afterAll(() => ls.close())
+
+  it('of a borrower with a loan sends five statements and answers the order as its transaction left it', async () => {
+    const { b, applied } = await paidOutBorrower(ls, { amountMinor: 200_000 * TZS, tenureDays: 120 })
+    await settle(ls)
+    const database = ls.s.server.ctx.database
+    // The session is kept before counting (every save forgets the cache, so the save reads it again).
+    await ok(ls, b, '/loan/loan-order/latest')
+    const start = database.queryCount()!
+    const saved = await ok<T.StepResult>(ls, b, '/user/saveAdditionInfo-market', workInfo)
+    const statements = database.queryCount()! - start
+    // The session; BEGIN, the profile's upsert, the open order locked with the profile's keys, COMMIT (issue 17:
+    // it was ten — the order locked twice, the keys, the profile and wallets read for a loan that takes no
+    // onboarding step, and the open order read again after the commit).
+    expect(statements).toBeLessThanOrEqual(5)
+    expect(saved).toEqual({ status: 2, orderNo: applied.orderNo })
+    // What was saved is what the next read answers.
+    const info = await ok<T.UserInfo>(ls, b, '/security/getUserInfo')
+    expect(info.additionalInfo?.companyName).toBe(workInfo.companyName)
+    expect(info.profile.additionalInfo).toBe(true)
+  })
+})

@@ -160,4 +160,30 @@ describe('The server cipher and the app cipher', () => {
       }
     }
   })
+
+  it('open a token the same whether it comes alone, again, after another or under another key', () => {
+    // The server keeps one block decipher per key for the process and the last token it opened (issue 17): any
+    // order of tokens, keys, repeats and junk must answer what the app's cipher answers.
+    const token = () =>
+      fc.oneof(
+        fc
+          .tuple(fc.constantFrom(...PACKAGES), text(), iv())
+          .map(([pkg, plain, bytes]) => app.encryptText(pkg, plain, bytes)),
+        fc.uint8Array({ minLength: 32, maxLength: 96 }).map((raw) => Buffer.from(raw).toString('base64url')),
+      )
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...PACKAGES), token(), fc.boolean()), { minLength: 1, maxLength: 8 }),
+        (steps) => {
+          for (const [pkg, t, twice] of steps) {
+            const expected = app.decryptText(pkg, t)
+            expect(server.decryptTextOnce(pkg, t)).toBe(expected)
+            if (twice) expect(server.decryptTextOnce(pkg, t)).toBe(expected)
+            expect(server.decryptText(pkg, t)).toBe(expected)
+          }
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
 })

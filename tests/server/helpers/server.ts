@@ -87,6 +87,7 @@ export function testConfig(target: DatabaseTarget, overrides: Partial<ServerConf
         ...db,
         url: config.databaseUrl,
         ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
+        ...(config.countQueries ? { countQueries: true } : {}),
       }),
     async cleanup() {
       rmSync(uploadDir, { recursive: true, force: true })

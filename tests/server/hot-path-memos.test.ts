@@ -1,0 +1,126 @@
+/**
+ * What the hot path keeps between calls (issue 17) answers what working it out afresh answers: the local date per
+ * zone (kept for the UTC minute it holds in), and the lifecycle snapshot of a frozen order row from the read cache.
+ */
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { endOfLocalDay, localDate, startOfLocalDay } from '../../server/loans/dates'
+import { lifecycleOf, type OrderRow } from '../../server/loans/lifecycle'
+
+/** The date as Intl gives it, with a formatter of its own. */
+function reference(at: Date, timeZone: string): string {
+  const f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+  const p = Object.fromEntries(f.formatToParts(at).map((x) => [x.type, x.value]))
+  return `${p.year}-${p.month}-${p.day}`
+}
+
+const ZONES = [
+  'Africa/Dar_es_Salaam',
+  'Africa/Nairobi',
+  'America/Mexico_City',
+  'America/New_York',
+  'Europe/London',
+  'Asia/Kathmandu',
+  'Australia/Lord_Howe',
+  'Africa/Monrovia', // −0:44:30 until 1972: an offset that is not whole minutes
+  'UTC',
+]
+
+describe('localDate', () => {
+  it('answers the zone’s date at every instant, in any order, around midnights and offset changes', () => {
+    // Instants near local midnights (and a second either side of a minute) in 1970–1972 and 2025–2027.
+    const instant = fc.oneof(
+      fc.integer({ min: 0, max: 3 * 365 * 86_400 }).map((s) => s * 1000 + 999),
+      fc.integer({ min: 1_735_689_600, max: 1_830_000_000 }).map((s) => s * 1000),
+      fc
+        .tuple(
+          fc.integer({ min: 20_089, max: 21_180 }),
+          fc.integer({ min: -15, max: 15 }),
+          fc.integer({ min: -2, max: 2 }),
+        )
+        .map(([day, hours, seconds]) => day * 86_400_000 + hours * 3_600_000 + seconds * 1000),
+      fc.integer({ min: 0, max: 1_100 * 86_400 }).map((s) => s * 1000 + 0), // 1970–1973, whole seconds
+    )
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...ZONES), instant), { minLength: 1, maxLength: 30 }),
+        (steps) => {
+          for (const [zone, ms] of steps) {
+            expect(localDate(new Date(ms), zone)).toBe(reference(new Date(ms), zone))
+            // The same minute again, a moment later: what is kept must still be the date.
+            expect(localDate(new Date(ms + 17), zone)).toBe(reference(new Date(ms + 17), zone))
+          }
+        },
+      ),
+      { numRuns: 400 },
+    )
+  })
+
+  it('turns the day at local midnight to the millisecond, one call right after another', () => {
+    // East Africa Time is UTC+3: 2026-03-01 begins at 2026-02-28T21:00:00.000Z.
+    const midnight = Date.UTC(2026, 1, 28, 21, 0, 0)
+    expect(localDate(new Date(midnight - 61_000), 'Africa/Nairobi')).toBe('2026-02-28')
+    expect(localDate(new Date(midnight - 1), 'Africa/Nairobi')).toBe('2026-02-28')
+    expect(localDate(new Date(midnight), 'Africa/Nairobi')).toBe('2026-03-01')
+    expect(localDate(new Date(midnight - 1), 'Africa/Nairobi')).toBe('2026-02-28')
+    // Monrovia at −0:44:30 (1971): midnight falls 30 s into a UTC minute; the date is never kept there.
+    const monrovia = Date.UTC(1971, 5, 2, 0, 44, 30)
+    expect(localDate(new Date(monrovia - 1), 'Africa/Monrovia')).toBe('1971-06-01')
+    expect(localDate(new Date(monrovia), 'Africa/Monrovia')).toBe('1971-06-02')
+    expect(localDate(new Date(monrovia - 1), 'Africa/Monrovia')).toBe('1971-06-01')
+  })
+})
+
+describe('lifecycleOf', () => {
+  const row = (fields: Record<string, unknown>) =>
+    ({
+      status: 2,
+      loan: { rolloversDone: 0 },
+      maxRollovers: 3,
+      questionnaireRequired: false,
+      approvedAt: null,
+      rejectedAt: null,
+      ...fields,
+    }) as unknown as OrderRow
+
+  it('keeps the snapshot of a frozen row, and resolves a changed row afresh', () => {
+    const repaying = Object.freeze(row({ status: 2 }))
+    const first = lifecycleOf(repaying)
+    expect(lifecycleOf(repaying)).toBe(first)
+    expect(first.can({ type: 'rollover.confirmed', at: 0, newDueAt: 1 })).toBe(true)
+    // The cache's next read of the same order after a write is a new frozen row.
+    const capped = Object.freeze(row({ status: 2, loan: { rolloversDone: 3 } }))
+    expect(lifecycleOf(capped).context.rolloverCount).toBe(3)
+    expect(lifecycleOf(capped).can({ type: 'rollover.confirmed', at: 0, newDueAt: 1 })).toBe(false)
+    const overdue = Object.freeze(row({ status: 3 }))
+    expect(lifecycleOf(overdue).value).not.toEqual(first.value)
+  })
+
+  it('resolves a row that is not frozen every time (it may be changed by whoever read it)', () => {
+    const open = row({ status: 2, loan: { rolloversDone: 0 } })
+    expect(lifecycleOf(open).context.rolloverCount).toBe(0)
+    ;(open as unknown as { loan: { rolloversDone: number } }).loan = { rolloversDone: 3 }
+    expect(lifecycleOf(open).context.rolloverCount).toBe(3)
+  })
+})
+
+describe('startOfLocalDay and endOfLocalDay', () => {
+  it('answer the same instant when asked again, for any zone and date', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...ZONES), fc.integer({ min: 20_000, max: 21_500 }), (zone, day) => {
+        const date = new Date(day * 86_400_000).toISOString().slice(0, 10)
+        const start = startOfLocalDay(date, zone)
+        // Local midnight begins the date, and the moment before it is the day before.
+        expect(reference(start, zone)).toBe(date)
+        expect(reference(new Date(start.getTime() - 1), zone)).not.toBe(date)
+        expect(startOfLocalDay(date, zone).getTime()).toBe(start.getTime())
+        // A copy each time: whoever changes the Date they got does not change the next answer.
+        startOfLocalDay(date, zone).setTime(0)
+        expect(startOfLocalDay(date, zone).getTime()).toBe(start.getTime())
+        expect(endOfLocalDay(date, zone).getTime()).toBeGreaterThan(start.getTime())
+        expect(reference(endOfLocalDay(date, zone), zone)).not.toBe(date)
+      }),
+      { numRuns: 300 },
+    )
+  })
+})
