@@ -16,14 +16,14 @@ import { isRepayable } from '../../machines/order-lifecycle/order-policy'
 import type { OrderStatusCode } from '../../domain/order-status'
 import { balanceOf, type LoanState } from '../../domain/pricing'
 import type { Db, Tx } from '../db/client'
-import { journalEntries, journalLines, loanOrders } from '../db/schema/loans'
+import { journalEntries, loanOrders } from '../db/schema/loans'
 import { suspenseResolutions, type StaffRole } from '../db/schema/staff'
 import { once } from '../idempotency'
 import { localDate } from '../loans/dates'
 import { lifecycleOf, moveOrder, type OrderChanges, type OrderRow } from '../loans/lifecycle'
 import { repaymentBooking } from '../loans/repayment-booking'
 import { loanOf, lockUser, timeZoneOf } from '../loans/service'
-import { post, transfer, UNMATCHED_RECEIPT_KEY } from '../money/ledger'
+import { heldInSuspense, post, transfer, UNMATCHED_RECEIPT_KEY } from '../money/ledger'
 import { appendAudit } from './audit'
 import { may } from './roles'
 
@@ -252,11 +252,7 @@ export async function resolveSuspense(ctx: ActionContext, entryId: number, body:
       .from(suspenseResolutions)
       .where(eq(suspenseResolutions.entryId, entryId))
     if (earlier) throw new ActionRefused(409, { error: 'alreadyResolved', outcome: earlier.outcome })
-    const [held] = await tx
-      .select({ amount: sql<string>`SUM(${journalLines.creditMinor} - ${journalLines.debitMinor})::text` })
-      .from(journalLines)
-      .where(and(eq(journalLines.entryId, entryId), eq(journalLines.account, 'suspense')))
-    const amountMinor = Number(held?.amount ?? 0)
+    const amountMinor = await heldInSuspense(tx, entryId)
     const key = `resolved:${entryId}`
     let orderId: number | null = null
     let before: unknown = null

@@ -36,7 +36,7 @@
  *                   unmatched:<p>:<receipt> (money received that the provider's callback cannot tie to exactly one
  *                   payment order, e.g. Daraja's push whose answer was lost among several of that payer and amount)
  */
-import { sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Queryable } from '../db/client'
 import { journalEntries, journalLines, type Account, type JournalKind } from '../db/schema/loans'
 
@@ -125,6 +125,15 @@ export async function post(q: Queryable, entry: EntryInput): Promise<boolean> {
     })),
   )
   return true
+}
+
+/** What a receipt's entry (unmatched:<p>:<receipt>) holds in suspense: its suspense credits less debits. */
+export async function heldInSuspense(q: Queryable, entryId: number): Promise<number> {
+  const [held] = await q
+    .select({ amount: sql<string>`SUM(${journalLines.creditMinor} - ${journalLines.debitMinor})::text` })
+    .from(journalLines)
+    .where(and(eq(journalLines.entryId, entryId), eq(journalLines.account, 'suspense')))
+  return Number(held?.amount ?? 0)
 }
 
 /** Balance (debits − credits) of each account, for one order or for the whole book. */

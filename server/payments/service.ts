@@ -35,7 +35,6 @@ import {
 import type { Db, Queryable, Tx } from '../db/client'
 import {
   journalEntries,
-  journalLines,
   paymentObservations,
   paymentTransfers,
   type Account,
@@ -44,7 +43,7 @@ import {
 } from '../db/schema/loans'
 import { suspenseResolutions } from '../db/schema/staff'
 import type { JobRunner } from '../jobs'
-import { post, transfer, UNMATCHED_RECEIPT_KEY } from '../money/ledger'
+import { heldInSuspense, post, transfer, UNMATCHED_RECEIPT_KEY } from '../money/ledger'
 import { safeError, type Log } from '../log'
 import type { Ops } from '../ops'
 import { NAME_MISMATCH_REASON, namesMatch } from './names'
@@ -579,10 +578,6 @@ export function createPayments(options: PaymentsOptions): Payments {
       .where(eq(journalEntries.uniqueKey, `${UNMATCHED_RECEIPT_KEY}${t.provider}:${said.receipt}`))
       .for('update')
     if (!entry) return null
-    const [held] = await tx
-      .select({ amount: sql<string>`SUM(${journalLines.creditMinor} - ${journalLines.debitMinor})::text` })
-      .from(journalLines)
-      .where(and(eq(journalLines.entryId, entry.id), eq(journalLines.account, 'suspense')))
     const [resolution] = await tx
       .select({ outcome: suspenseResolutions.outcome })
       .from(suspenseResolutions)
@@ -590,7 +585,7 @@ export function createPayments(options: PaymentsOptions): Payments {
     return {
       entryId: entry.id,
       receipt: said.receipt,
-      amountMinor: Number(held?.amount ?? 0),
+      amountMinor: await heldInSuspense(tx, entry.id),
       resolved: resolution !== undefined,
     }
   }

@@ -1136,17 +1136,6 @@ async function invariants(
   const inSuspense = suspenseKeys.length
     ? await db.select().from(journalEntries).where(inArray(journalEntries.uniqueKey, suspenseKeys))
     : []
-  const suspenseLines = inSuspense.length
-    ? await db
-        .select()
-        .from(journalLines)
-        .where(
-          inArray(
-            journalLines.entryId,
-            inSuspense.map((e) => e.id),
-          ),
-        )
-    : []
   const matched = inSuspense.length
     ? await db
         .select()
@@ -1158,16 +1147,10 @@ async function invariants(
           ),
         )
     : []
-  const unwinds = matched.length
-    ? await db
-        .select()
-        .from(journalLines)
-        .where(
-          inArray(
-            journalLines.entryId,
-            matched.map((r) => r.resolutionEntryId),
-          ),
-        )
+  // The receipts' own lines, and those of the entries that unwound them.
+  const lineEntries = [...inSuspense.map((e) => e.id), ...matched.map((r) => r.resolutionEntryId)]
+  const suspenseLines = lineEntries.length
+    ? await db.select().from(journalLines).where(inArray(journalLines.entryId, lineEntries))
     : []
   const heldInSuspense = (m: Movement, t: { id: number }): boolean => {
     const entry = inSuspense.find(
@@ -1180,7 +1163,7 @@ async function invariants(
         problems.push(
           `${m.reference}: its receipt in suspense was resolved ${resolution.outcome}, not to its transfer`,
         )
-      const unwound = unwinds
+      const unwound = suspenseLines
         .filter((l) => l.entryId === resolution.resolutionEntryId && l.account === 'suspense')
         .reduce((s, l) => s + l.debitMinor - l.creditMinor, 0)
       if (unwound !== m.amountMinor)
