@@ -69,18 +69,6 @@ function sessionViewOf(snapshot: SnapshotFrom<typeof sessionMachine>): SessionVi
   }
 }
 
-/**
- * The permission disclosure first, then `route` (which collects): /pop, and back once it is answered. A function,
- * as `followStatus` takes this turn too and an enqueueActions cannot call the `discloseBefore` action.
- */
-function discloseBefore(
-  enqueue: { assign(values: { afterDisclosure: RouteName }): void; raise(event: ReturnType<typeof routeEvent>): void },
-  route: RouteName,
-): void {
-  enqueue.assign({ afterDisclosure: route })
-  enqueue.raise(routeEvent('pop'))
-}
-
 /** A child machine the composition provides (src/compose.ts; tests and tools: machines/journey-children.ts). */
 const providedLater = <T>(name: string): T => provideLater<T>(name, 'src/compose.ts (tests: machines/journey-children.ts)')
 
@@ -320,11 +308,18 @@ export const journeySetup = setup({
     followStatus: enqueueActions(({ context, enqueue }) => {
       const { route } = destination(context, [statusRoute(context), context.route])
       // The permission disclosure before the first screen that collects in this visit (disclosure-gate.ts).
-      if (route !== context.route && disclosureFirst(route, context)) discloseBefore(enqueue, route)
-      else enqueue.raise(routeEvent(route))
+      if (route !== context.route && disclosureFirst(route, context)) {
+        enqueue.assign({ afterDisclosure: route })
+        enqueue.raise(routeEvent('pop'))
+        return
+      }
+      enqueue.raise(routeEvent(route))
     }),
-    /** The permission disclosure first, then `route` (which collects): discloseBefore() above. */
-    discloseBefore: enqueueActions(({ enqueue }, params: { route: RouteName }) => discloseBefore(enqueue, params.route)),
+    /** The permission disclosure first, then `route` (which collects): /pop, and back once it is answered. */
+    discloseBefore: enqueueActions(({ enqueue }, params: { route: RouteName }) => {
+      enqueue.assign({ afterDisclosure: params.route })
+      enqueue.raise(routeEvent('pop'))
+    }),
     answerDisclosure: assign({ disclosureAnswered: true }),
     /** After /pop: the collecting screen it came before, if it may still open; else home. */
     leaveDisclosure: enqueueActions(({ context, enqueue }) => {
