@@ -406,11 +406,13 @@ async function listenPostgres(
     onNotice()
   }
   await connect()
+  // Concurrent writers share their round trips (issue 17: fifty connections saving at once sent fifty).
+  const fence = sharedRoundTrip(async () => {
+    await client?.query('SELECT 1').catch(() => undefined)
+  })
   return {
     live: () => client !== null,
-    async heardAll() {
-      await client?.query('SELECT 1').catch(() => undefined)
-    },
+    heardAll: fence,
     async stop() {
       stopped = true
       clearTimeout(timer)
@@ -418,6 +420,34 @@ async function listenPostgres(
       client = null
       await c?.end().catch(() => undefined)
     },
+  }
+}
+
+/**
+ * A round trip whoever waits at the same time shares: each caller is answered once a round trip begun after it
+ * asked has come back (so it was sent after whatever the caller committed before asking). A caller who asks while
+ * one is under way — begun perhaps before its commit — waits for the next, which begins when that one ends and
+ * serves everyone who asked meanwhile: at most two round trips are under way or waiting, however many ask.
+ */
+export function sharedRoundTrip(roundTrip: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | null = null
+  let next: Promise<void> | null = null
+  const start = (): Promise<void> => {
+    const trip: Promise<void> = roundTrip()
+      .catch(() => undefined)
+      .finally(() => {
+        if (running === trip) running = null
+      })
+    running = trip
+    return trip
+  }
+  return () => {
+    if (!running) return start()
+    next ??= running.then(() => {
+      next = null
+      return start()
+    })
+    return next
   }
 }
 
