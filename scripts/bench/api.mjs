@@ -55,6 +55,7 @@ export const CALLS = [
  * @param {number} [o.borrowers] borrowers brought to a loan (default 10; the connections take them in turn)
  * @param {string} [o.databaseUrl] PostgreSQL (default DATABASE_URL; none: the embedded database only)
  * @param {boolean} [o.at70] also measure each hot read at 70% of its maximum (default true)
+ * @param {string[]} [o.calls] only the calls whose name contains one of these words (default: every call)
  */
 export async function apiBench(o) {
   const log = o.log ?? console.log
@@ -68,6 +69,8 @@ export async function apiBench(o) {
   const { API } = await tsImport(path.join(o.root, 'domain/api.ts'), import.meta.url)
   const forms = await tsImport(path.join(o.root, 'tests/domain/onboarding-bodies.ts'), import.meta.url)
   const forms2 = { personal: forms.tanzanianPersonalInfo, workInfo: forms.workInfo }
+  const calls = o.calls?.length ? CALLS.filter((c) => o.calls.some((w) => c.name.includes(w))) : CALLS
+  if (calls.length === 0) throw new Error(`no call named ${o.calls.join(', ')}`)
 
   const bare = await startProcess({
     label: 'bare Fastify',
@@ -153,7 +156,7 @@ export async function apiBench(o) {
       )
 
       // Queries per call, one call after another.
-      for (const call of CALLS) {
+      for (const call of calls) {
         const n = 20
         const before = await client.queries()
         for (let i = 0; i < n; i++) {
@@ -172,7 +175,7 @@ export async function apiBench(o) {
 
       entry.bare = await bareRun()
       log(`bare route: ${fmtRps(entry.bare.rps)} req/s, p50 ${entry.bare.p50} ms, p99 ${entry.bare.p99} ms`)
-      for (const call of CALLS) {
+      for (const call of calls) {
         const row = entry.calls.find((c) => c.path === call.path)
         const requests = await encodeAll(client, call, borrowers, forms2)
         for (const r of requests.slice(0, 3)) await client.check(r, call.path)

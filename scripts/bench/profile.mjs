@@ -3,8 +3,11 @@
 // functions by self time and by file, printed. The .cpuprofile files stay in the output directory (open them in
 // Chrome's DevTools).
 //
-//   node scripts/bench/profile.mjs [--target postgres|embedded] [--seconds S] [--out DIR] [--analyze]
+//   node scripts/bench/profile.mjs [--target postgres|embedded] [--seconds S] [--calls WORD,…] [--last S]
+//                                   [--connections N] [--out DIR] [--analyze]
 //
+// --calls profiles only the calls whose name contains one of the words (`--calls write`: the save alone); --last S
+// reads only the profile's last S seconds (with one call: its autocannon run, not the start-up and the borrowers).
 // PostgreSQL comes from DATABASE_URL. A tool for finding the hot path's cost, not part of `npm run bench`.
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
@@ -20,6 +23,12 @@ const arg = (name, fallback) => {
 }
 const target = arg('--target', process.env.DATABASE_URL ? 'postgres' : 'embedded')
 const seconds = Number(arg('--seconds', '5'))
+const calls = arg('--calls', '')
+  .split(',')
+  .map((w) => w.trim())
+  .filter(Boolean)
+const last = Number(arg('--last', '0'))
+const connections = Number(arg('--connections', '50'))
 const out = path.resolve(arg('--out', path.join(root, 'bench-results', 'profile')))
 
 const held = []
@@ -30,9 +39,11 @@ if (!args.includes('--analyze'))
     await apiBench({
       root,
       seconds,
+      connections,
       at70: false,
       scaleOut: false,
       targets: [target],
+      calls,
       nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${out}`],
       hold: (label, stop) => {
         const entry = { label, stop, done: false }
@@ -65,8 +76,13 @@ const { profile, file: newest } = best
 const self = new Map()
 const byId = new Map(profile.nodes.map((n) => [n.id, n]))
 const dt = profile.timeDeltas
+// The instant of each sample (µs from the profile's start), to keep only the last `--last` seconds.
+const at = []
+for (let i = 0, t = profile.startTime; i < profile.samples.length; i++) at.push((t += dt[i] ?? 0))
+const from = last > 0 ? profile.endTime - last * 1e6 : -Infinity
 let total = 0
 for (let i = 0; i < profile.samples.length; i++) {
+  if (at[i] < from) continue
   const node = byId.get(profile.samples[i])
   const ms = (dt[i] ?? 0) / 1000
   total += ms

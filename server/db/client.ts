@@ -406,11 +406,13 @@ async function listenPostgres(
     onNotice()
   }
   await connect()
+  // Concurrent writers share their round trips (issue 17: fifty connections saving at once sent fifty).
+  const fence = sharedRoundTrip(async () => {
+    await client?.query('SELECT 1').catch(() => undefined)
+  })
   return {
     live: () => client !== null,
-    async heardAll() {
-      await client?.query('SELECT 1').catch(() => undefined)
-    },
+    heardAll: fence,
     async stop() {
       stopped = true
       clearTimeout(timer)
@@ -418,6 +420,34 @@ async function listenPostgres(
       client = null
       await c?.end().catch(() => undefined)
     },
+  }
+}
+
+/**
+ * A round trip whoever waits at the same time shares: each caller is answered once a round trip begun after it
+ * asked has come back (so it was sent after whatever the caller committed before asking). A caller who asks while
+ * one is under way — begun perhaps before its commit — waits for the next, which begins when that one ends and
+ * serves everyone who asked meanwhile: at most two round trips are under way or waiting, however many ask.
+ */
+export function sharedRoundTrip(roundTrip: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | null = null
+  let next: Promise<void> | null = null
+  const start = (): Promise<void> => {
+    const trip: Promise<void> = roundTrip()
+      .catch(() => undefined)
+      .finally(() => {
+        if (running === trip) running = null
+      })
+    running = trip
+    return trip
+  }
+  return () => {
+    if (!running) return start()
+    next ??= running.then(() => {
+      next = null
+      return start()
+    })
+    return next
   }
 }
 
@@ -472,4 +502,49 @@ export function preparedOn<T>(q: Queryable, name: string, build: (db: Db) => T):
     mine.set(name, statement)
   }
   return statement
+}
+
+/** What a drizzle handle and its prepared statements carry (drizzle 0.45's fields, checked before use). */
+interface SessionParts {
+  client?: unknown
+  logger?: unknown
+  dialect?: object
+}
+
+/** Statements built once per database (its dialect: the handle and its transactions share it), by name. */
+const transactionTemplates = new WeakMap<object, Map<string, unknown>>()
+
+/**
+ * A prepared statement that also serves transactions (issue 17: the profile save's statements run in one, and
+ * drizzle building their SQL — the open order's fifty columns above all — was a large part of the save's CPU).
+ * On the database handle it is `preparedOn`. In a transaction the statement is built once per database, on the
+ * first transaction that asks, and each later transaction runs that statement on its own connection and counts it
+ * with its own logger: the same SQL text, parameters and row mapping as building it anew, without the building
+ * (and, on PostgreSQL, named, so each connection parses and plans it once). When the handle is not shaped as drizzle
+ * 0.45 shapes it (a transaction without a session and its client), the statement is built for this transaction
+ * alone, as drizzle would. `name` must be unique per statement; `build` must not depend on the handle beyond it.
+ */
+export function preparedIn<T extends object>(q: Queryable, name: string, build: (q: Queryable) => T): T {
+  const direct = preparedOn(q, name, build as (db: Db) => T)
+  if (direct) return direct
+  const session = (q as unknown as { session?: SessionParts }).session
+  const dialect = session?.dialect
+  if (!session || session.client === undefined || !dialect) return build(q)
+  let templates = transactionTemplates.get(dialect)
+  if (!templates) {
+    templates = new Map()
+    transactionTemplates.set(dialect, templates)
+  }
+  const template = templates.get(name) as (T & SessionParts) | undefined
+  if (!template) {
+    const statement = build(q) as T & SessionParts
+    // Only a statement that holds its connection as drizzle 0.45's prepared queries do can be lent to another.
+    if (statement.client === session.client) templates.set(name, statement)
+    return statement
+  }
+  if (template.client === session.client) return template
+  return Object.create(template, {
+    client: { value: session.client },
+    logger: { value: session.logger },
+  }) as T
 }

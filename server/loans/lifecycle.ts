@@ -56,6 +56,37 @@ function resolveLifecycle(order: OrderRow): OrderLifecycleSnapshot {
   })
 }
 
+/** A rollover's decision per snapshot: with the new due date after the instant confirmed, and not after it. */
+const rolloverDecisions = new WeakMap<
+  OrderLifecycleSnapshot,
+  { after?: OrderStatusCode | null; notAfter?: OrderStatusCode | null }
+>()
+
+/**
+ * The status a rollover confirmed at `at` with the new due date `newDueAt` would move the order to, or null when
+ * the machine refuses it: `decide` with `rollover.confirmed`, kept per snapshot (issue 17: the repayment screen's
+ * offer asked the machine — xstate's `can` and `transition` — on every read). The machine's guards read of that
+ * event only whether the new due date is after the instant (`rolloverClearsOverdue`), so the answer is kept for
+ * each side of it; a snapshot is a function of the row's fields (lifecycleOf), and a frozen row keeps its snapshot.
+ * tests/server/hot-path-memos.test.ts checks it against the machine for every status and around the boundary.
+ */
+export function rolloverLeadsTo(order: OrderRow, at: number, newDueAt: number): OrderStatusCode | null {
+  const snapshot = lifecycleOf(order)
+  let kept = rolloverDecisions.get(snapshot)
+  if (!kept) {
+    kept = {}
+    rolloverDecisions.set(snapshot, kept)
+  }
+  const side = newDueAt > at ? 'after' : 'notAfter'
+  let status = kept[side]
+  if (status === undefined) {
+    const decision = decide(snapshot, { type: 'rollover.confirmed', at, newDueAt })
+    status = decision.allowed ? decision.status : null
+    kept[side] = status
+  }
+  return status
+}
+
 /** Whether the machine accepts `event` for this order now (no write). */
 export function allows(order: OrderRow | null, event: OrderLifecycleEvent): boolean {
   return decide(lifecycleOf(order), event).allowed

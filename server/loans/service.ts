@@ -60,6 +60,7 @@ import {
   lifecycleOf,
   moveOrder,
   recordCreation,
+  rolloverLeadsTo,
   type OrderChanges,
   type OrderRow,
 } from './lifecycle'
@@ -158,9 +159,8 @@ export function rolloverToday(
     throw err
   }
   const newDueAt = endOfLocalDay(rq.newDueDate, tz)
-  const event = { type: 'rollover.confirmed', at: now.getTime(), newDueAt: newDueAt.getTime() } as const
-  const next = decide(lifecycleOf(order), event)
-  if (!next.allowed || next.status !== OrderStatus.Repaying) return { quote: null, refusal: 'tooLate' }
+  if (rolloverLeadsTo(order, now.getTime(), newDueAt.getTime()) !== OrderStatus.Repaying)
+    return { quote: null, refusal: 'tooLate' }
   return { quote: rq, newDueAt, refusal: null }
 }
 

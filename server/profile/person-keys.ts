@@ -28,7 +28,7 @@ import {
   samePersonRefusal,
 } from '../../domain/one-loan-per-person'
 import { OrderStatus, type OrderStatusCode } from '../../domain/order-status'
-import { isUniqueViolation, pgErrorOf, type Db, type Queryable } from '../db/client'
+import { isUniqueViolation, pgErrorOf, preparedIn, type Db, type Queryable } from '../db/client'
 import { users } from '../db/schema/core'
 import { loanOrders, PERSON_KEY_INDEX, WALLET_KEY_INDEX } from '../db/schema/loans'
 import { profiles, walletAccounts } from '../db/schema/profile'
@@ -149,13 +149,19 @@ export async function claimPersonKeys(
   userId: number,
   now: Date,
 ): Promise<LoanOrderRow | null> {
-  // The open order, locked, with the keys the profile holds: one statement (issue 17).
-  const [found] = await q
-    .select({ order: loanOrders, idNumber: profiles.personKey, wallet: profiles.walletKey })
-    .from(loanOrders)
-    .leftJoin(profiles, eq(profiles.userId, loanOrders.userId))
-    .where(and(eq(loanOrders.userId, userId), inArray(loanOrders.status, [...OPEN_STATUSES])))
-    .for('update', { of: loanOrders })
+  // The open order, locked, with the keys the profile holds: one statement (issue 17), built once (preparedIn).
+  const claim = preparedIn(q, 'kopa_claim_person_keys', (tx) =>
+    tx
+      .select({ order: loanOrders, idNumber: profiles.personKey, wallet: profiles.walletKey })
+      .from(loanOrders)
+      .leftJoin(profiles, eq(profiles.userId, loanOrders.userId))
+      .where(
+        and(eq(loanOrders.userId, sql.placeholder('userId')), inArray(loanOrders.status, [...OPEN_STATUSES])),
+      )
+      .for('update', { of: loanOrders })
+      .prepare('kopa_claim_person_keys'),
+  )
+  const [found] = await claim.execute({ userId })
   if (!found) return null
   const { order } = found
   const keys: PersonKeys = { idNumber: found.idNumber ?? null, wallet: found.wallet ?? null }

@@ -1,11 +1,14 @@
 /**
  * What the hot path keeps between calls (issue 17) answers what working it out afresh answers: the local date per
- * zone (kept for the UTC minute it holds in), and the lifecycle snapshot of a frozen order row from the read cache.
+ * zone (kept for the UTC minute it holds in), the lifecycle snapshot of a frozen order row from the read cache, and
+ * a rollover's decision per snapshot.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { endOfLocalDay, localDate, startOfLocalDay } from '../../server/loans/dates'
-import { lifecycleOf, type OrderRow } from '../../server/loans/lifecycle'
+import { ORDER_STATUS_CODES, OrderStatus, type OrderStatusCode } from '../../domain/order-status'
+import { decide, lifecycleAt } from '../../machines/order-lifecycle/order-policy'
+import { lifecycleOf, rolloverLeadsTo, type OrderRow } from '../../server/loans/lifecycle'
 
 /** The date as Intl gives it, with a formatter of its own. */
 function reference(at: Date, timeZone: string): string {
@@ -122,5 +125,78 @@ describe('startOfLocalDay and endOfLocalDay', () => {
       }),
       { numRuns: 300 },
     )
+  })
+})
+
+describe('rolloverLeadsTo', () => {
+  const row = (fields: Record<string, unknown>) =>
+    ({
+      status: 2,
+      loan: { rolloversDone: 0 },
+      maxRollovers: 3,
+      questionnaireRequired: false,
+      approvedAt: null,
+      rejectedAt: null,
+      ...fields,
+    }) as unknown as OrderRow
+
+  /** What the machine answers, asked afresh. */
+  const machine = (order: OrderRow, at: number, newDueAt: number) => {
+    const decision = decide(lifecycleAt(order.status as OrderStatusCode, lifecycleOf(order).context), {
+      type: 'rollover.confirmed',
+      at,
+      newDueAt,
+    })
+    return decision.allowed ? decision.status : null
+  }
+
+  it('answers as the machine for every status and count, on both sides of the instant, kept or not', () => {
+    const order = fc.record({
+      status: fc.constantFrom(...ORDER_STATUS_CODES),
+      rolloversDone: fc.integer({ min: 0, max: 4 }),
+      maxRollovers: fc.integer({ min: 0, max: 4 }),
+      frozen: fc.boolean(),
+    })
+    // A new due date a millisecond before, at, or after the instant, or anywhere around it.
+    const offset = fc.oneof(
+      fc.constantFrom(-1, 0, 1),
+      fc.integer({ min: -10 * 86_400_000, max: 10 * 86_400_000 }),
+    )
+    const at = fc.integer({ min: 1_735_689_600_000, max: 1_830_000_000_000 })
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(order, fc.array(fc.tuple(at, offset), { minLength: 1, maxLength: 6 })), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        (orders) => {
+          for (const [o, asks] of orders) {
+            const fields = {
+              status: o.status,
+              loan: { rolloversDone: o.rolloversDone },
+              maxRollovers: o.maxRollovers,
+            }
+            const r = o.frozen ? Object.freeze(row(fields)) : row(fields)
+            // The same row asked again and again (a frozen one keeps its snapshot and its answers).
+            for (const [instant, ahead] of asks)
+              expect(rolloverLeadsTo(r, instant, instant + ahead)).toBe(machine(r, instant, instant + ahead))
+          }
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
+
+  it('tells the overdue loan’s rollover that leaves it overdue from the one that clears it, to the millisecond', () => {
+    const overdue = Object.freeze(row({ status: OrderStatus.Overdued }))
+    const at = Date.UTC(2026, 10, 29, 12)
+    expect(rolloverLeadsTo(overdue, at, at + 1)).toBe(OrderStatus.Repaying)
+    expect(rolloverLeadsTo(overdue, at, at)).toBeNull()
+    expect(rolloverLeadsTo(overdue, at, at - 1)).toBeNull()
+    expect(rolloverLeadsTo(overdue, at + 5, at + 6)).toBe(OrderStatus.Repaying)
+    const repaying = Object.freeze(row({ status: OrderStatus.Repaying }))
+    expect(rolloverLeadsTo(repaying, at, at - 1)).toBe(OrderStatus.Repaying)
+    const last = Object.freeze(row({ status: OrderStatus.Overdued, loan: { rolloversDone: 3 } }))
+    expect(rolloverLeadsTo(last, at, at + 1)).toBeNull()
   })
 })
