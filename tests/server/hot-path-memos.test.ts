@@ -1,14 +1,16 @@
 /**
  * What the hot path keeps between calls (issue 17) answers what working it out afresh answers: the local date per
  * zone (kept for the UTC minute it holds in), the lifecycle snapshot of a frozen order row from the read cache, and
- * a rollover's decision per snapshot.
+ * a rollover's decision per snapshot, and the SHA-256 of a session token.
  */
+import { createHash } from 'node:crypto'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { endOfLocalDay, localDate, startOfLocalDay } from '../../server/loans/dates'
 import { ORDER_STATUS_CODES, OrderStatus, type OrderStatusCode } from '../../domain/order-status'
 import { decide, lifecycleAt } from '../../machines/order-lifecycle/order-policy'
 import { lifecycleOf, rolloverLeadsTo, type OrderRow } from '../../server/loans/lifecycle'
+import { hashToken, hashTokenKept } from '../../server/accounts/sessions'
 
 /** The date as Intl gives it, with a formatter of its own. */
 function reference(at: Date, timeZone: string): string {
@@ -198,5 +200,24 @@ describe('rolloverLeadsTo', () => {
     expect(rolloverLeadsTo(repaying, at, at - 1)).toBe(OrderStatus.Repaying)
     const last = Object.freeze(row({ status: OrderStatus.Overdued, loan: { rolloversDone: 3 } }))
     expect(rolloverLeadsTo(last, at, at + 1)).toBeNull()
+  })
+})
+
+describe('hashTokenKept', () => {
+  const sha256 = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex')
+  it('answers the SHA-256 of every token, asked once or again, past the number it keeps', () => {
+    const tokens = Array.from({ length: 5000 }, (_, i) => `${'t'.repeat(38)}${String(i).padStart(5, '0')}`)
+    for (const round of [0, 1])
+      for (const token of round ? [...tokens].reverse() : tokens) expect(hashTokenKept(token)).toBe(sha256(token))
+  })
+  it('answers what hashing afresh answers, for any text in any order', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: 'grapheme', maxLength: 60 }), { maxLength: 40 }), (tokens) => {
+        for (const token of [...tokens, ...tokens]) {
+          expect(hashTokenKept(token)).toBe(sha256(token))
+          expect(hashToken(token)).toBe(sha256(token))
+        }
+      }),
+    )
   })
 })
