@@ -6,6 +6,7 @@
 import path from 'node:path'
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import { pino, type DestinationStream } from 'pino'
+import { lazyChildLogger } from './access-log'
 import { attachCache, createNoticeCache, type NoticeCache } from './cache'
 import { createClock, type Clock } from './clock'
 import type { ServerConfig } from './config'
@@ -107,6 +108,9 @@ export async function buildServer(
             // what is left when the process exits.
             stream: overrides.logStream ?? pino.destination({ dest: 1, sync: false }),
           },
+    // req.log is made only when something logs through it; the access line is written without it (issue 17,
+    // server/access-log.ts).
+    ...(config.logLevel === 'silent' && !overrides.logStream ? {} : { childLoggerFactory: lazyChildLogger }),
     // The dispatcher logs each call itself (decrypted path and code); Fastify's request lines would log URLs.
     // Fastify's own error lines would log URLs too: SafeLogController logs a failed plain route (server/ops.ts).
     logController: new SafeLogController(ops),
