@@ -36,6 +36,11 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          // The server's files share their worker's modules instead of importing everything (and compiling PGlite's
+          // WebAssembly) again per file: 500 s → 370 s for the same 1,019 tests on both databases. It holds because
+          // each file opens its own database and server, and none mocks a module or writes the environment. The
+          // screens' files do not share (a jsdom document is shared too, and some write the page's head and body).
+          isolate: false,
           include: ['tests/server/**/*.test.ts'],
           testTimeout: 60000,
           hookTimeout: 60000,

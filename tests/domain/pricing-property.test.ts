@@ -27,6 +27,9 @@ import { validateProduct } from '../../domain/product-rules'
 const UNIT = 100
 
 /** Random products in the ranges a lender would configure; validateProduct decides which are valid. */
+/** 300 generated stories take about a second; on CI's two shared cores, with a server file beside them, longer. */
+const STORIES_TIMEOUT_MS = 30_000
+
 const productArb: fc.Arbitrary<ProductConfig> = fc
   .record({
     country: fc.constantFrom('TZ' as const, 'KE' as const, 'MX' as const),
@@ -115,7 +118,7 @@ describe('every quote of a valid product', () => {
       }),
       { numRuns: 300 },
     )
-  })
+  }, STORIES_TIMEOUT_MS)
 })
 
 /**
@@ -238,5 +241,5 @@ describe('every loan story of a valid product (pay-out, days passing, part-payme
       }),
       { numRuns: 300 },
     )
-  })
+  }, STORIES_TIMEOUT_MS)
 })
