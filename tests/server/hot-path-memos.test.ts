@@ -76,18 +76,19 @@ describe('localDate', () => {
   })
 })
 
-describe('lifecycleOf', () => {
-  const row = (fields: Record<string, unknown>) =>
-    ({
-      status: 2,
-      loan: { rolloversDone: 0 },
-      maxRollovers: 3,
-      questionnaireRequired: false,
-      approvedAt: null,
-      rejectedAt: null,
-      ...fields,
-    }) as unknown as OrderRow
+/** An order row as the read cache keeps one: status 2, no rollover yet, three allowed. */
+const row = (fields: Record<string, unknown>) =>
+  ({
+    status: 2,
+    loan: { rolloversDone: 0 },
+    maxRollovers: 3,
+    questionnaireRequired: false,
+    approvedAt: null,
+    rejectedAt: null,
+    ...fields,
+  }) as unknown as OrderRow
 
+describe('lifecycleOf', () => {
   it('keeps the snapshot of a frozen row, and resolves a changed row afresh', () => {
     const repaying = Object.freeze(row({ status: 2 }))
     const first = lifecycleOf(repaying)
@@ -131,17 +132,6 @@ describe('startOfLocalDay and endOfLocalDay', () => {
 })
 
 describe('rolloverLeadsTo', () => {
-  const row = (fields: Record<string, unknown>) =>
-    ({
-      status: 2,
-      loan: { rolloversDone: 0 },
-      maxRollovers: 3,
-      questionnaireRequired: false,
-      approvedAt: null,
-      rejectedAt: null,
-      ...fields,
-    }) as unknown as OrderRow
-
   /** What the machine answers, asked afresh. */
   const machine = (order: OrderRow, at: number, newDueAt: number) => {
     const decision = decide(lifecycleAt(order.status as OrderStatusCode, lifecycleOf(order).context), {
