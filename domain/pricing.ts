@@ -91,12 +91,24 @@ export function processingFeeRate(fee: FeeRate, tenureDays: number): Ratio {
 
 const MS_PER_DAY = 86_400_000
 
+/**
+ * Day numbers of the dates already read (issue 17: an order's balance and days late read the same few dates — its
+ * disbursal, due dates, today — on every call, and the parse with its round trip through toISOString was a tenth of
+ * a latest-order read). A function of the text alone; only valid dates are kept; emptied when full.
+ */
+const dayNumbers = new Map<string, number>()
+const MAX_DAY_NUMBERS = 10_000
+
 function dayNumber(date: IsoDate): number {
+  const kept = dayNumbers.get(date)
+  if (kept !== undefined) return kept
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date)
   const t = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : Number.NaN
   if (!m || Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== date) {
     throw new PricingError('pricing.date.invalid', `Not a calendar date 'YYYY-MM-DD': ${date}`)
   }
+  if (dayNumbers.size >= MAX_DAY_NUMBERS) dayNumbers.clear()
+  dayNumbers.set(date, t / MS_PER_DAY)
   return t / MS_PER_DAY
 }
 

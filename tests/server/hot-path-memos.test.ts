@@ -11,6 +11,7 @@ import { ORDER_STATUS_CODES, OrderStatus, type OrderStatusCode } from '../../dom
 import { decide, lifecycleAt } from '../../machines/order-lifecycle/order-policy'
 import { lifecycleOf, rolloverLeadsTo, type OrderRow } from '../../server/loans/lifecycle'
 import { hashToken, hashTokenKept } from '../../server/accounts/sessions'
+import { addDays, daysBetween, PricingError } from '../../domain/pricing'
 
 /** The date as Intl gives it, with a formatter of its own. */
 function reference(at: Date, timeZone: string): string {
@@ -209,5 +210,37 @@ describe('hashTokenKept', () => {
         }
       }),
     )
+  })
+})
+
+describe('daysBetween and addDays with the day numbers kept', () => {
+  /** The days from 1970-01-01, worked out afresh. */
+  const days = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000
+  const date = fc
+    .integer({ min: -1_000, max: 60_000 })
+    .map((d) => new Date(d * 86_400_000).toISOString().slice(0, 10))
+  it('answers what a fresh count answers, for dates asked once or again, past the number kept', () => {
+    const dates = Array.from({ length: 12_000 }, (_, i) =>
+      new Date((18_000 + i) * 86_400_000).toISOString().slice(0, 10),
+    )
+    for (const round of [0, 1])
+      for (const d of round ? [...dates].reverse() : dates) {
+        expect(daysBetween('2020-01-01', d)).toBe(days(d) - days('2020-01-01'))
+        expect(addDays(d, 1)).toBe(new Date((days(d) + 1) * 86_400_000).toISOString().slice(0, 10))
+      }
+  })
+  it('answers a fresh count for any dates in any order', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(date, date), { maxLength: 30 }), (pairs) => {
+        for (const [from, to] of [...pairs, ...pairs]) expect(daysBetween(from, to)).toBe(days(to) - days(from))
+      }),
+    )
+  })
+  it('refuses a text that is not a calendar date every time it is asked, before and after valid ones', () => {
+    for (const bad of ['2025-02-29', '2025-13-01', '2025-1-01', ' 2025-01-01', 'not a date', '2025-01-01T00:00'])
+      for (const _ of [0, 1]) {
+        expect(() => daysBetween('2025-01-01', bad)).toThrow(PricingError)
+        expect(daysBetween('2025-01-01', '2025-01-02')).toBe(1)
+      }
   })
 })
