@@ -38,9 +38,20 @@ const BASE64URL = /^[A-Za-z0-9_-]*$/
 /** Strict base64url (no padding, leftover bits zero, so every byte string has one encoding), as the app's. */
 function fromBase64Url(text: string): Buffer | null {
   if (!BASE64URL.test(text) || text.length % 4 === 1) return null
-  const bytes = Buffer.from(text, 'base64url')
-  // Buffer ignores non-zero leftover bits; the protocol refuses them: only the canonical encoding is accepted.
-  return bytes.toString('base64url') === text ? bytes : null
+  // Buffer ignores non-zero leftover bits; the protocol refuses them: only the canonical encoding is accepted. The
+  // last character of a text whose length is 2 or 3 modulo 4 carries 4 or 2 such bits (issue 17: checked here
+  // rather than by encoding the bytes again).
+  const rest = text.length % 4
+  if (rest !== 0 && (sextet(text.charCodeAt(text.length - 1)) & (rest === 2 ? 0b1111 : 0b11)) !== 0) return null
+  return Buffer.from(text, 'base64url')
+}
+
+/** The value of a base64url character (one BASE64URL accepts). */
+function sextet(c: number): number {
+  if (c >= 65 && c <= 90) return c - 65 // A–Z
+  if (c >= 97 && c <= 122) return c - 71 // a–z: 26…51
+  if (c >= 48 && c <= 57) return c + 4 // 0–9: 52…61
+  return c === 45 ? 62 : 63 // '-', '_'
 }
 
 /** Encrypt a UTF-8 text into a token: base64url(IV ‖ AES-256-CBC(key, IV, PKCS#7(text))). */

@@ -67,6 +67,24 @@ describe('The server cipher and the app cipher', () => {
       { numRuns: 500 },
     )
     for (const token of cases) expect(server.decryptText(pkg, token)).toBe(app.decryptText(pkg, token))
+    // The good token with a leftover bit of its last character set (43 characters: 2 such bits; and one of 86
+    // characters, 4 bits): the same bytes to Buffer, but not the canonical text, so both refuse it.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+    const withBits = (token: string, bits: number) =>
+      token.slice(0, -1) + alphabet[alphabet.indexOf(token.at(-1)!) | bits]
+    expect(good.length % 4).toBe(3)
+    for (const bits of [1, 2, 3]) {
+      expect(server.decryptText(pkg, withBits(good, bits))).toBeNull()
+      expect(app.decryptText(pkg, withBits(good, bits))).toBeNull()
+    }
+    // 40 bytes of text: 48 encrypted, 64 with the IV, 86 characters.
+    const longer = app.encryptText(pkg, `{"t":1,"x":"${'y'.repeat(26)}"}`, new Uint8Array(16).fill(3))
+    expect(longer.length % 4).toBe(2)
+    expect(server.decryptText(pkg, longer)).toBe(`{"t":1,"x":"${'y'.repeat(26)}"}`)
+    for (const bits of [1, 4, 8, 15]) {
+      expect(server.decryptText(pkg, withBits(longer, bits))).toBeNull()
+      expect(app.decryptText(pkg, withBits(longer, bits))).toBeNull()
+    }
   })
 
   it('encode and decode the same requests', () => {
