@@ -3,8 +3,9 @@
 // figures and returns them; it throws only when a part could not run (a server did not start, a borrower could not
 // be brought to a loan).
 //
-// For each database it starts the reference server (server/main.ts, demo mode, node --import tsx: one process) on a
-// fresh database — a temporary PGlite directory, or a new schema of the PostgreSQL database that is dropped at the
+// For each database it starts the reference server as `npm run server` runs it (build/server/main.mjs, built just
+// before by scripts/build-server.mjs, run by node: one process; KOPA_BENCH_TSX=1 runs server/main.ts under tsx
+// instead, as before session 16), demo mode, on a fresh database — a temporary PGlite directory, or a new schema of the PostgreSQL database that is dropped at the
 // end — with the statement counter on (KOPA_BENCH_COUNT_QUERIES=1, GET /dev/queries) and the request limits out of
 // the way. It brings borrowers through the real encrypted API to a paid-out loan (register with the development
 // SMS, profile, identity photos, work, wallet, apply, submit, assessment, confirm, pay-out by the sandbox), then:
@@ -69,6 +70,10 @@ export async function apiBench(o) {
   const { API } = await tsImport(path.join(o.root, 'domain/api.ts'), import.meta.url)
   const forms = await tsImport(path.join(o.root, 'tests/domain/onboarding-bodies.ts'), import.meta.url)
   const forms2 = { personal: forms.tanzanianPersonalInfo, workInfo: forms.workInfo }
+  // The server as `npm run server` runs it, or (KOPA_BENCH_TSX=1) compiled on the fly by tsx, for comparison.
+  const serverArgs = process.env.KOPA_BENCH_TSX
+    ? ['--import', 'tsx', path.join(o.root, 'server/main.ts')]
+    : ['--enable-source-maps', await (await import('../build-server.mjs')).buildServer({ quiet: true })]
   const calls = o.calls?.length ? CALLS.filter((c) => o.calls.some((w) => c.name.includes(w))) : CALLS
   if (calls.length === 0) throw new Error(`no call named ${o.calls.join(', ')}`)
 
@@ -139,7 +144,7 @@ export async function apiBench(o) {
     const server = await startProcess({
       label: `Kopa (${target.name})`,
       root: o.root,
-      args: [...(o.nodeArgs ?? []), '--import', 'tsx', path.join(o.root, 'server/main.ts')],
+      args: [...(o.nodeArgs ?? []), ...serverArgs],
       env,
       ready: '/dev/clock',
       hold: o.hold,
@@ -239,6 +244,7 @@ export async function apiBench(o) {
       forms: forms2,
       run,
       figures,
+      serverArgs,
     })
   }
   await bare.stop()
@@ -275,7 +281,7 @@ async function scaleOut(o) {
     startProcess({
       label: `Kopa ${name} (scale-out)`,
       root: o.root,
-      args: ['--import', 'tsx', path.join(o.root, 'server/main.ts')],
+      args: o.serverArgs,
       env: env(),
       ready: '/dev/clock',
       hold: o.hold,
