@@ -9,7 +9,7 @@
 // stopped at the end, also on error and on Ctrl-C.
 //
 //   node scripts/bench.mjs [--runs N] [--only lighthouse|bytes|soak|api] [--profile default|low-end] [--soak-minutes M]
-//                          [--api-seconds S] [--api-connections N] [--no-api-70] [--keep]
+//                          [--api-seconds S] [--api-connections N] [--no-api-70] [--api-calls W,…] [--api-target T] [--keep]
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -80,6 +80,8 @@ async function apiSection(ctx) {
     seconds: ctx.options.apiSeconds,
     connections: ctx.options.apiConnections,
     at70: ctx.options.apiAt70,
+    ...(ctx.options.apiCalls ? { calls: ctx.options.apiCalls } : {}),
+    ...(ctx.options.apiTargets ? { targets: ctx.options.apiTargets } : {}),
   })
   const file = path.join(resultsDir, 'api.json')
   await writeFile(
@@ -111,6 +113,8 @@ function usage() {
     '  --api-seconds S   autocannon duration of each API run (default 10; the api section runs only with --only api)',
     '  --api-connections N  autocannon connections of the API runs (default 50)',
     '  --no-api-70       skip the API runs at 70% of the maximum (p99 at that load)',
+    '  --api-calls W,…   only the API calls whose name holds one of the words (latest, product, getUserInfo, repayment, write)',
+    '  --api-target T    only the embedded database or only PostgreSQL (embedded|postgres; scale-out runs with postgres)',
     '  --keep            keep the temporary directory (builds, databases) and print its path',
     '  --help            this text',
   ].join('\n')
@@ -175,6 +179,19 @@ function parseArgs(argv) {
         if (!Number.isInteger(n) || n < 1)
           throw new UsageError(`${flag} must be a positive integer, got "${raw}"`)
         options[flag === '--api-seconds' ? 'apiSeconds' : 'apiConnections'] = n
+        break
+      }
+      case '--api-calls':
+        options.apiCalls = value()
+          .split(',')
+          .map((w) => w.trim())
+          .filter(Boolean)
+        break
+      case '--api-target': {
+        const raw = value()
+        if (raw !== 'postgres' && raw !== 'embedded')
+          throw new UsageError(`--api-target must be postgres or embedded, got "${raw}"`)
+        options.apiTargets = [raw]
         break
       }
       case '--no-api-70':

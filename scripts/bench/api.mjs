@@ -13,9 +13,11 @@
 //   - autocannon (-c connections, -d seconds) on the bare route, then on each hot call and on one write, each
 //     connection a borrower of its own (its token, its address), req/s, p50/p99 and the ratio to the bare route's
 //     req/s measured just before on the same machine;
-//   - each hot read again at 70% of the req/s it reached, for the p99 at that load.
+//   - each hot read again at 70% of the req/s it reached, evenly spaced (scripts/bench/paced.mjs), for the p99 at that
+//     load, and the bare route at the same pace for what the load generator adds by itself.
 // With PostgreSQL it then runs the scale-out check (scaleOut below): two instances on one schema, jobs on both.
 import { spawn } from 'node:child_process'
+import { pacedRun } from './paced.mjs'
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { deflateSync, crc32 } from 'node:zlib'
@@ -58,6 +60,8 @@ export const CALLS = [
  * @param {boolean} [o.at70] also measure each hot read at 70% of its maximum (default true)
  * @param {string[]} [o.calls] only the calls whose name contains one of these words (default: every call)
  */
+const BARE_REQUESTS = [{ method: 'GET', path: '/hello', headers: {} }]
+
 export async function apiBench(o) {
   const log = o.log ?? console.log
   const seconds = o.seconds ?? 10
@@ -203,21 +207,22 @@ export async function apiBench(o) {
         if (call.hot && o.at70 !== false && result.rps > 0) {
           const rate = Math.max(1, Math.round(result.rps * 0.7))
           const again = await encodeAll(client, call, borrowers, forms2)
-          let j = 0
-          const at70 = figures(
-            await run({
-              url: server.url,
-              connections,
-              duration: seconds,
-              overallRate: rate,
-              setupClient: (c) => c.setRequests([again[j++ % again.length]]),
-            }),
-          )
-          row.at70 = { rate, ...at70 }
+          // Evenly spaced requests (scripts/bench/paced.mjs), not autocannon's overallRate, which sends each second's
+          // share at full speed and then waits.
+          row.at70 = await pacedRun({ url: server.url, rate, seconds, connections, requests: again })
+          await client.check(again[0], call.path)
+          // The same pace on the bare route: what the load generator and the machine add by themselves.
+          const floor = await pacedRun({ url: bare.url, rate, seconds, connections, requests: BARE_REQUESTS })
+          row.at70.bareP99 = floor.p99
         }
         log(
           `${call.name}: ${fmtRps(row.rps)} req/s (${row.ratio.toFixed(2)}× bare), p50 ${row.p50} ms, p99 ${row.p99} ms` +
-            (row.at70 ? `, p99 ${row.at70.p99} ms at ${row.at70.rate} req/s` : '') +
+            (row.at70
+              ? `, p99 ${row.at70.p99} ms at ${row.at70.rate} req/s evenly spaced (${row.at70.achieved} sent/s, ` +
+                `bare route at that pace: p99 ${row.at70.bareP99} ms` +
+                (row.at70.non2xx || row.at70.errors ? `, ${row.at70.non2xx} non-2xx, ${row.at70.errors} errors` : '') +
+                ')'
+              : '') +
             `, ${row.queriesPerCall.toFixed(1)} queries/call` +
             (row.serverCpu === null ? '' : `, server CPU ${Math.round(row.serverCpu * 100)}%`) +
             (row.cacheForgets == null ? '' : `, cache forgotten ${row.cacheForgets}×`) +
@@ -696,7 +701,7 @@ function printReport(report, log) {
       '× bare',
       'p50 ms',
       'p99 ms',
-      'p99 at 70%',
+      'p99 at 70% (bare)',
       'queries/call',
       'under load',
       'server CPU',
@@ -708,7 +713,7 @@ function printReport(report, log) {
       c.ratio === undefined ? '—' : `${c.ratio.toFixed(3)}×`,
       String(c.p50 ?? '—'),
       String(c.p99 ?? '—'),
-      c.at70 ? `${c.at70.p99} ms @ ${c.at70.rate}/s` : '',
+      c.at70 ? `${c.at70.p99} ms (${c.at70.bareP99}) @ ${c.at70.rate}/s` : '',
       c.queriesPerCall === undefined ? '—' : c.queriesPerCall.toFixed(2),
       c.queriesPerCallUnderLoad == null ? '—' : c.queriesPerCallUnderLoad.toFixed(2),
       c.serverCpu == null ? '—' : `${Math.round(c.serverCpu * 100)}%`,
