@@ -13,6 +13,8 @@
 //   - autocannon (-c connections, -d seconds) on the bare route, then on each hot call and on one write, each
 //     connection a borrower of its own (its token, its address), req/s, p50/p99 and the ratio to the bare route's
 //     req/s measured just before on the same machine;
+//   - the bare route sent the same requests (its /api/* answers hello to anything), for the ratio to a server that
+//     only reads them;
 //   - each hot read again at 70% of the req/s it reached, evenly spaced (scripts/bench/paced.mjs), for the p99 at that
 //     load, and the bare route at the same pace for what the load generator adds by itself.
 // With PostgreSQL it then runs the scale-out check (scaleOut below): two instances on one schema, jobs on both.
@@ -204,6 +206,17 @@ export async function apiBench(o) {
           cacheForgets: forgetsBefore === null || forgetsAfter === null ? null : forgetsAfter - forgetsBefore,
         })
         await client.check(requests[0], call.path)
+        // The bare route sent the same requests: what reading them costs a server that does nothing with them.
+        let b = 0
+        row.bareSame = figures(
+          await run({
+            url: bare.url,
+            connections,
+            duration: seconds,
+            setupClient: (c) => c.setRequests([requests[b++ % requests.length]]),
+          }),
+        ).rps
+        row.ratioSame = result.rps / row.bareSame
         if (call.hot && o.at70 !== false && result.rps > 0) {
           const rate = Math.max(1, Math.round(result.rps * 0.7))
           const again = await encodeAll(client, call, borrowers, forms2)
@@ -216,7 +229,8 @@ export async function apiBench(o) {
           row.at70.bareP99 = floor.p99
         }
         log(
-          `${call.name}: ${fmtRps(row.rps)} req/s (${row.ratio.toFixed(2)}× bare), p50 ${row.p50} ms, p99 ${row.p99} ms` +
+          `${call.name}: ${fmtRps(row.rps)} req/s (${row.ratio.toFixed(2)}× bare; the bare route sent these requests: ` +
+            `${fmtRps(row.bareSame)} req/s, ${row.ratioSame.toFixed(2)}×), p50 ${row.p50} ms, p99 ${row.p99} ms` +
             (row.at70
               ? `, p99 ${row.at70.p99} ms at ${row.at70.rate} req/s evenly spaced (${row.at70.achieved} sent/s, ` +
                 `bare route at that pace: p99 ${row.at70.bareP99} ms` +
@@ -699,6 +713,7 @@ function printReport(report, log) {
       'call',
       'req/s',
       '× bare',
+      'same requests',
       'p50 ms',
       'p99 ms',
       'p99 at 70% (bare)',
@@ -711,6 +726,7 @@ function printReport(report, log) {
       c.name,
       fmtRps(c.rps),
       c.ratio === undefined ? '—' : `${c.ratio.toFixed(3)}×`,
+      c.ratioSame === undefined ? '—' : `${c.ratioSame.toFixed(3)}× of ${fmtRps(c.bareSame)}`,
       String(c.p50 ?? '—'),
       String(c.p99 ?? '—'),
       c.at70 ? `${c.at70.p99} ms (${c.at70.bareP99}) @ ${c.at70.rate}/s` : '',
