@@ -8,7 +8,7 @@ import xstateConventions from './scripts/eslint/xstate-conventions.js'
 import screenContract from './scripts/eslint/screen-contract.js'
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'docs', 'test-results', 'playwright-report'] },
+  { ignores: ['dist', 'build', 'node_modules', 'data', 'docs', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -9,7 +9,8 @@
 // stopped at the end, also on error and on Ctrl-C.
 //
 //   node scripts/bench.mjs [--runs N] [--only lighthouse|bytes|soak|api] [--profile default|low-end] [--soak-minutes M]
-//                          [--api-seconds S] [--api-connections N] [--no-api-70] [--api-calls W,…] [--api-target T] [--keep]
+//                          [--api-seconds S] [--api-connections N] [--no-api-70] [--api-steady F] [--api-calls W,…]
+//                          [--api-target T] [--keep]
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -80,6 +81,7 @@ async function apiSection(ctx) {
     seconds: ctx.options.apiSeconds,
     connections: ctx.options.apiConnections,
     at70: ctx.options.apiAt70,
+    ...(ctx.options.apiSteady ? { steadyShare: ctx.options.apiSteady } : {}),
     ...(ctx.options.apiCalls ? { calls: ctx.options.apiCalls } : {}),
     ...(ctx.options.apiTargets ? { targets: ctx.options.apiTargets } : {}),
   })
@@ -113,6 +115,7 @@ function usage() {
     '  --api-seconds S   autocannon duration of each API run (default 10; the api section runs only with --only api)',
     '  --api-connections N  autocannon connections of the API runs (default 50)',
     '  --no-api-70       skip the API runs at 70% of the maximum (p99 at that load)',
+    '  --api-steady F    the steady runs at this share of the maximum instead of 0.7 (e.g. 0.5)',
     '  --api-calls W,…   only the API calls whose name holds one of the words (latest, product, getUserInfo, repayment, write)',
     '  --api-target T    only the embedded database or only PostgreSQL (embedded|postgres; scale-out runs with postgres)',
     '  --keep            keep the temporary directory (builds, databases) and print its path',
@@ -192,6 +195,13 @@ function parseArgs(argv) {
         if (raw !== 'postgres' && raw !== 'embedded')
           throw new UsageError(`--api-target must be postgres or embedded, got "${raw}"`)
         options.apiTargets = [raw]
+        break
+      }
+      case '--api-steady': {
+        const raw = value()
+        const n = Number(raw)
+        if (!(n > 0 && n <= 1)) throw new UsageError(`--api-steady must be a share from 0 to 1, got "${raw}"`)
+        options.apiSteady = n
         break
       }
       case '--no-api-70':

@@ -60,6 +60,7 @@ export const CALLS = [
  * @param {number} [o.borrowers] borrowers brought to a loan (default 10; the connections take them in turn)
  * @param {string} [o.databaseUrl] PostgreSQL (default DATABASE_URL; none: the embedded database only)
  * @param {boolean} [o.at70] also measure each hot read at 70% of its maximum (default true)
+ * @param {number} [o.steadyShare] that share instead of 70% (0.5: at half the maximum)
  * @param {string[]} [o.calls] only the calls whose name contains one of these words (default: every call)
  */
 const BARE_REQUESTS = [{ method: 'GET', path: '/hello', headers: {} }]
@@ -102,6 +103,7 @@ export async function apiBench(o) {
     connections,
     borrowers: borrowerCount,
     cpus: (await import('node:os')).cpus().length,
+    steadyShare: o.steadyShare ?? 0.7,
     targets: [],
   }
 
@@ -218,11 +220,19 @@ export async function apiBench(o) {
         ).rps
         row.ratioSame = result.rps / row.bareSame
         if (call.hot && o.at70 !== false && result.rps > 0) {
-          const rate = Math.max(1, Math.round(result.rps * 0.7))
+          const rate = Math.max(1, Math.round(result.rps * (o.steadyShare ?? 0.7)))
           const again = await encodeAll(client, call, borrowers, forms2)
           // Evenly spaced requests (scripts/bench/paced.mjs), not autocannon's overallRate, which sends each second's
           // share at full speed and then waits.
+          await client.loopDelay()
+          const cpuStart = cpuSeconds(server.pid)
+          const paceStart = performance.now()
           row.at70 = await pacedRun({ url: server.url, rate, seconds, connections, requests: again })
+          const cpuEnd = cpuSeconds(server.pid)
+          row.at70.loopDelay = await client.loopDelay()
+          // The server's CPU over the steady run (its warm-up second included).
+          row.at70.serverCpu =
+            cpuStart === null || cpuEnd === null ? null : (cpuEnd - cpuStart) / ((performance.now() - paceStart) / 1000)
           await client.check(again[0], call.path)
           // The same pace on the bare route: what the load generator and the machine add by themselves.
           const floor = await pacedRun({ url: bare.url, rate, seconds, connections, requests: BARE_REQUESTS })
@@ -234,6 +244,10 @@ export async function apiBench(o) {
             (row.at70
               ? `, p99 ${row.at70.p99} ms at ${row.at70.rate} req/s evenly spaced (${row.at70.achieved} sent/s, ` +
                 `bare route at that pace: p99 ${row.at70.bareP99} ms` +
+                (row.at70.loopDelay
+                  ? `; the server's event loop held up p99 ${row.at70.loopDelay.p99} ms, at most ${row.at70.loopDelay.max} ms`
+                  : '') +
+                (row.at70.serverCpu == null ? '' : `; server CPU ${Math.round(row.at70.serverCpu * 100)}%`) +
                 (row.at70.non2xx || row.at70.errors ? `, ${row.at70.non2xx} non-2xx, ${row.at70.errors} errors` : '') +
                 ')'
               : '') +
@@ -566,6 +580,11 @@ function createClient(baseUrl, wire, API) {
       const { cacheForgets } = await dev('/dev/queries')
       return cacheForgets ?? null
     },
+    /** The server's event-loop delay since the last call (p50, p99, max in ms), and a new count begun. */
+    async loopDelay() {
+      const { loopDelay } = await dev('/dev/queries?reset=1')
+      return loopDelay ?? null
+    },
   }
 }
 
@@ -716,7 +735,7 @@ function printReport(report, log) {
       'same requests',
       'p50 ms',
       'p99 ms',
-      'p99 at 70% (bare)',
+      `p99 at ${Math.round((report.steadyShare ?? 0.7) * 100)}% (bare)`,
       'queries/call',
       'under load',
       'server CPU',

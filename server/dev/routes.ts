@@ -4,11 +4,13 @@
  * - POST /dev/clock/advance  { ms } → moves the shared clock forward, runs the jobs now due (after those the
  *                              worker is running), → { now, offsetMs, jobsRun }
  * - GET  /dev/sms            → HTML page of the latest development SMS (numbers masked)
- * - GET  /dev/queries        → { queries, cacheForgets }: statements sent to the database so far, and times the
- *                              read cache forgot everything (only with KOPA_BENCH_COUNT_QUERIES=1, for the
- *                              benchmark's queries per call)
+ * - GET  /dev/queries        → { queries, cacheForgets, loopDelay }: statements sent to the database so far, times
+ *                              the read cache forgot everything, and the event loop's delay since the last
+ *                              `?reset=1` (p50, p99 and max in ms, sampled every 5 ms) — only with
+ *                              KOPA_BENCH_COUNT_QUERIES=1, for the benchmark
  * Plain JSON, not the wire protocol: they are for people and scripts driving a demo.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import type { FastifyInstance } from 'fastify'
 import type { ServerContext } from '../context'
 import { latestOutbox } from '../sms'
@@ -41,10 +43,20 @@ export function mountDevRoutes(app: FastifyInstance, ctx: ServerContext): void {
   })
 
   if (ctx.config.countQueries) {
-    app.get('/dev/queries', async () => ({
-      queries: ctx.database.queryCount(),
-      cacheForgets: ctx.cache.forgets(),
-    }))
+    // How long the event loop was kept from turning (issue 17: a steady load's tail latency): stopped with the server.
+    const loop = monitorEventLoopDelay({ resolution: 5 })
+    loop.enable()
+    app.addHook('onClose', async () => loop.disable())
+    const ms = (ns: number) => Math.round(ns / 1e5) / 10
+    app.get('/dev/queries', async (req) => {
+      const answer = {
+        queries: ctx.database.queryCount(),
+        cacheForgets: ctx.cache.forgets(),
+        loopDelay: { p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max) },
+      }
+      if ((req.query as Record<string, unknown>).reset === '1') loop.reset()
+      return answer
+    })
   }
 
   app.get('/dev/sms', async (_req, reply) => {
