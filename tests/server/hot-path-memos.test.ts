@@ -12,6 +12,10 @@ import { decide, lifecycleAt } from '../../machines/order-lifecycle/order-policy
 import { lifecycleOf, rolloverLeadsTo, type OrderRow } from '../../server/loans/lifecycle'
 import { hashToken, hashTokenKept } from '../../server/accounts/sessions'
 import { addDays, daysBetween, PricingError } from '../../domain/pricing'
+import * as v from 'valibot'
+import { additionalInfoSchema } from '../../domain/schemas/additional-info'
+import { fieldErrors } from '../../domain/schemas/field-errors'
+import { workInfo } from '../domain/onboarding-bodies'
 
 /** The date as Intl gives it, with a formatter of its own. */
 function reference(at: Date, timeZone: string): string {
@@ -199,7 +203,8 @@ describe('hashTokenKept', () => {
   it('answers the SHA-256 of every token, asked once or again, past the number it keeps', () => {
     const tokens = Array.from({ length: 5000 }, (_, i) => `${'t'.repeat(38)}${String(i).padStart(5, '0')}`)
     for (const round of [0, 1])
-      for (const token of round ? [...tokens].reverse() : tokens) expect(hashTokenKept(token)).toBe(sha256(token))
+      for (const token of round ? [...tokens].reverse() : tokens)
+        expect(hashTokenKept(token)).toBe(sha256(token))
   })
   it('answers what hashing afresh answers, for any text in any order', () => {
     fc.assert(
@@ -232,15 +237,49 @@ describe('daysBetween and addDays with the day numbers kept', () => {
   it('answers a fresh count for any dates in any order', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(date, date), { maxLength: 30 }), (pairs) => {
-        for (const [from, to] of [...pairs, ...pairs]) expect(daysBetween(from, to)).toBe(days(to) - days(from))
+        for (const [from, to] of [...pairs, ...pairs])
+          expect(daysBetween(from, to)).toBe(days(to) - days(from))
       }),
     )
   })
   it('refuses a text that is not a calendar date every time it is asked, before and after valid ones', () => {
-    for (const bad of ['2025-02-29', '2025-13-01', '2025-1-01', ' 2025-01-01', 'not a date', '2025-01-01T00:00'])
+    for (const bad of [
+      '2025-02-29',
+      '2025-13-01',
+      '2025-1-01',
+      ' 2025-01-01',
+      'not a date',
+      '2025-01-01T00:00',
+    ])
       for (const _ of [0, 1]) {
         expect(() => daysBetween('2025-01-01', bad)).toThrow(PricingError)
         expect(daysBetween('2025-01-01', '2025-01-02')).toBe(1)
       }
+  })
+})
+
+describe('additionalInfoSchema kept per country and login number', () => {
+  const refusesOwnMobile = (loginMobile: string) => {
+    const result = v.safeParse(additionalInfoSchema('TZ', { loginMobile }), workInfo)
+    return (
+      !result.success &&
+      fieldErrors(additionalInfoSchema('TZ', { loginMobile }), workInfo).emergencyContactMobile1 ===
+        'validation.contact.ownMobile'
+    )
+  }
+  it('refuses a contact’s number only for the borrower who logs in with it, asked in any order, past the number kept', () => {
+    // Contact 1 is 0754000001: its owner may not name it; anyone else may.
+    for (let i = 0; i < 1_200; i++) {
+      const other = `07549${String(i).padStart(5, '0')}`
+      expect(v.safeParse(additionalInfoSchema('TZ', { loginMobile: other }), workInfo).success).toBe(true)
+      if (i % 97 === 0) expect(refusesOwnMobile('0754000001')).toBe(true)
+    }
+    expect(refusesOwnMobile('+255754000001')).toBe(true)
+    expect(additionalInfoSchema('TZ', { loginMobile: '0754999999' })).toBe(
+      additionalInfoSchema('TZ', { loginMobile: '0754999999' }),
+    )
+    expect(additionalInfoSchema('KE', { loginMobile: '0754999999' })).not.toBe(
+      additionalInfoSchema('TZ', { loginMobile: '0754999999' }),
+    )
   })
 })
