@@ -50,6 +50,10 @@ async function serve(answer: (req: http.IncomingMessage, res: http.ServerRespons
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 }
 
+/** `GET /` a hundred times a second. */
+const getRoot = (url: string, o: { seconds: number; connections: number }) =>
+  pacedRun({ url, rate: 100, ...o, requests: [{ method: 'GET', path: '/', headers: {} }] })
+
 const ok = (res: http.ServerResponse, body = '{"code":0}') => {
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
   res.end(body)
@@ -92,13 +96,7 @@ describe('The steady load of the API benchmark', () => {
       } else ok(res)
     })
     // One socket: every request due during the stall waits behind it.
-    const result = await pacedRun({
-      url,
-      rate: 100,
-      seconds: 2,
-      connections: 1,
-      requests: [{ method: 'GET', path: '/', headers: {} }],
-    })
+    const result = await getRoot(url, { seconds: 2, connections: 1 })
     expect(stalled).toBe(true)
     expect(result.max).toBeGreaterThanOrEqual(380)
     // 40 of 200 counted requests were due during the stall and waited: the p99 is a backlog's, not one request's.
@@ -116,13 +114,7 @@ describe('The steady load of the API benchmark', () => {
         res.end('chunked')
       } else ok(res)
     })
-    const result = await pacedRun({
-      url,
-      rate: 100,
-      seconds: 1,
-      connections: 2,
-      requests: [{ method: 'GET', path: '/', headers: {} }],
-    })
+    const result = await getRoot(url, { seconds: 1, connections: 2 })
     expect(result.requests).toBe(100)
     expect(result.non2xx).toBe(10)
     expect(result.errors).toBe(10)
