@@ -96,14 +96,25 @@ function plainRoot(log: FastifyBaseLogger): PinoInternals | undefined {
   const keys = Object.keys(log.bindings)
   if (keys.length !== 1 || keys[0] !== 'reqId' || typeof log.bindings.reqId !== 'string') return undefined
   const root = log.parent as unknown as PinoInternals
+  let plain = plainRoots.get(root)
+  if (plain === undefined) {
+    plain = isPlain(root)
+    plainRoots.set(root, plain)
+  }
+  // The level may be changed at any time; what isPlain reads is set when the logger is made.
+  return plain && root.isLevelEnabled?.('info') ? root : undefined
+}
+
+/** Whether a root pino writes lines as logCall writes them: what it answers is set when the logger is made. */
+const plainRoots = new WeakMap<object, boolean>()
+
+function isPlain(root: PinoInternals): boolean {
   const stream = root[streamSym] as (Stream & Record<symbol, unknown>) | undefined
-  if (!stream || stream[needsMetadataGsym] === true || typeof root[chindingsSym] !== 'string') return undefined
+  if (!stream || stream[needsMetadataGsym] === true || typeof root[chindingsSym] !== 'string') return false
   const formatters = root[formattersSym] as { log?: unknown } | undefined
-  if (root[mixinSym] || root[nestedKeySym] || formatters?.log) return undefined
+  if (root[mixinSym] || root[nestedKeySym] || formatters?.log) return false
   const stringifiers = root[stringifiersSym] as object | undefined
-  if (stringifiers && Reflect.ownKeys(stringifiers).length) return undefined
-  if (!root.isLevelEnabled?.('info')) return undefined
-  return root
+  return !(stringifiers && Reflect.ownKeys(stringifiers).length)
 }
 
 const numberOrNull = (n: number | null) => (n === null || !Number.isFinite(n) ? 'null' : String(n))

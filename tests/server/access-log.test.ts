@@ -64,6 +64,19 @@ describe('logCall', () => {
     expect(q.lines).toEqual([])
     expect(info).toHaveBeenCalledWith({ call: '/x', code: 0, status: 200, ms: 1 }, 'call')
   })
+
+  it('follows the root logger’s level when it changes after the first line', async () => {
+    const c = capture()
+    const line = (reqId: string) =>
+      logCall(lazyChildLogger(c.logger, { reqId }, {}), { call: '/x', code: 0, status: 200, ms: 1 })
+    line('a')
+    c.logger.level = 'warn'
+    line('b')
+    c.logger.level = 'info'
+    line('c')
+    await new Promise((r) => setImmediate(r))
+    expect(c.lines.map((l) => (JSON.parse(l) as { reqId: string }).reqId)).toEqual(['a', 'c'])
+  })
 })
 
 describe('lazyChildLogger', () => {
