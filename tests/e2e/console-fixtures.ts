@@ -12,13 +12,11 @@
  *   good once.
  */
 import type { Browser, Page } from '@playwright/test'
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { tsImport } from 'tsx/esm/api'
 import {
-  SCREENS_DIR,
-  accessibilityViolations,
   expect,
+  galleryOf,
   startServer,
   test as base,
   type KopaServer,
@@ -154,26 +152,10 @@ export const test = base.extend<ConsoleFixtures, KopaWorkerOptions & { consoleKo
     })
   },
   snap: async ({ lang }, provide, testInfo) => {
-    const journey = (testInfo.titlePath[1] ?? 'journey').replace(/\s*\[[a-z]{2}\]$/, '')
-    const story = testInfo.title.split(/\s+/).slice(0, 6).join(' ')
-    const slug = `${journey.replace(/^\((\d+)\)\s*/, '$1 ')} ${story}`
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-    const taken: { file: string; png: Buffer }[] = []
-    await provide(async (page, name) => {
-      await page.waitForLoadState('networkidle').catch(() => {})
-      const file = `${String(taken.length + 1).padStart(2, '0')}-${name}.${lang}.png`
-      taken.push({ file, png: await page.screenshot({ animations: 'disabled' }) })
-      const violations = await accessibilityViolations(page)
-      expect.soft(violations, `accessibility of "${name}" [${lang}]`).toEqual([])
-    })
-    // As the borrower's journeys: only a passing journey replaces its pictures.
-    if (testInfo.status !== testInfo.expectedStatus || taken.length === 0) return
-    const dir = path.join(SCREENS_DIR, slug)
-    mkdirSync(dir, { recursive: true })
-    for (const old of readdirSync(dir)) if (old.endsWith(`.${lang}.png`)) rmSync(path.join(dir, old))
-    for (const { file, png } of taken) writeFileSync(path.join(dir, file), png)
+    // As the borrower's journeys (galleryOf): only a passing journey replaces its pictures.
+    const gallery = galleryOf(testInfo, lang)
+    await provide((page, name) => gallery.take(page, name))
+    gallery.save()
   },
 })
 

@@ -10,7 +10,7 @@
  *   (axe-core, every rule it runs by default, bottom sheets and dialogs included): any violation fails the journey,
  *   in whichever language it runs (issue 13). The journey goes on after a violation, so one run lists them all.
  */
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test'
 import type { Result as AxeResult } from 'axe-core'
 import { createRequire } from 'node:module'
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -428,29 +428,42 @@ export const test = base.extend<TestFixtures, KopaWorkerOptions & { kopa: KopaSe
     }
   },
   shot: async ({ page, lang }, provide, testInfo) => {
-    const journey = (testInfo.titlePath[1] ?? 'journey').replace(/\s*\[[a-z]{2}\]$/, '')
-    const story = testInfo.title.split(/\s+/).slice(0, 6).join(' ')
-    const slug = `${journey.replace(/^\((\d+)\)\s*/, '$1 ')} ${story}`
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-    const dir = path.join(SCREENS_DIR, slug)
-    const taken: { file: string; png: Buffer }[] = []
-    await provide(async (name: string) => {
+    const gallery = galleryOf(testInfo, lang)
+    await provide((name: string) => gallery.take(page, name))
+    gallery.save()
+  },
+})
+
+/**
+ * The pictures one journey takes in one language (its `shot`, the console's `snap`), each checked with axe-core, and
+ * written to docs/screens/<journey>/ by `save()` only when the journey passed, so the gallery never shows a screen
+ * it no longer passes and a failing run never erases the last good ones.
+ */
+export function galleryOf(testInfo: TestInfo, lang: string) {
+  const journey = (testInfo.titlePath[1] ?? 'journey').replace(/\s*\[[a-z]{2}\]$/, '')
+  const story = testInfo.title.split(/\s+/).slice(0, 6).join(' ')
+  const slug = `${journey.replace(/^\((\d+)\)\s*/, '$1 ')} ${story}`
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+  const taken: { file: string; png: Buffer }[] = []
+  return {
+    async take(page: Page, name: string) {
       await page.waitForLoadState('networkidle').catch(() => {})
       const file = `${String(taken.length + 1).padStart(2, '0')}-${name}.${lang}.png`
       taken.push({ file, png: await page.screenshot({ animations: 'disabled' }) })
       const violations = await accessibilityViolations(page)
       expect.soft(violations, `accessibility of "${name}" [${lang}] (axe-core ${axeVersion()})`).toEqual([])
-    })
-    // Only a passing journey replaces its pictures, so the gallery never shows a screen it no longer passes and
-    // a failing run never erases the last good ones.
-    if (testInfo.status !== testInfo.expectedStatus || taken.length === 0) return
-    mkdirSync(dir, { recursive: true })
-    for (const old of readdirSync(dir)) if (old.endsWith(`.${lang}.png`)) rmSync(path.join(dir, old))
-    for (const { file, png } of taken) writeFileSync(path.join(dir, file), png)
-  },
-})
+    },
+    save() {
+      if (testInfo.status !== testInfo.expectedStatus || taken.length === 0) return
+      const dir = path.join(SCREENS_DIR, slug)
+      mkdirSync(dir, { recursive: true })
+      for (const old of readdirSync(dir)) if (old.endsWith(`.${lang}.png`)) rmSync(path.join(dir, old))
+      for (const { file, png } of taken) writeFileSync(path.join(dir, file), png)
+    },
+  }
+}
 
 /**
  * One line per node of every axe violation on the page as it is now: rule, impact, the node and what is wrong.
