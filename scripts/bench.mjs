@@ -254,6 +254,7 @@ function createContext(options) {
   const held = new Set()
 
   const tmpDir = once(() => mkdtemp(path.join(os.tmpdir(), 'kopa-bench-')))
+  const serverBundle = once(async () => (await import('./build-server.mjs')).buildServer({ quiet: true }))
 
   const build = keyed(async (name) => {
     const outDir = path.join(await tmpDir(), name)
@@ -293,10 +294,12 @@ function createContext(options) {
     }
     // The embedded database in the temporary directory, never a PostgreSQL the shell happens to point at.
     for (const key of ['DATABASE_URL', 'DATABASE_SCHEMA', 'KOPA_UPLOAD_DIR', 'NODE_ENV']) delete env[key]
-    const child = spawn('npx', ['tsx', 'server/main.ts'], {
+    // The server as `npm start` runs it: the module scripts/build-server.mjs builds, run by node.
+    const bundle = await serverBundle()
+    const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
       cwd: root,
       env,
-      detached: true, // its own process group: npx, tsx and node stop together
+      detached: true, // its own process group, stopped as one
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''
