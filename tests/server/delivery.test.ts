@@ -22,7 +22,10 @@ describe('The build’s compressed siblings', () => {
   beforeAll(async () => {
     dist = mkdtempSync(path.join(tmpdir(), 'kopa-dist-'))
     mkdirSync(path.join(dist, 'assets'))
-    writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>Kopa</title>${'<p>frame</p>'.repeat(80)}`)
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      `<!doctype html><title>Kopa</title>${'<p>frame</p>'.repeat(80)}`,
+    )
     writeFileSync(path.join(dist, 'assets', 'app-3f2a1b9c.js'), script)
     writeFileSync(path.join(dist, 'assets', 'tiny-3f2a1b9c.js'), 'export {}\n')
     precompressDir(dist)
@@ -56,10 +59,35 @@ describe('The build’s compressed siblings', () => {
     expect(plain.body).toBe(script)
   })
 
-  it('include index.html, still revalidated on every open', async () => {
+  it('include index.html, still revalidated on every open, with an etag that makes that a 304', async () => {
     const index = await s.raw({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } })
     expect(index.headers['content-encoding']).toBe('br')
     expect(index.headers['cache-control']).toBe('no-cache')
+    const etag = index.headers.etag as string
+    expect(etag).toBeTruthy()
+    const again = await s.raw({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'br', 'if-none-match': etag },
+    })
+    expect(again.status).toBe(304)
+  })
+
+  it('send a hashed file without validators or range support, which a name that changes with it makes useless', async () => {
+    for (const encoding of ['br', 'identity']) {
+      const res = await s.raw({
+        method: 'GET',
+        url: '/assets/app-3f2a1b9c.js',
+        headers: { 'accept-encoding': encoding },
+      })
+      expect(res.status).toBe(200)
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+      expect(res.headers['x-content-type-options']).toBe('nosniff')
+      for (const header of ['etag', 'last-modified', 'accept-ranges'])
+        expect(res.headers[header]).toBeUndefined()
+    }
+    const missing = await s.raw({ method: 'GET', url: '/assets/none-00000000.js' })
+    expect(missing.status).toBe(404)
   })
 })
 
