@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SHELL_KEYS, shellMarkup, shellScript, shellWords, type StartScripts } from '../../scripts/vite/app-shell'
 import { startLanguage } from '../../domain/countries'
 
@@ -30,10 +30,26 @@ function deviceLanguages(tags: string[]): void {
 
 const text = (key: string) => document.querySelector(`[data-k="${key}"]`)?.textContent
 
+/**
+ * The timers each run of the frame's script sets (its boot patience waits seconds), cleared after each story: the
+ * screens' test files share a worker, so one left running would fire in another file's page, or after it.
+ */
+const pending: ReturnType<typeof setTimeout>[] = []
+const realSetTimeout = globalThis.setTimeout
+
 describe('The frame before JavaScript', () => {
   beforeEach(() => {
     localStorage.clear()
     deviceLanguages([])
+    vi.spyOn(globalThis, 'setTimeout').mockImplementation(((handler: () => void, ms?: number) => {
+      const id = realSetTimeout(handler, ms)
+      pending.push(id)
+      return id
+    }) as unknown as typeof setTimeout)
+  })
+  afterEach(() => {
+    vi.restoreAllMocks()
+    for (const id of pending.splice(0)) clearTimeout(id)
   })
 
   it('has every word in every language, read from locales/', () => {
