@@ -43,8 +43,9 @@ export async function mountStatic(app: FastifyInstance, distDir: string, log: Lo
     // console.html only as /console (its relative script paths are written for that address).
     allowedPath: (pathName, _root, request) =>
       pathName !== `/${CONSOLE_FILE}` || request.routeOptions.url === CONSOLE_PATH,
+    // /assets/* is the registration below (its route is the more specific): everything this one sends is revalidated.
     setHeaders(reply, filePath) {
-      reply.header('cache-control', filePath.startsWith(assets) ? IMMUTABLE : REVALIDATE)
+      reply.header('cache-control', REVALIDATE)
       reply.header('x-content-type-options', 'nosniff')
       if (path.basename(filePath).startsWith(CONSOLE_FILE))
         for (const [name, value] of Object.entries(CONSOLE_PAGE_HEADERS)) reply.header(name, value)
