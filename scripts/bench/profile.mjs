@@ -41,6 +41,7 @@ if (!args.includes('--analyze'))
       seconds,
       connections,
       at70: false,
+      sameRequests: false,
       scaleOut: false,
       targets: [target],
       calls,
