@@ -7,7 +7,7 @@ import path from 'node:path'
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import { pino, type DestinationStream } from 'pino'
 import { lazyChildLogger } from './access-log'
-import { attachCache, createNoticeCache, type NoticeCache } from './cache'
+import { attachCache, cascadesOf, createNoticeCache, type NoticeCache } from './cache'
 import { createClock, type Clock } from './clock'
 import type { ServerConfig } from './config'
 import { COUNTRIES, COUNTRY_CODES } from '../domain/countries'
@@ -26,7 +26,12 @@ import type { KycProviders } from './kyc/providers'
 import { createGate, createRateLimiter } from './limits'
 import { MODULES } from './modules'
 import { createOps, mountOps, SafeLogController, safeErrorHandler } from './ops'
-import { countryChecklist, kycCountryProblems, productionProblems, ProductionRefusal } from './production-readiness'
+import {
+  countryChecklist,
+  kycCountryProblems,
+  productionProblems,
+  ProductionRefusal,
+} from './production-readiness'
 import { createRegistry, type HandlerRegistry } from './registry'
 import { createDevSmsProvider, createWebhookSmsProvider, type SmsProvider } from './sms'
 import { mountStatic } from './static'
@@ -160,10 +165,12 @@ export async function buildServer(
   }
   await clock.sync()
   // The hot reads' cache (issue 17, server/cache.ts): sessions, borrowers, profiles, wallets, orders and payments,
-  // forgotten on every write of this instance and on every change the database announces (migration 0011).
+  // each value forgotten when a table it was read from changes, by a write of this instance or as the database
+  // announces it (migrations 0011 and 0018).
   const cache = createNoticeCache({
-    watch: (onChanged) => database.listen('kopa_changed', onChanged),
+    watch: (onChanged) => database.listen('kopa_table_changed', onChanged),
     local: (onWrite) => database.onWrite(onWrite),
+    cascades: () => cascadesOf(database.db),
   })
   try {
     await cache.start()

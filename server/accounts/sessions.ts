@@ -68,6 +68,9 @@ export function bearerToken(header: unknown): string {
 }
 
 /** The session of a token, or the session code that refuses it. */
+/** The tables the session's cached read reads (server/cache.ts). */
+const SESSION_AND_USER = [sessions, users]
+
 export async function resolveSession(q: Queryable, token: string, now: Date): Promise<Session | number> {
   if (!token) return ApiCode.NotLoggedIn
   if (!TOKEN_SHAPE.test(token)) return ApiCode.TokenInvalid
@@ -90,7 +93,7 @@ export async function resolveSession(q: Queryable, token: string, now: Date): Pr
   const prepared = preparedOn(q, 'kopa_session_of_token', (db) =>
     build(db, sql.placeholder('tokenHash')).prepare('kopa_session_of_token'),
   )
-  const [row] = await cachedOn(q, `session:${tokenHash}`, () =>
+  const [row] = await cachedOn(q, `session:${tokenHash}`, SESSION_AND_USER, () =>
     prepared ? prepared.execute({ tokenHash }) : build(q, tokenHash),
   )
   if (!row) return ApiCode.TokenInvalid

@@ -39,11 +39,12 @@ export interface Database {
    */
   queryCount(): number | null
   /**
-   * Calls `onNotice` for every NOTIFY on `channel` whose payload names this database's schema (PGlite: every one),
-   * and again whenever the watch comes back after its connection was lost (notices may have been missed). While
-   * `live()` is false nothing is heard: whoever relies on the notices must read for themselves.
+   * Calls `onNotice` for every NOTIFY on `channel` whose payload names this database's schema (PGlite: every one):
+   * with what follows the schema and a dot (`<schema>.<table>`: the table), or null for a payload of the schema
+   * alone; and with null whenever the watch comes back after its connection was lost (notices may have been
+   * missed). While `live()` is false nothing is heard: whoever relies on the notices must read for themselves.
    */
-  listen(channel: string, onNotice: () => void): Promise<Watch>
+  listen(channel: string, onNotice: (detail: string | null) => void): Promise<Watch>
   /**
    * Calls `onWrite` each time statements that may have changed data finished on this instance — a transaction's
    * COMMIT, or a statement other than SELECT outside one — before whoever sent it goes on (issue 17: the read
@@ -277,7 +278,10 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
     async listen(channel, onNotice) {
       if (!CHANNEL.test(channel)) throw new Error(`Invalid channel "${channel}"`)
       // One embedded database, one process: every notice is this database's, delivered as the statement returns.
-      const unlisten = await client.listen(channel, () => onNotice())
+      const unlisten = await client.listen(channel, (payload) => {
+        const dot = payload.indexOf('.')
+        onNotice(dot < 0 ? null : payload.slice(dot + 1))
+      })
       let on = true
       return {
         live: () => on,
@@ -358,7 +362,7 @@ async function listenPostgres(
   url: string,
   schema: string,
   channel: string,
-  onNotice: () => void,
+  onNotice: (detail: string | null) => void,
 ): Promise<Watch> {
   if (!CHANNEL.test(channel)) throw new Error(`Invalid channel "${channel}"`)
   let client: pg.Client | null = null
@@ -378,14 +382,16 @@ async function listenPostgres(
     const lost = () => {
       if (client !== c) return
       client = null
-      onNotice()
+      onNotice(null)
       c.end().catch(() => undefined)
       retryLater()
     }
     c.on('error', lost)
     c.on('end', lost)
     c.on('notification', (msg) => {
-      if (msg.channel === channel && msg.payload === mine) onNotice()
+      if (msg.channel !== channel || msg.payload === undefined) return
+      if (msg.payload === mine) onNotice(null)
+      else if (msg.payload.startsWith(`${mine}.`)) onNotice(msg.payload.slice(mine.length + 1))
     })
     try {
       await c.connect()
@@ -403,7 +409,7 @@ async function listenPostgres(
     }
     client = c
     // Heard from now on; whatever moved before is read again.
-    onNotice()
+    onNotice(null)
   }
   await connect()
   // Concurrent writers share their round trips (issue 17: fifty connections saving at once sent fifty).

@@ -8,7 +8,16 @@
 import { randomInt } from 'node:crypto'
 import { and, count, desc, eq, inArray, lte, or, sql, type Placeholder } from 'drizzle-orm'
 import { confirmDeadlineAfter, retryDateAfter, rolloversLeft } from '../../machines/order-lifecycle.machine'
-import { approvalExpired, decide, isOpenStatus, isRepayable, nextCompletedStep, OPEN_STATUSES, REPAYABLE_STATUSES, retryDateOf } from '../../machines/order-lifecycle/order-policy'
+import {
+  approvalExpired,
+  decide,
+  isOpenStatus,
+  isRepayable,
+  nextCompletedStep,
+  OPEN_STATUSES,
+  REPAYABLE_STATUSES,
+  retryDateOf,
+} from '../../machines/order-lifecycle/order-policy'
 import { isOpenTransfer, OPEN_TRANSFER_STATES, type TransferState } from '../../machines/transfer.machine'
 import { ApiCode } from '../../domain/api-codes'
 import { COUNTRIES, type CountryCode } from '../../domain/countries'
@@ -254,6 +263,11 @@ function newOrderNo(now: Date): string {
 
 // ------------------------------------------------------------------------------------------------ reading
 
+/** The tables the cached reads below read (server/cache.ts forgets a value when one of them changes). */
+const ORDERS = [loanOrders]
+const ORDERS_AND_EVENTS = [loanOrders, loanOrderEvents]
+const TRANSFERS = [paymentTransfers]
+
 export async function lockUser(q: Queryable, userId: number): Promise<void> {
   await q.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
 }
@@ -272,7 +286,12 @@ export async function latestOrderOf(q: Queryable, userId: number, lock = false):
       )
   // Outside a transaction: kept in the server's read cache until an order changes (issue 17, server/cache.ts).
   if (prepared)
-    return cachedOn(q, `latestOrder:${userId}`, async () => (await prepared.execute({ userId }))[0] ?? null)
+    return cachedOn(
+      q,
+      `latestOrder:${userId}`,
+      ORDERS,
+      async () => (await prepared.execute({ userId }))[0] ?? null,
+    )
   const query = q
     .select()
     .from(loanOrders)
@@ -299,7 +318,12 @@ export async function openOrderOf(q: Queryable, userId: number, lock = false): P
           .prepare('kopa_open_order'),
       )
   if (prepared)
-    return cachedOn(q, `openOrder:${userId}`, async () => (await prepared.execute({ userId }))[0] ?? null)
+    return cachedOn(
+      q,
+      `openOrder:${userId}`,
+      ORDERS,
+      async () => (await prepared.execute({ userId }))[0] ?? null,
+    )
   const query = q
     .select()
     .from(loanOrders)
@@ -347,6 +371,7 @@ export async function orderOfUser(
     const found = await cachedOn(
       q,
       `orderOfUser:${userId}:${numeric ? 'id' : 'no'}:${ref}`,
+      ORDERS,
       async () => (await prepared.execute({ userId, ref: numeric ? Number(ref) : ref }))[0] ?? null,
     )
     if (!found) fail(ApiCode.LoanOrderNotFound)
@@ -448,7 +473,7 @@ export async function borrowerHistory(q: Queryable, userId: number, now: Date): 
   )
   // The orders and their overdue events are kept in the server's read cache (outside a transaction) until an order
   // or an event changes; the days late are counted from them on every call, to the clock's day.
-  const { orders, events } = await cachedOn(q, `history:${userId}`, async () => {
+  const { orders, events } = await cachedOn(q, `history:${userId}`, ORDERS_AND_EVENTS, async () => {
     const orders = prepared ? await prepared.execute({ userId }) : await build(q, userId)
     return { orders, events: await overdueEventsOf(q, orders) }
   })
@@ -1046,7 +1071,11 @@ export function createLoanService(deps: LoanDeps) {
     await post(tx, booking.repayment)
     await refund(tx, order, paid, excess, now)
     if (booking.full)
-      await move(tx, order, { type: 'repayment.full' }, now, { ...booking.changes, finishedAt: now, closedAt: now })
+      await move(tx, order, { type: 'repayment.full' }, now, {
+        ...booking.changes,
+        finishedAt: now,
+        closedAt: now,
+      })
     else await move(tx, order, { type: 'repayment.partial' }, now, booking.changes)
   }
 
@@ -1458,6 +1487,7 @@ export function createLoanService(deps: LoanDeps) {
       return cachedOn(
         q,
         `pendingPayment:${orderId}`,
+        TRANSFERS,
         async () => (await prepared.execute({ orderId }))[0] ?? null,
       )
     const [row] = await q

@@ -63,6 +63,10 @@ export async function saveProfile(
   await upsert.execute({ ...patch, userId, updatedAt: now })
 }
 
+/** The tables the cached reads below read (server/cache.ts). */
+const WALLETS = [walletAccounts]
+const USER_AND_PROFILE = [users, profiles]
+
 export async function latestWallet(q: Queryable, userId: number) {
   const prepared = preparedOn(q, 'kopa_latest_wallet', (db) =>
     db
@@ -74,7 +78,12 @@ export async function latestWallet(q: Queryable, userId: number) {
       .prepare('kopa_latest_wallet'),
   )
   if (prepared)
-    return cachedOn(q, `latestWallet:${userId}`, async () => (await prepared.execute({ userId }))[0] ?? null)
+    return cachedOn(
+      q,
+      `latestWallet:${userId}`,
+      WALLETS,
+      async () => (await prepared.execute({ userId }))[0] ?? null,
+    )
   const [row] = await q
     .select()
     .from(walletAccounts)
@@ -175,7 +184,9 @@ export async function userInfo(ctx: ServerContext, userId: number): Promise<User
       .where(eq(users.id, sql.placeholder('userId')))
       .prepare('kopa_user_and_profile'),
   )!
-  const [found] = await cachedOn(q, `userAndProfile:${userId}`, () => userAndProfile.execute({ userId }))
+  const [found] = await cachedOn(q, `userAndProfile:${userId}`, USER_AND_PROFILE, () =>
+    userAndProfile.execute({ userId }),
+  )
   if (!found) throw new Error('session without a user')
   const { user, profile: row } = found
   const country = user.country as CountryCode

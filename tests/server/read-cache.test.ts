@@ -10,11 +10,21 @@ import { ApiCode } from '../../domain/api-codes'
 import type * as T from '../../domain/api-types'
 import { resolveSession, issueToken } from '../../server/accounts/sessions'
 import { buildServer, type KopaServer } from '../../server/app'
-import { CACHED_TABLES, attachCache, cachedOn, createNoticeCache, type NoticeCache } from '../../server/cache'
+import {
+  CACHED_TABLES,
+  attachCache,
+  cachedOn,
+  cascadesOf,
+  createNoticeCache,
+  reachOf,
+  type NoticeCache,
+} from '../../server/cache'
 import { writtenBy, type Database, type DatabaseOptions, type WriteListener } from '../../server/db/client'
 import { migrate, readMigrations } from '../../server/db/migrate'
 import { sessions, users } from '../../server/db/schema/core'
 import { loanOrders } from '../../server/db/schema/loans'
+import { profiles, walletAccounts } from '../../server/db/schema/profile'
+import { latestWallet } from '../../server/profile/store'
 import { encodeRequest } from '../../protocol/protocol'
 import { API } from '../../domain/api'
 import { workInfo } from '../domain/onboarding-bodies'
@@ -34,15 +44,16 @@ import {
 } from './loans-harness'
 
 const T0 = new Date('2026-03-01T08:00:00Z')
+const ORDERS = ['loan_orders']
 const TZS = 100
 
-/** A watch the test drives: `notice()` is the database's announcement. */
+/** A watch the test drives: `notice(table)` is the database's announcement. */
 function fakeWatch() {
-  let onChanged: () => void = () => {}
+  let onChanged: (table: string | null) => void = () => {}
   let live = true
   let fence: () => void = () => {}
   return {
-    watch: async (cb: () => void) => {
+    watch: async (cb: (table: string | null) => void) => {
       onChanged = cb
       return {
         live: () => live,
@@ -50,7 +61,7 @@ function fakeWatch() {
         stop: async () => void (live = false),
       }
     },
-    notice: () => onChanged(),
+    notice: (table: string | null = null) => onChanged(table),
     /** The database's answer on the listening connection: every notice sent before it has come. */
     answer: () => fence(),
     setLive: (on: boolean) => void (live = on),
@@ -64,27 +75,86 @@ describe('The read cache', () => {
     await cache.start()
     let reads = 0
     const load = async () => ++reads
-    expect(await cache.get('k', load)).toBe(1)
-    expect(await cache.get('k', load)).toBe(1)
+    expect(await cache.get('k', ORDERS, load)).toBe(1)
+    expect(await cache.get('k', ORDERS, load)).toBe(1)
     w.notice()
-    expect(await cache.get('k', load)).toBe(2)
+    expect(await cache.get('k', ORDERS, load)).toBe(2)
     expect(cache.notices()).toBe(1)
   })
 
-  it('forgets everything on a write of its own instance to a kept table, before the writer goes on', async () => {
+  it('forgets what was read from a table on a write of its own instance to it, before the writer goes on', async () => {
     let onWrite: WriteListener = () => {}
     const cache = createNoticeCache({ watch: fakeWatch().watch, local: (cb) => ((onWrite = cb), () => {}) })
     await cache.start()
     let value = 'old'
-    expect(await cache.get('k', async () => value)).toBe('old')
+    expect(await cache.get('k', ORDERS, async () => value)).toBe('old')
     value = 'new'
     onWrite(new Set(['jobs'])) // a job claimed: nothing the cache keeps
-    expect(await cache.get('k', async () => value)).toBe('old')
+    expect(await cache.get('k', ORDERS, async () => value)).toBe('old')
+    onWrite(new Set(['profiles'])) // a kept table, but not one this value was read from
+    expect(await cache.get('k', ORDERS, async () => value)).toBe('old')
+    expect(cache.localWrites()).toBe(1)
     onWrite(new Set(['jobs', 'loan_orders']))
-    expect(await cache.get('k', async () => value)).toBe('new')
+    expect(await cache.get('k', ORDERS, async () => value)).toBe('new')
     value = 'newer'
     onWrite(null) // a statement whose table could not be told: anything
-    expect(await cache.get('k', async () => value)).toBe('newer')
+    expect(await cache.get('k', ORDERS, async () => value)).toBe('newer')
+  })
+
+  it('forgets only what was read from the table a notice names, and everything on a notice naming none', async () => {
+    const w = fakeWatch()
+    const cache = createNoticeCache({ watch: w.watch })
+    await cache.start()
+    const reads = { session: 0, profile: 0 }
+    const session = () => cache.get('session', ['sessions', 'users'], async () => ++reads.session)
+    const profile = () => cache.get('profile', ['profiles'], async () => ++reads.profile)
+    await session()
+    await profile()
+    w.notice('profiles')
+    expect([await session(), await profile()]).toEqual([1, 2])
+    w.notice('users')
+    expect([await session(), await profile()]).toEqual([2, 2])
+    w.notice('jobs') // a table it keeps nothing of
+    expect([await session(), await profile()]).toEqual([2, 2])
+    w.notice(null) // the schema alone, or the watch came back: anything may have changed
+    expect([await session(), await profile()]).toEqual([3, 3])
+    expect(cache.size()).toBe(2)
+  })
+
+  it("forgets what a foreign key's action reaches from the table written, through tables it keeps nothing of", async () => {
+    let onWrite: WriteListener = () => {}
+    const w = fakeWatch()
+    const cache = createNoticeCache({
+      watch: w.watch,
+      local: (cb) => ((onWrite = cb), () => {}),
+      cascades: async () => [
+        ['users', 'sessions'],
+        ['users', 'images'],
+        ['images', 'profiles'],
+        ['profiles', 'images'], // a cycle ends
+      ],
+    })
+    await cache.start()
+    let reads = 0
+    const session = () => cache.get('session', ['sessions'], async () => ++reads)
+    const order = () => cache.get('order', ORDERS, async () => ++reads)
+    await session()
+    await order()
+    onWrite(new Set(['images'])) // reaches profiles only
+    expect([await session(), await order()]).toEqual([1, 2])
+    onWrite(new Set(['users'])) // a borrower deleted: their sessions go with them
+    expect([await session(), await order()]).toEqual([3, 2])
+    w.notice('profiles') // reaches images, and back
+    expect([await session(), await order()]).toEqual([3, 2])
+    w.notice('users') // as another instance's deletion is heard
+    expect([await session(), await order()]).toEqual([4, 2])
+    expect(reachOf(new Set(CACHED_TABLES), [['a', 'sessions']])('a')).toEqual(['sessions'])
+  })
+
+  it('refuses to keep a read of a table whose changes it is not told of', async () => {
+    const cache = createNoticeCache({ watch: fakeWatch().watch })
+    await cache.start()
+    await expect(cache.get('k', ['jobs'], async () => 1)).rejects.toThrow('jobs')
   })
 
   it('tells what a statement writes', () => {
@@ -104,16 +174,22 @@ describe('The read cache', () => {
     expect(triggered.map((m) => m[1]).sort()).toEqual([...CACHED_TABLES].sort())
   })
 
-  it('does not keep what a read that began before a change read', async () => {
+  it('does not keep what a read that began before a change to its table read', async () => {
     const w = fakeWatch()
     const cache = createNoticeCache({ watch: w.watch })
     await cache.start()
     let answer: (v: string) => void = () => {}
-    const slow = cache.get('k', () => new Promise<string>((resolve) => (answer = resolve)))
-    w.notice() // the row changed while the read was on its way
+    let slow = cache.get('k', ORDERS, () => new Promise<string>((resolve) => (answer = resolve)))
+    w.notice('profiles') // another table changed meanwhile: what it read is still current
+    answer('kept')
+    expect(await slow).toBe('kept')
+    expect(await cache.get('k', ORDERS, async () => 'read again')).toBe('kept')
+    w.notice('loan_orders')
+    slow = cache.get('k', ORDERS, () => new Promise<string>((resolve) => (answer = resolve)))
+    w.notice('loan_orders') // the row changed while the read was on its way
     answer('old')
     expect(await slow).toBe('old') // that request overlapped the change: either value is right for it…
-    expect(await cache.get('k', async () => 'new')).toBe('new') // …but the next one reads again
+    expect(await cache.get('k', ORDERS, async () => 'new')).toBe('new') // …but the next one reads again
   })
 
   it('keeps nothing while the notices cannot be heard, nor without a watch', async () => {
@@ -122,13 +198,13 @@ describe('The read cache', () => {
     await cache.start()
     w.setLive(false)
     let reads = 0
-    await cache.get('k', async () => ++reads)
-    await cache.get('k', async () => ++reads)
+    await cache.get('k', ORDERS, async () => ++reads)
+    await cache.get('k', ORDERS, async () => ++reads)
     expect(reads).toBe(2)
     const blind = createNoticeCache()
     await blind.start()
-    await blind.get('k', async () => ++reads)
-    await blind.get('k', async () => ++reads)
+    await blind.get('k', ORDERS, async () => ++reads)
+    await blind.get('k', ORDERS, async () => ++reads)
     expect(reads).toBe(4)
     expect(blind.size()).toBe(0)
   })
@@ -143,15 +219,15 @@ describe('The read cache', () => {
     })
     await cache.start()
     let reads = 0
-    await cache.get('a', async () => ++reads)
+    await cache.get('a', ORDERS, async () => ++reads)
     now = 999
-    await cache.get('a', async () => ++reads)
+    await cache.get('a', ORDERS, async () => ++reads)
     expect(reads).toBe(1)
     now = 1000
-    await cache.get('a', async () => ++reads)
+    await cache.get('a', ORDERS, async () => ++reads)
     expect(reads).toBe(2)
-    await cache.get('b', async () => ++reads)
-    await cache.get('c', async () => ++reads)
+    await cache.get('b', ORDERS, async () => ++reads)
+    await cache.get('c', ORDERS, async () => ++reads)
     expect(cache.size()).toBe(2)
   })
 
@@ -159,7 +235,7 @@ describe('The read cache', () => {
     const w = fakeWatch()
     const cache = createNoticeCache({ watch: w.watch })
     await cache.start()
-    await cache.get('k', async () => 'old')
+    await cache.get('k', ORDERS, async () => 'old')
     let answered = false
     const writing = cache.write(async () => 'done').then((r) => ((answered = true), r))
     await new Promise((r) => setTimeout(r, 30))
@@ -173,7 +249,7 @@ describe('The read cache', () => {
   it('write() that fails forgets and does not wait', async () => {
     const cache = createNoticeCache({ watch: fakeWatch().watch })
     await cache.start()
-    await cache.get('k', async () => 'old')
+    await cache.get('k', ORDERS, async () => 'old')
     await expect(
       cache.write(async () => {
         throw new Error('rolled back')
@@ -187,7 +263,7 @@ describe('The read cache', () => {
     await cache.start()
     const db = {} as Parameters<typeof attachCache>[0]
     attachCache(db, cache)
-    const row = await cachedOn(db, 'row', async () => [{ amount: 1, terms: { rate: 2 } }])
+    const row = await cachedOn(db, 'row', [loanOrders], async () => [{ amount: 1, terms: { rate: 2 } }])
     expect(Object.isFrozen(row[0])).toBe(true)
     expect(Object.isFrozen(row[0]!.terms)).toBe(true)
     expect(() => {
@@ -218,7 +294,8 @@ describeOnEachDatabase('The read cache on the database', (target) => {
 
   const cacheOn = async (database: Database) => {
     const cache = createNoticeCache({
-      watch: (cb) => database.listen('kopa_changed', cb),
+      watch: (cb) => database.listen('kopa_table_changed', cb),
+      cascades: () => cascadesOf(database.db),
       local: (cb) => database.onWrite(cb),
     })
     caches.push(cache)
@@ -271,6 +348,88 @@ describeOnEachDatabase('The read cache on the database', (target) => {
     expect(await resolveSession(first.db, token, T0)).toBe(ApiCode.TokenExpired)
   })
 
+  it("reads the foreign keys' actions from the database", async () => {
+    const cascades = await cascadesOf(first.db)
+    expect(cascades).toEqual(
+      expect.arrayContaining([
+        ['users', 'sessions'],
+        ['users', 'profiles'],
+        ['users', 'wallet_accounts'],
+        ['loan_orders', 'loan_order_events'],
+      ]),
+    )
+    // loan_orders.user_id is ON DELETE RESTRICT: a borrower with orders cannot be deleted, nothing cascades.
+    expect(cascades).not.toContainEqual(['users', 'loan_orders'])
+  })
+
+  it("keeps a borrower's session through a change to their profile, on either instance, and not through their deletion", async () => {
+    const a = await cacheOn(first)
+    const b = second === first ? a : await cacheOn(second)
+    const [user] = await first.db
+      .insert(users)
+      .values({ country: 'TZ', mobile: '0715999004', lang: 'en', createdAt: T0 })
+      .returning({ id: users.id })
+    const token = await issueToken(first.db, user!.id, T0, DAY)
+    await new Promise((r) => setTimeout(r, 100)) // the notices of the writes above
+    expect(typeof (await resolveSession(first.db, token, T0))).toBe('object')
+    expect(typeof (await resolveSession(second.db, token, T0))).toBe('object')
+    const [kept, keptB] = [a.size(), b.size()]
+
+    let before = b.notices()
+    await first.db.insert(profiles).values({ userId: user!.id, updatedAt: T0 })
+    expect(a.size()).toBe(kept) // this instance's write: only what was read from profiles would go
+    await heard(b, before)
+    expect(b.size()).toBe(keptB) // the other's: the same, once the notice came
+
+    // The wallet is read from its own table alone: only the foreign key's action says a deletion changed it.
+    await first.db
+      .insert(walletAccounts)
+      .values({ userId: user!.id, provider: 'mpesa', account: '0715999004', createdAt: T0 })
+    await new Promise((r) => setTimeout(r, 100))
+    expect(await latestWallet(first.db, user!.id)).not.toBeNull()
+    expect(await latestWallet(second.db, user!.id)).not.toBeNull()
+    before = b.notices()
+    await first.db.execute(sql`DELETE FROM users WHERE id = ${user!.id}`)
+    // The deletion reaches the sessions and the wallet by their foreign keys: at once here, and there once the notice
+    // came.
+    expect(await resolveSession(first.db, token, T0)).toBe(ApiCode.TokenInvalid)
+    expect(await latestWallet(first.db, user!.id)).toBeNull()
+    await heard(b, before)
+    expect(await resolveSession(second.db, token, T0)).toBe(ApiCode.TokenInvalid)
+    expect(await latestWallet(second.db, user!.id)).toBeNull()
+  })
+
+  it("forgets what a write of its own reaches by a foreign key's action before the writer goes on, without a notice", async () => {
+    // A handle of its own whose cache hears no notices: only its own writes and the catalog's foreign keys count.
+    const own = target.name === 'postgres' ? options : target.fresh()
+    const db = await target.open(own)
+    try {
+      if (target.name !== 'postgres') await migrate(db)
+      const cache = createNoticeCache({
+        watch: fakeWatch().watch,
+        local: (cb) => db.onWrite(cb),
+        cascades: () => cascadesOf(db.db),
+      })
+      caches.push(cache)
+      await cache.start()
+      attachCache(db.db, cache)
+      const [user] = await db.db
+        .insert(users)
+        .values({ country: 'TZ', mobile: '0715999005', lang: 'en', createdAt: T0 })
+        .returning({ id: users.id })
+      await db.db
+        .insert(walletAccounts)
+        .values({ userId: user!.id, provider: 'mpesa', account: '0715999005', createdAt: T0 })
+      expect(await latestWallet(db.db, user!.id)).not.toBeNull()
+      expect(cache.size()).toBe(1)
+      await db.db.execute(sql`DELETE FROM users WHERE id = ${user!.id}`)
+      expect(await latestWallet(db.db, user!.id)).toBeNull()
+    } finally {
+      await db.close()
+      if (target.name !== 'postgres') await target.drop(own)
+    }
+  })
+
   it('costs no query for a kept read', async () => {
     // A handle that counts its statements: on PostgreSQL a pool of its own on the same schema; PGlite a database of
     // its own.
@@ -291,6 +450,15 @@ describeOnEachDatabase('The read cache on the database', (target) => {
       for (let i = 0; i < 10; i++) await resolveSession(counted.db, token, T0)
       expect(counted.queryCount()! - start).toBe(0)
       expect(cache.size()).toBeGreaterThan(0)
+      // A write to a table the session was not read from keeps it; one to its own table does not.
+      await counted.db.insert(profiles).values({ userId: user!.id, updatedAt: T0 })
+      let at = counted.queryCount()!
+      await resolveSession(counted.db, token, T0)
+      expect(counted.queryCount()! - at).toBe(0)
+      await counted.db.update(sessions).set({ expiresAt: new Date(T0.getTime() + 2 * DAY) })
+      at = counted.queryCount()!
+      await resolveSession(counted.db, token, T0)
+      expect(counted.queryCount()! - at).toBe(1)
     } finally {
       await counted.close()
       if (target.name !== 'postgres') await target.drop(own)
