@@ -16,7 +16,9 @@
 //   - the bare route sent the same requests (its /api/* answers hello to anything), for the ratio to a server that
 //     only reads them;
 //   - each hot read again at 70% of the req/s it reached, evenly spaced (scripts/bench/paced.mjs), for the p99 at that
-//     load, and the bare route at the same pace for what the load generator adds by itself.
+//     load, and the bare route at the same pace for what the load generator adds by itself;
+//   - mixed: latest order on nine tenths of the connections while the write runs on the rest, at once (what the read
+//     cache keeps while borrowers save their forms).
 // With PostgreSQL it then runs the scale-out check (scaleOut below): two instances on one schema, jobs on both.
 import { spawn } from 'node:child_process'
 import { pacedRun } from './paced.mjs'
@@ -62,6 +64,7 @@ export const CALLS = [
  * @param {boolean} [o.at70] also measure each hot read at 70% of its maximum (default true)
  * @param {number} [o.steadyShare] that share instead of 70% (0.5: at half the maximum)
  * @param {string[]} [o.calls] only the calls whose name contains one of these words (default: every call)
+ * @param {boolean} [o.mixed] also run latest order and the write at once (default true, when both are measured)
  */
 const BARE_REQUESTS = [{ method: 'GET', path: '/hello', headers: {} }]
 
@@ -109,7 +112,9 @@ export async function apiBench(o) {
 
   const run = async (opts) => {
     let instance
-    const release = o.hold('autocannon', async () => (instance instanceof Error ? undefined : instance?.stop()))
+    const release = o.hold('autocannon', async () =>
+      instance instanceof Error ? undefined : instance?.stop(),
+    )
     try {
       return await new Promise((resolve, reject) => {
         instance = autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)))
@@ -235,7 +240,9 @@ export async function apiBench(o) {
           row.at70.loopDelay = await client.loopDelay()
           // The server's CPU over the steady run (its warm-up second included).
           row.at70.serverCpu =
-            cpuStart === null || cpuEnd === null ? null : (cpuEnd - cpuStart) / ((performance.now() - paceStart) / 1000)
+            cpuStart === null || cpuEnd === null
+              ? null
+              : (cpuEnd - cpuStart) / ((performance.now() - paceStart) / 1000)
           await client.check(again[0], call.path)
           // The same pace on the bare route: what the load generator and the machine add by themselves.
           const floor = await pacedRun({ url: bare.url, rate, seconds, connections, requests: BARE_REQUESTS })
@@ -254,7 +261,9 @@ export async function apiBench(o) {
                   ? `; the server's event loop held up p99 ${row.at70.loopDelay.p99} ms, at most ${row.at70.loopDelay.max} ms`
                   : '') +
                 (row.at70.serverCpu == null ? '' : `; server CPU ${Math.round(row.at70.serverCpu * 100)}%`) +
-                (row.at70.non2xx || row.at70.errors ? `, ${row.at70.non2xx} non-2xx, ${row.at70.errors} errors` : '') +
+                (row.at70.non2xx || row.at70.errors
+                  ? `, ${row.at70.non2xx} non-2xx, ${row.at70.errors} errors`
+                  : '') +
                 ')'
               : '') +
             `, ${row.queriesPerCall.toFixed(1)} queries/call` +
@@ -263,6 +272,60 @@ export async function apiBench(o) {
             (row.non2xx || row.errors
               ? ` (${row.non2xx} non-2xx: ${JSON.stringify(row.statuses)}, ${row.errors} errors)`
               : ''),
+        )
+      }
+      // Reads while others write: latest order on most connections, the write on a tenth of them, at once. Each save
+      // changes a profile, which the latest order is not read from (server/cache.ts forgets by table).
+      const readCall = calls.find((c) => c.name === 'latest order')
+      const writeCall = calls.find((c) => !c.hot)
+      if (readCall && writeCall && o.mixed !== false) {
+        const writers = Math.max(1, Math.round(connections / 10))
+        const reads = await encodeAll(client, readCall, borrowers, forms2)
+        const writes = await encodeAll(client, writeCall, borrowers, forms2)
+        let r = 0
+        let w = 0
+        const before = await client.queries()
+        const forgetsBefore = await client.cacheForgets()
+        const cpuBefore = cpuSeconds(server.pid)
+        const [read, write] = await Promise.all([
+          run({
+            url: server.url,
+            connections: connections - writers,
+            duration: seconds,
+            setupClient: (c) => c.setRequests([reads[r++ % reads.length]]),
+          }),
+          run({
+            url: server.url,
+            connections: writers,
+            duration: seconds,
+            setupClient: (c) => c.setRequests([writes[w++ % writes.length]]),
+          }),
+        ])
+        const cpuAfter = cpuSeconds(server.pid)
+        const after = await client.queries()
+        const forgetsAfter = await client.cacheForgets()
+        const [rf, wf] = [figures(read), figures(write)]
+        entry.mixed = {
+          read: readCall.name,
+          write: writeCall.name,
+          readers: connections - writers,
+          writers,
+          readRps: rf.rps,
+          readP99: rf.p99,
+          writeRps: wf.rps,
+          writeP99: wf.p99,
+          ratio: rf.rps / entry.bare.rps,
+          queriesPerRequest:
+            rf.requests + wf.requests ? (after - before) / (rf.requests + wf.requests) : null,
+          cacheForgets: forgetsBefore === null || forgetsAfter === null ? null : forgetsAfter - forgetsBefore,
+          serverCpu: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / seconds,
+          failures: rf.non2xx + rf.errors + wf.non2xx + wf.errors,
+        }
+        await client.check(reads[0], readCall.path)
+        log(
+          `mixed: ${readCall.name} ${fmtRps(rf.rps)} req/s (p99 ${rf.p99} ms) on ${connections - writers} connections ` +
+            `while ${writeCall.name} ${fmtRps(wf.rps)} req/s on ${writers}; ` +
+            `${entry.mixed.queriesPerRequest?.toFixed(2)} queries per request`,
         )
       }
     } finally {
@@ -766,6 +829,15 @@ function printReport(report, log) {
     log(line(headers))
     log(widths.map((w) => '-'.repeat(w)).join('  '))
     for (const r of rows) log(line(r))
+    const m = t.mixed
+    if (m)
+      log(
+        `mixed, at once: ${m.read} ${fmtRps(m.readRps)} req/s (${m.ratio.toFixed(3)}× bare, p99 ${m.readP99} ms, ` +
+          `${m.readers} connections) while ${m.write} ${fmtRps(m.writeRps)} req/s (p99 ${m.writeP99} ms, ${m.writers}); ` +
+          `${m.queriesPerRequest == null ? '—' : m.queriesPerRequest.toFixed(2)} queries per request, cache forgotten ` +
+          `${m.cacheForgets ?? '—'}×, server CPU ${m.serverCpu == null ? '—' : `${Math.round(m.serverCpu * 100)}%`}` +
+          (m.failures ? `, ${m.failures} failed` : ''),
+      )
   }
   if (s) {
     log('')

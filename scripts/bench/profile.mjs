@@ -42,6 +42,7 @@ if (!args.includes('--analyze'))
       connections,
       at70: false,
       sameRequests: false,
+      mixed: false,
       scaleOut: false,
       targets: [target],
       calls,
