@@ -130,7 +130,7 @@ export function createConsoleActors({ api, tokens, languages, now, random, save 
     moveTicket: fromPromise<void, { ticketId: string; status: FeedbackStatusCode }>(({ input, signal }) =>
       api.moveTicket(input.ticketId, input.status, signal),
     ),
-    // The picture as an object URL the page shows; the browser keeps it until the console is closed.
+    // The picture as an object URL the page shows; the thread lets it go once it is closed (ticket-thread.tsx).
     readTicketFile: fromPromise<string, { url: string }>(async ({ input, signal }) =>
       URL.createObjectURL(await api.readTicketFile(input.url, signal)),
     ),

@@ -35,6 +35,14 @@ describe('the support inbox', () => {
     )
     await expectAccessible()
 
+    // A picture read with the member's token is a copy in the page: closed, it is let go.
+    URL.revokeObjectURL = vi.fn()
+    await user.click(screen.getByRole('button', { name: 'Close the picture' }))
+    expect(screen.queryByRole('img', { name: 'A picture the borrower sent' })).toBeNull()
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:receipt-3')
+    await user.click(screen.getByRole('button', { name: 'Picture 1' }))
+    await screen.findByRole('img', { name: 'A picture the borrower sent' })
+
     await user.click(screen.getByRole('button', { name: 'Send reply' }))
     expect(await screen.findByText('Write a reply')).toBeInTheDocument()
     await user.upload(
