@@ -121,14 +121,18 @@ function writeListeners() {
 }
 
 const PLAIN_SELECT = /^\s*select\b/i
+const MORE_STATEMENTS = /;\s*\S/
 const WRITE_TO =
   /^\s*(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?(?:"?[a-z_][a-z0-9_]*"?\.)?"?([a-z_][a-z0-9_]*)"?/i
 
 /**
  * What a statement may write: nothing (undefined: a SELECT, locking or not — locks change no data), the one table
- * of an INSERT, UPDATE, DELETE or TRUNCATE, or anything (null: a CTE, a function call, DDL, anything else).
+ * of an INSERT, UPDATE, DELETE or TRUNCATE, or anything (null: a CTE, a function call, DDL, several statements in
+ * one text, anything else).
  */
 export function writtenBy(text: string): string | null | undefined {
+  // More than one statement (a script sent as one text): its first says nothing of the others.
+  if (MORE_STATEMENTS.test(text)) return null
   if (PLAIN_SELECT.test(text)) return undefined
   const write = WRITE_TO.exec(text)
   if (write) return write[1]!.toLowerCase()
