@@ -123,12 +123,13 @@ function writeListeners() {
 const PLAIN_SELECT = /^\s*select\b/i
 const MORE_STATEMENTS = /;\s*\S/
 const WRITE_TO =
-  /^\s*(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?(?:"?[a-z_][a-z0-9_]*"?\.)?"?([a-z_][a-z0-9_]*)"?/i
+  /^\s*(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?(?:"?[a-z_][a-z0-9_]*"?\.)?"?([a-z_][a-z0-9_]*)"?/i
 
 /**
  * What a statement may write: nothing (undefined: a SELECT, locking or not — locks change no data), the one table
- * of an INSERT, UPDATE, DELETE or TRUNCATE, or anything (null: a CTE, a function call, DDL, several statements in
- * one text, anything else).
+ * of an INSERT, UPDATE or DELETE, or anything (null: a CTE, a function call, DDL, a TRUNCATE — it may name several
+ * tables, and its CASCADE empties every table that refers to them whatever their foreign keys' actions —, several
+ * statements in one text, anything else).
  */
 export function writtenBy(text: string): string | null | undefined {
   // More than one statement (a script sent as one text): its first says nothing of the others.

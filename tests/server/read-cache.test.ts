@@ -164,6 +164,8 @@ describe('The read cache', () => {
     expect(writtenBy('insert into "sessions" ("user_id") values ($1)')).toBe('sessions')
     expect(writtenBy('DELETE FROM public.users WHERE id = 1')).toBe('users')
     expect(writtenBy('with x as (update loan_orders set status = 2) select 1')).toBeNull()
+    expect(writtenBy('TRUNCATE jobs, sessions')).toBeNull()
+    expect(writtenBy('truncate table users cascade')).toBeNull()
     // A script: the first statement's table is not all it writes.
     expect(
       writtenBy('UPDATE profiles SET updated_at = now(); UPDATE sessions SET replaced_at = now()'),
