@@ -140,6 +140,12 @@ export const consoleInboxMachine = setup({
       context.ticket?.nextStatuses.includes(params.status) ?? false,
   },
   actions: {
+    /**
+     * Lets go of the picture shown (an object URL the page holds): provided by the console's composition
+     * (src/console/compose.ts), run before the picture is replaced, closed or left with its ticket. (A picture open
+     * when the inbox page is left stays until the console is closed: a stopped actor runs no exit actions.)
+     */
+    releasePicture: (_, _params: { url: string | null }) => {},
     chooseFilter: assign((_, params: { filter: InboxFilter }) => ({ filter: params.filter, error: null })),
     takePage: assign((_, params: { page: InboxPage }) => ({ page: params.page, error: null })),
     chooseTicket: assign((_, params: { ticketId: string }) => ({
@@ -149,6 +155,8 @@ export const consoleInboxMachine = setup({
       replyError: null,
       pictures: [],
       pictureError: null,
+      receipt: null,
+      picture: null,
       done: null,
       error: null,
     })),
@@ -160,6 +168,8 @@ export const consoleInboxMachine = setup({
       replyError: null,
       pictures: [],
       pictureError: null,
+      receipt: null,
+      picture: null,
       done: null,
       error: null,
     }),
@@ -262,7 +272,13 @@ export const consoleInboxMachine = setup({
       tags: ['failed'],
       on: {
         'inbox.retried': { guard: 'hasTicket', target: 'reading' },
-        'inbox.ticketClosed': { target: 'listing', actions: 'closeTicket' },
+        'inbox.ticketClosed': {
+          target: 'listing',
+          actions: [
+            { type: 'releasePicture', params: ({ context }) => ({ url: context.picture }) },
+            'closeTicket',
+          ],
+        },
       },
     },
     ticket: {
@@ -277,9 +293,17 @@ export const consoleInboxMachine = setup({
         },
         'inbox.receiptOpened': {
           target: '.opening',
-          actions: { type: 'chooseReceipt', params: ({ event }) => event },
+          actions: [
+            { type: 'releasePicture', params: ({ context }) => ({ url: context.picture }) },
+            { type: 'chooseReceipt', params: ({ event }) => event },
+          ],
         },
-        'inbox.receiptClosed': { actions: 'closePicture' },
+        'inbox.receiptClosed': {
+          actions: [
+            { type: 'releasePicture', params: ({ context }) => ({ url: context.picture }) },
+            'closePicture',
+          ],
+        },
         'inbox.pictureAdded': [
           {
             guard: { type: 'pictureFits', params: ({ event }) => event },
@@ -289,7 +313,13 @@ export const consoleInboxMachine = setup({
           { actions: { type: 'refusePicture', params: ({ event }) => event } },
         ],
         'inbox.pictureRemoved': { actions: { type: 'dropPicture', params: ({ event }) => event } },
-        'inbox.ticketClosed': { target: 'listing', actions: 'closeTicket' },
+        'inbox.ticketClosed': {
+          target: 'listing',
+          actions: [
+            { type: 'releasePicture', params: ({ context }) => ({ url: context.picture }) },
+            'closeTicket',
+          ],
+        },
       },
       initial: 'idle',
       states: {

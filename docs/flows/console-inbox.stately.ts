@@ -180,6 +180,10 @@ export const consoleInboxMachine = createMachine({
               "#consoleInbox.listing"
             ],
             "actions": [
+              {
+                "type": "releasePicture",
+                "params": "(from the event)"
+              },
               "closeTicket"
             ]
           }
@@ -237,6 +241,10 @@ export const consoleInboxMachine = createMachine({
             ],
             "actions": [
               {
+                "type": "releasePicture",
+                "params": "(from the event)"
+              },
+              {
                 "type": "chooseReceipt",
                 "params": "(from the event)"
               }
@@ -246,6 +254,10 @@ export const consoleInboxMachine = createMachine({
         "inbox.receiptClosed": [
           {
             "actions": [
+              {
+                "type": "releasePicture",
+                "params": "(from the event)"
+              },
               "closePicture"
             ]
           }
@@ -291,6 +303,10 @@ export const consoleInboxMachine = createMachine({
               "#consoleInbox.listing"
             ],
             "actions": [
+              {
+                "type": "releasePicture",
+                "params": "(from the event)"
+              },
               "closeTicket"
             ]
           }

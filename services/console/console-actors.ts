@@ -130,7 +130,7 @@ export function createConsoleActors({ api, tokens, languages, now, random, save 
     moveTicket: fromPromise<void, { ticketId: string; status: FeedbackStatusCode }>(({ input, signal }) =>
       api.moveTicket(input.ticketId, input.status, signal),
     ),
-    // The picture as an object URL the page shows; the thread lets it go once it is closed (ticket-thread.tsx).
+    // The picture as an object URL the page shows; the inbox lets it go when it is closed (releaseObjectUrl).
     readTicketFile: fromPromise<string, { url: string }>(async ({ input, signal }) =>
       URL.createObjectURL(await api.readTicketFile(input.url, signal)),
     ),
@@ -166,3 +166,8 @@ export function createConsoleActors({ api, tokens, languages, now, random, save 
 }
 
 export type ConsoleActors = ReturnType<typeof createConsoleActors>
+
+/** Lets go of an object URL made for a picture (readTicketFile): the page no longer shows it. */
+export function releaseObjectUrl(url: string | null): void {
+  if (url?.startsWith('blob:') && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(url)
+}

@@ -8,7 +8,7 @@ import { fromPromise, type AnyActorLogic } from 'xstate'
 import { consoleAppMachine, type LazyPage } from '../../machines/console-app.machine'
 import { consolePasswordMachine } from '../../machines/console-password.machine'
 import { consoleSignInMachine } from '../../machines/console-sign-in.machine'
-import type { ConsoleActors } from '../../services/console/console-actors'
+import { releaseObjectUrl, type ConsoleActors } from '../../services/console/console-actors'
 
 /**
  * Each page's machine: the name the console app invokes it by, and its module, fetched when the page first opens
@@ -63,6 +63,7 @@ const PAGES: Record<LazyPage, { actor: string; load: (actors: ConsoleActors) => 
           readTicketFile: actors.readTicketFile,
           readPicture: actors.readPicture,
         },
+        actions: { releasePicture: (_, params) => releaseObjectUrl(params.url) },
       }),
   },
   books: {

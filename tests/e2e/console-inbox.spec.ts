@@ -93,6 +93,10 @@ test.describe('(31) a support agent answers a ticket [en]', () => {
       }),
     ).toBeVisible()
     await field(desktop, T('console.inbox.reply')).fill(REPLY)
+    // The receipt is still shown beside the reply being written (its object URL kept while it is open).
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : -1)))
+      .toBe(360)
     await snap(desktop, 'ticket-with-reply')
     await desktop.getByRole('button', { name: T('console.inbox.send'), exact: true }).click()
     const thread = desktop.getByRole('region', { name: T('console.inbox.thread') })

@@ -60,7 +60,8 @@ function start(
     moveTicket: vi.fn(
       async (_: { ticketId: string; status: FeedbackStatusCode }): Promise<void> => undefined,
     ),
-    readTicketFile: vi.fn(async (_: { url: string }) => 'blob:picture'),
+    readTicketFile: vi.fn(async (input: { url: string }) => `blob:${input.url.split('/').pop()}`),
+    releasePicture: vi.fn((_: string | null) => {}),
     readPicture: vi.fn(async (input: { file: File }) => `base64-of-${input.file.name}`),
   }
   const machine = consoleInboxMachine.provide({
@@ -79,6 +80,7 @@ function start(
       readTicketFile: fromPromise(({ input }: { input: { url: string } }) => stubs.readTicketFile(input)),
       readPicture: fromPromise(({ input }: { input: { file: File } }) => stubs.readPicture(input)),
     },
+    actions: { releasePicture: (_, params) => stubs.releasePicture(params.url) },
   })
   const actor = createActor(machine, { input: { timeZone: 'Africa/Dar_es_Salaam', ...input } }).start()
   return { actor, stubs }
@@ -180,9 +182,32 @@ describe('the support inbox', () => {
     actor.send({ type: 'inbox.receiptOpened', url: TICKET.receipts[0]!.url })
     await waitFor(actor, (s) => inboxView(s).picture !== null)
     expect(stubs.readTicketFile).toHaveBeenCalledWith({ url: '/console/api/tickets/7/files/3' })
-    expect(inboxView(actor.getSnapshot()).picture).toBe('blob:picture')
+    expect(inboxView(actor.getSnapshot()).picture).toBe('blob:3')
     actor.send({ type: 'inbox.receiptClosed' })
     expect(inboxView(actor.getSnapshot()).picture).toBeNull()
+  })
+
+  it('lets go of the picture shown when another is opened, when it is closed and with its ticket', async () => {
+    const { actor, stubs } = start({}, { draft: { ticketId: '7' } })
+    await waitFor(actor, (s) => s.matches('ticket'))
+    const open = async (file: string) => {
+      actor.send({ type: 'inbox.receiptOpened', url: `/console/api/tickets/7/files/${file}` })
+      await waitFor(actor, (s) => inboxView(s).picture === `blob:${file}`)
+    }
+    const released = () => stubs.releasePicture.mock.calls.map(([url]) => url).filter((url) => url !== null)
+    await open('3')
+    expect(released()).toEqual([])
+    await open('4') // another receipt replaces it
+    expect(released()).toEqual(['blob:3'])
+    actor.send({ type: 'inbox.receiptClosed' })
+    expect(released()).toEqual(['blob:3', 'blob:4'])
+    await open('5')
+    actor.send({ type: 'inbox.ticketClosed' })
+    expect(released()).toEqual(['blob:3', 'blob:4', 'blob:5'])
+    await waitFor(actor, (s) => s.matches('list'))
+    actor.send({ type: 'inbox.ticketOpened', ticketId: '7' })
+    await waitFor(actor, (s) => s.matches('ticket'))
+    expect(inboxView(actor.getSnapshot()).picture).toBeNull() // the last ticket's picture is not this one's
   })
 
   it('says a refused change, a missing ticket and a lost connection, and tries again', async () => {

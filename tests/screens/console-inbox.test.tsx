@@ -28,15 +28,22 @@ describe('the support inbox', () => {
     await screen.findByRole('heading', { name: 'Ticket 12' })
     expect(screen.getByText('No messages yet.')).toBeInTheDocument()
     expect(screen.getByText(/Order KP261128000000001/)).toBeInTheDocument()
+    URL.revokeObjectURL = vi.fn()
     await user.click(screen.getByRole('button', { name: 'Picture 1' }))
     expect(await screen.findByRole('img', { name: 'A picture the borrower sent' })).toHaveAttribute(
       'src',
       'blob:receipt-3',
     )
     await expectAccessible()
+    // Shown, it is kept while the agent works on the reply beside it.
+    await user.upload(
+      screen.getByLabelText(/^Pictures for the borrower/),
+      new File([Uint8Array.from([0x89, 0x50, 0x4e, 0x47])], 'beside.png', { type: 'image/png' }),
+    )
+    await user.click(await screen.findByRole('button', { name: 'Remove beside.png' }))
+    expect(URL.revokeObjectURL).not.toHaveBeenCalled()
 
     // A picture read with the member's token is a copy in the page: closed, it is let go.
-    URL.revokeObjectURL = vi.fn()
     await user.click(screen.getByRole('button', { name: 'Close the picture' }))
     expect(screen.queryByRole('img', { name: 'A picture the borrower sent' })).toBeNull()
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:receipt-3')

@@ -2,7 +2,7 @@
  * One ticket in the support inbox: who wrote it (masked by role), its SLA, the description and receipts, the
  * thread both ways with its pictures, the reply form and the status changes the ticket allows.
  */
-import { useEffect, type ReactElement } from 'react'
+import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ConsoleTicket, ConsoleTicketFile } from '../../../domain/console-inbox'
 import type { FeedbackStatusCode } from '../../../domain/enums'
@@ -89,7 +89,14 @@ export function TicketThread(props: TicketThreadProps): ReactElement {
         <p className="c-ticket__text">{ticket.description}</p>
         <Pictures files={ticket.receipts} onPicture={props.onPicture} />
       </section>
-      {props.picture && <Picture src={props.picture} onClose={props.onPictureClosed} />}
+      {props.picture && (
+        <figure className="k-card k-stack">
+          <img src={props.picture} alt={t('console.inbox.pictureAlt')} className="c-ticket__picture" />
+          <Button variant="secondary" onClick={props.onPictureClosed}>
+            {t('console.inbox.pictureClose')}
+          </Button>
+        </figure>
+      )}
       <section className="k-stack" aria-labelledby="ticket-thread">
         <h3 id="ticket-thread" className="k-section-title">
           {t('console.inbox.thread')}
@@ -126,27 +133,5 @@ export function TicketThread(props: TicketThreadProps): ReactElement {
         </section>
       )}
     </article>
-  )
-}
-
-/**
- * A receipt shown large. It is a local copy read with the member's token (an object URL): once it is closed or
- * another is opened, it is let go, so a long shift of receipts does not pile up in the page.
- */
-function Picture({ src, onClose }: { src: string; onClose: () => void }) {
-  const { t } = useTranslation()
-  useEffect(
-    () => () => {
-      if (src.startsWith('blob:')) URL.revokeObjectURL(src)
-    },
-    [src],
-  )
-  return (
-    <figure className="k-card k-stack">
-      <img src={src} alt={t('console.inbox.pictureAlt')} className="c-ticket__picture" />
-      <Button variant="secondary" onClick={onClose}>
-        {t('console.inbox.pictureClose')}
-      </Button>
-    </figure>
   )
 }
