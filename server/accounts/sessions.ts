@@ -67,10 +67,10 @@ export function bearerToken(header: unknown): string {
   return match ? (match[1] ?? '') : NOT_BEARER
 }
 
-/** The session of a token, or the session code that refuses it. */
 /** The tables the session's cached read reads (server/cache.ts). */
 const SESSION_AND_USER = [sessions, users]
 
+/** The session of a token, or the session code that refuses it. */
 export async function resolveSession(q: Queryable, token: string, now: Date): Promise<Session | number> {
   if (!token) return ApiCode.NotLoggedIn
   if (!TOKEN_SHAPE.test(token)) return ApiCode.TokenInvalid
