@@ -107,6 +107,12 @@ function failureOf(error: unknown): Message {
   return failureMessage(error)
 }
 
+/** Lets go of the picture shown, before what replaces or closes it (the action's params: the picture now). */
+const RELEASE_PICTURE = {
+  type: 'releasePicture',
+  params: ({ context }: { context: InboxContext }) => ({ url: context.picture }),
+} as const
+
 export const consoleInboxMachine = setup({
   types: {
     context: {} as InboxContext,
@@ -274,10 +280,7 @@ export const consoleInboxMachine = setup({
         'inbox.retried': { guard: 'hasTicket', target: 'reading' },
         'inbox.ticketClosed': {
           target: 'listing',
-          actions: [
-            { type: 'releasePicture', params: ({ context }) => ({ url: context.picture }) },
-            'closeTicket',
-          ],
+          actions: [RELEASE_PICTURE, 'closeTicket'],
         },
       },
     },
@@ -293,16 +296,10 @@ export const consoleInboxMachine = setup({
         },
         'inbox.receiptOpened': {
           target: '.opening',
-          actions: [
-            { type: 'releasePicture', params: ({ context }) => ({ url: context.picture }) },
-            { type: 'chooseReceipt', params: ({ event }) => event },
-          ],
+          actions: [RELEASE_PICTURE, { type: 'chooseReceipt', params: ({ event }) => event }],
         },
         'inbox.receiptClosed': {
-          actions: [
-            { type: 'releasePicture', params: ({ context }) => ({ url: context.picture }) },
-            'closePicture',
-          ],
+          actions: [RELEASE_PICTURE, 'closePicture'],
         },
         'inbox.pictureAdded': [
           {
@@ -315,10 +312,7 @@ export const consoleInboxMachine = setup({
         'inbox.pictureRemoved': { actions: { type: 'dropPicture', params: ({ event }) => event } },
         'inbox.ticketClosed': {
           target: 'listing',
-          actions: [
-            { type: 'releasePicture', params: ({ context }) => ({ url: context.picture }) },
-            'closeTicket',
-          ],
+          actions: [RELEASE_PICTURE, 'closeTicket'],
         },
       },
       initial: 'idle',
