@@ -312,6 +312,31 @@ describeOnEachDatabase('The read cache on the database', (target) => {
     return cache
   }
 
+  /** A borrower of TZ with `mobile` on `database`, and a session of theirs. */
+  const borrower = async (database: Database, mobile: string) => {
+    const [user] = await database.db
+      .insert(users)
+      .values({ country: 'TZ', mobile, lang: 'en', createdAt: T0 })
+      .returning({ id: users.id })
+    return { userId: user!.id, token: await issueToken(database.db, user!.id, T0, DAY) }
+  }
+
+  /**
+   * A handle of its own for one test: on PostgreSQL a pool of its own on the same schema, on PGlite a database of its
+   * own (migrated here, dropped after).
+   */
+  const withOwnHandle = async (extra: Partial<DatabaseOptions>, test: (db: Database) => Promise<void>) => {
+    const own = target.name === 'postgres' ? options : target.fresh()
+    const db = await target.open({ ...own, ...extra })
+    try {
+      if (target.name !== 'postgres') await migrate(db)
+      await test(db)
+    } finally {
+      await db.close()
+      if (target.name !== 'postgres') await target.drop(own)
+    }
+  }
+
   /** Waits until `cache` heard more than `before` notices (a change made elsewhere reached it). */
   const heard = async (cache: NoticeCache, before: number) => {
     for (let i = 0; i < 200 && cache.notices() <= before; i++) await new Promise((r) => setTimeout(r, 10))
@@ -321,18 +346,14 @@ describeOnEachDatabase('The read cache on the database', (target) => {
   it('sees a session ended on the same instance at the next read, and on another once its notice came', async () => {
     const a = await cacheOn(first)
     const b = second === first ? a : await cacheOn(second)
-    const [user] = await first.db
-      .insert(users)
-      .values({ country: 'TZ', mobile: '0715999001', lang: 'en', createdAt: T0 })
-      .returning({ id: users.id })
-    const token = await issueToken(first.db, user!.id, T0, DAY)
+    const { userId, token } = await borrower(first, '0715999001')
     const session = await resolveSession(second.db, token, T0)
     expect(typeof session).toBe('object')
     expect(await resolveSession(first.db, token, T0)).toEqual(session)
     expect(a.size()).toBeGreaterThan(0)
 
     const before = b.notices()
-    await first.db.update(sessions).set({ replacedAt: T0 }).where(eq(sessions.userId, user!.id))
+    await first.db.update(sessions).set({ replacedAt: T0 }).where(eq(sessions.userId, userId))
     // The same instance: at once, without waiting for any notice.
     expect(await resolveSession(first.db, token, T0)).toBe(ApiCode.LoggedInElsewhere)
     // Another instance: once the database's notice reached it.
@@ -342,14 +363,10 @@ describeOnEachDatabase('The read cache on the database', (target) => {
 
   it('sees a change made by SQL by hand inside a transaction once it commits', async () => {
     await cacheOn(first)
-    const [user] = await first.db
-      .insert(users)
-      .values({ country: 'TZ', mobile: '0715999002', lang: 'en', createdAt: T0 })
-      .returning({ id: users.id })
-    const token = await issueToken(first.db, user!.id, T0, DAY)
+    const { userId, token } = await borrower(first, '0715999002')
     expect(typeof (await resolveSession(first.db, token, T0))).toBe('object')
     await first.db.transaction(async (tx) => {
-      await tx.execute(sql`UPDATE sessions SET expires_at = ${T0.toISOString()} WHERE user_id = ${user!.id}`)
+      await tx.execute(sql`UPDATE sessions SET expires_at = ${T0.toISOString()} WHERE user_id = ${userId}`)
       // Inside the transaction nothing is read from the cache: its own write is seen.
       expect(await resolveSession(tx, token, T0)).toBe(ApiCode.TokenExpired)
     })
@@ -373,18 +390,14 @@ describeOnEachDatabase('The read cache on the database', (target) => {
   it("keeps a borrower's session through a change to their profile, on either instance, and not through their deletion", async () => {
     const a = await cacheOn(first)
     const b = second === first ? a : await cacheOn(second)
-    const [user] = await first.db
-      .insert(users)
-      .values({ country: 'TZ', mobile: '0715999004', lang: 'en', createdAt: T0 })
-      .returning({ id: users.id })
-    const token = await issueToken(first.db, user!.id, T0, DAY)
+    const { userId, token } = await borrower(first, '0715999004')
     await new Promise((r) => setTimeout(r, 100)) // the notices of the writes above
     expect(typeof (await resolveSession(first.db, token, T0))).toBe('object')
     expect(typeof (await resolveSession(second.db, token, T0))).toBe('object')
     const [kept, keptB] = [a.size(), b.size()]
 
     let before = b.notices()
-    await first.db.insert(profiles).values({ userId: user!.id, updatedAt: T0 })
+    await first.db.insert(profiles).values({ userId, updatedAt: T0 })
     expect(a.size()).toBe(kept) // this instance's write: only what was read from profiles would go
     await heard(b, before)
     expect(b.size()).toBe(keptB) // the other's: the same, once the notice came
@@ -392,27 +405,24 @@ describeOnEachDatabase('The read cache on the database', (target) => {
     // The wallet is read from its own table alone: only the foreign key's action says a deletion changed it.
     await first.db
       .insert(walletAccounts)
-      .values({ userId: user!.id, provider: 'mpesa', account: '0715999004', createdAt: T0 })
+      .values({ userId, provider: 'mpesa', account: '0715999004', createdAt: T0 })
     await new Promise((r) => setTimeout(r, 100))
-    expect(await latestWallet(first.db, user!.id)).not.toBeNull()
-    expect(await latestWallet(second.db, user!.id)).not.toBeNull()
+    expect(await latestWallet(first.db, userId)).not.toBeNull()
+    expect(await latestWallet(second.db, userId)).not.toBeNull()
     before = b.notices()
-    await first.db.execute(sql`DELETE FROM users WHERE id = ${user!.id}`)
+    await first.db.execute(sql`DELETE FROM users WHERE id = ${userId}`)
     // The deletion reaches the sessions and the wallet by their foreign keys: at once here, and there once the notice
     // came.
     expect(await resolveSession(first.db, token, T0)).toBe(ApiCode.TokenInvalid)
-    expect(await latestWallet(first.db, user!.id)).toBeNull()
+    expect(await latestWallet(first.db, userId)).toBeNull()
     await heard(b, before)
     expect(await resolveSession(second.db, token, T0)).toBe(ApiCode.TokenInvalid)
-    expect(await latestWallet(second.db, user!.id)).toBeNull()
+    expect(await latestWallet(second.db, userId)).toBeNull()
   })
 
   it("forgets what a write of its own reaches by a foreign key's action before the writer goes on, without a notice", async () => {
     // A handle of its own whose cache hears no notices: only its own writes and the catalog's foreign keys count.
-    const own = target.name === 'postgres' ? options : target.fresh()
-    const db = await target.open(own)
-    try {
-      if (target.name !== 'postgres') await migrate(db)
+    await withOwnHandle({}, async (db) => {
       const cache = createNoticeCache({
         watch: fakeWatch().watch,
         local: (cb) => db.onWrite(cb),
@@ -421,36 +431,22 @@ describeOnEachDatabase('The read cache on the database', (target) => {
       caches.push(cache)
       await cache.start()
       attachCache(db.db, cache)
-      const [user] = await db.db
-        .insert(users)
-        .values({ country: 'TZ', mobile: '0715999005', lang: 'en', createdAt: T0 })
-        .returning({ id: users.id })
+      const { userId } = await borrower(db, '0715999005')
       await db.db
         .insert(walletAccounts)
-        .values({ userId: user!.id, provider: 'mpesa', account: '0715999005', createdAt: T0 })
-      expect(await latestWallet(db.db, user!.id)).not.toBeNull()
+        .values({ userId, provider: 'mpesa', account: '0715999005', createdAt: T0 })
+      expect(await latestWallet(db.db, userId)).not.toBeNull()
       expect(cache.size()).toBe(1)
-      await db.db.execute(sql`DELETE FROM users WHERE id = ${user!.id}`)
-      expect(await latestWallet(db.db, user!.id)).toBeNull()
-    } finally {
-      await db.close()
-      if (target.name !== 'postgres') await target.drop(own)
-    }
+      await db.db.execute(sql`DELETE FROM users WHERE id = ${userId}`)
+      expect(await latestWallet(db.db, userId)).toBeNull()
+    })
   })
 
   it('costs no query for a kept read', async () => {
-    // A handle that counts its statements: on PostgreSQL a pool of its own on the same schema; PGlite a database of
-    // its own.
-    const own = target.name === 'postgres' ? options : target.fresh()
-    const counted = await target.open({ ...own, countQueries: true })
-    try {
-      if (target.name !== 'postgres') await migrate(counted)
+    // A handle that counts its statements.
+    await withOwnHandle({ countQueries: true }, async (counted) => {
       const cache = await cacheOn(counted)
-      const [user] = await counted.db
-        .insert(users)
-        .values({ country: 'TZ', mobile: '0715999003', lang: 'en', createdAt: T0 })
-        .returning({ id: users.id })
-      const token = await issueToken(counted.db, user!.id, T0, DAY)
+      const { userId, token } = await borrower(counted, '0715999003')
       // The notices of the writes above may still be on their way: let them come before counting.
       await new Promise((r) => setTimeout(r, 200))
       await resolveSession(counted.db, token, T0)
@@ -459,7 +455,7 @@ describeOnEachDatabase('The read cache on the database', (target) => {
       expect(counted.queryCount()! - start).toBe(0)
       expect(cache.size()).toBeGreaterThan(0)
       // A write to a table the session was not read from keeps it; one to its own table does not.
-      await counted.db.insert(profiles).values({ userId: user!.id, updatedAt: T0 })
+      await counted.db.insert(profiles).values({ userId, updatedAt: T0 })
       let at = counted.queryCount()!
       await resolveSession(counted.db, token, T0)
       expect(counted.queryCount()! - at).toBe(0)
@@ -467,10 +463,7 @@ describeOnEachDatabase('The read cache on the database', (target) => {
       at = counted.queryCount()!
       await resolveSession(counted.db, token, T0)
       expect(counted.queryCount()! - at).toBe(1)
-    } finally {
-      await counted.close()
-      if (target.name !== 'postgres') await target.drop(own)
-    }
+    })
   })
 })
 
