@@ -20,7 +20,7 @@ import { logCall } from './access-log'
 import multipart from '@fastify/multipart'
 import * as v from 'valibot'
 import { API, requestSchemaFor, type CallDef, type HttpMethod, type RequestContext } from '../domain/api'
-import { ApiCode } from '../domain/api-codes'
+import { ApiCode, type ApiEnvelope } from '../domain/api-codes'
 import type { Language } from '../domain/countries'
 import { fieldErrors } from '../domain/schemas/field-errors'
 import { validationMessageValues } from '../domain/schemas/message-values'
@@ -30,18 +30,27 @@ import { bearerToken, resolveSession } from './accounts/sessions'
 import type { CallRequest, ServerContext, Session } from './context'
 import { pgErrorOf } from './db/client'
 import { ApiFailure, codeMessageKey, envelope, fail } from './envelope'
+import { answerEncoding, compressText, COMPRESS_THRESHOLD_BYTES, type AnswerEncoding } from './compression'
 import { languageOf } from './i18n'
 import { HOUR_MS, MINUTE_MS } from './limits'
 import { safeError } from './log'
 import type { HandlerRegistry, Registered } from './registry'
 import { inspectImage, type UploadedImage } from './uploads'
 
-/** What the access log may say about a call. */
+/** What the dispatcher keeps of a call from its arrival: what its access line may say, and this instance's writes. */
 interface CallLog {
   path: string | null
   code: number
+  /** `ctx.cache.localWrites()` when the call arrived (read your writes: `answer`). */
+  writes: number
 }
-const callLogs = new WeakMap<FastifyRequest, CallLog>()
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the API's one onRequest hook (a property, not a WeakMap: no ephemeron write per call). */
+    kopaCall: CallLog | null
+  }
+}
 
 /** Validates a value with a schema, or throws ValidationFailed with the per-field message keys. */
 export function validate<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> {
@@ -145,8 +154,7 @@ export function apiDispatcher(ctx: ServerContext, registry: HandlerRegistry) {
   const rate = ctx.limits.rate
   return async function dispatch(req: FastifyRequest, reply: FastifyReply) {
     const lang = languageOf(req.headers.lang)
-    const log: CallLog = { path: null, code: ApiCode.Ok }
-    callLogs.set(req, log)
+    const log = callOf(ctx, req)
     // What messages interpolate ({{domains}}, {{max}}, {{min}}, {{unit}}): the country's until the call's context is
     // known. Worked out only when a refusal is translated (most calls answer 0 and interpolate nothing).
     let messageContext: Parameters<typeof validationMessageValues>[0] = { country: ctx.config.defaultCountry }
@@ -256,7 +264,14 @@ export function apiDispatcher(ctx: ServerContext, registry: HandlerRegistry) {
         },
       }
       const data = await registered.handler(callRequest, ctx)
-      return reply.send(envelope(ApiCode.Ok, ctx.t(lang, codeMessageKey(ApiCode.Ok)), data ?? null))
+      return answer(
+        ctx,
+        req,
+        reply,
+        log,
+        200,
+        envelope(ApiCode.Ok, ctx.t(lang, codeMessageKey(ApiCode.Ok)), data ?? null),
+      )
     } catch (err) {
       const caught =
         !(err instanceof ApiFailure) && isDataException(err)
@@ -301,22 +316,97 @@ function sendFailure(
     const msgKey =
       err.msgKey ?? (fields ? Object.values(err.fields!)[0] : undefined) ?? codeMessageKey(err.code)
     // HTTP 200 for every outcome a client can cause, whatever status Fastify had set (415, 413, 400).
-    return reply
-      .code(200)
-      .send(envelope(err.code, ctx.t(lang, msgKey, messageValues), fields ? { fields } : err.data))
+    return answer(
+      ctx,
+      req,
+      reply,
+      log,
+      200,
+      envelope(err.code, ctx.t(lang, msgKey, messageValues), fields ? { fields } : err.data),
+    )
   }
   log.code = ApiCode.ServerError
   ctx.ops.count('dispatch')
   req.log.error({ path: log.path, ...safeError(err) }, 'call failed')
-  return reply
-    .code(500)
-    .send(envelope(ApiCode.ServerError, ctx.t(lang, codeMessageKey(ApiCode.ServerError)), null))
+  return answer(
+    ctx,
+    req,
+    reply,
+    log,
+    500,
+    envelope(ApiCode.ServerError, ctx.t(lang, codeMessageKey(ApiCode.ServerError)), null),
+  )
+}
+
+/** The call's record, made on arrival by the onRequest hook (or now, for a request that came in another way). */
+function callOf(ctx: ServerContext, req: FastifyRequest): CallLog {
+  return (req.kopaCall ??= { path: null, code: ApiCode.Ok, writes: ctx.cache.localWrites() })
+}
+
+/**
+ * Every answer of /api and /cou goes out here — the dispatcher's, its refusals', Fastify's errors' — instead of by
+ * three hooks on every call (issue 17: those and @fastify/compress's three cost a hot read about 20 µs).
+ *
+ * - Read your writes on any instance (server/cache.ts): a call during which this instance committed a change to
+ *   the rows the instances keep answers once the others have heard of it, so the client's next call, wherever the
+ *   balancer sends it, reads what this one wrote. Reads without a write in between cost nothing.
+ * - The answer is dated by the one clock, which demo and test mode may have moved: the app counts the server's
+ *   deadlines (the 24-hour approval, the payment window, the retry date) from this header
+ *   (services/actors/server-clock.ts), so it must name the server's moment, not the system's.
+ * - Over the threshold, compressed for a phone that accepts brotli or gzip (server/compression.ts).
+ * - The access line (server/access-log.ts: the same bytes as `req.log.info(…, 'call')`, without pino's child):
+ *   the decrypted path, the code, the status and the time to the answer; nothing of the request.
+ */
+function answer(
+  ctx: ServerContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  call: CallLog,
+  status: number,
+  body: ApiEnvelope<unknown>,
+): FastifyReply | Promise<FastifyReply> {
+  const text = JSON.stringify(body)
+  const encoding = answerEncoding(text, req.headers['accept-encoding'])
+  if (encoding === null && ctx.cache.localWrites() === call.writes)
+    return sendAnswer(ctx, req, reply, call, status, text, null)
+  return (async () => {
+    if (ctx.cache.localWrites() !== call.writes) await ctx.cache.settle()
+    const out = encoding === null ? text : await compressText(text, encoding)
+    return sendAnswer(ctx, req, reply, call, status, out, encoding)
+  })()
+}
+
+/** The HTTP date of a moment, made once a second (a clock moved in demo mode is another second, made again). */
+let lastDate = { second: Number.NaN, text: '' }
+function httpDate(ms: number): string {
+  const second = Math.floor(ms / 1000)
+  if (second !== lastDate.second) lastDate = { second, text: new Date(second * 1000).toUTCString() }
+  return lastDate.text
+}
+
+function sendAnswer(
+  ctx: ServerContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  call: CallLog,
+  status: number,
+  out: string | Buffer,
+  encoding: AnswerEncoding | null,
+): FastifyReply {
+  reply
+    .code(status)
+    .header('date', httpDate(ctx.clock.nowMs()))
+    .header('content-type', 'application/json; charset=utf-8')
+  if (out.length >= COMPRESS_THRESHOLD_BYTES || encoding !== null) reply.header('vary', 'accept-encoding')
+  if (encoding !== null) reply.header('content-encoding', encoding)
+  logCall(req.log, { call: call.path, code: call.code, status, ms: Math.round(reply.elapsedTime) })
+  return reply.send(out)
 }
 
 /** Mounts the dispatcher on /api/* and /cou/* with its own body parsing, errors and access log. */
 export async function mountApi(app: FastifyInstance, ctx: ServerContext, registry: HandlerRegistry) {
-  const writesAtStart = new WeakMap<object, number>()
   await app.register(async (api) => {
+    api.decorateRequest('kopaCall', null)
     // The body is read by the dispatcher: any content type as text (the wire module decides what it means),
     // multipart for uploads. Nothing here can answer a Fastify 4xx/5xx page instead of the envelope.
     api.removeAllContentTypeParsers()
@@ -328,8 +418,11 @@ export async function mountApi(app: FastifyInstance, ctx: ServerContext, registr
     await api.register(multipart, {
       limits: { fileSize: ctx.config.maxUploadBytes, files: 1, fields: 10, parts: 12 },
     })
-    // The flood guard: before anything of the request is read, parsed or looked up.
+    // The call's record (what its access line says, this instance's writes on arrival), then the flood guard:
+    // before anything of the request is read, parsed or looked up. The only hook of a call: the answer's date,
+    // compression, read-your-writes wait and access line are `answer`'s.
     api.addHook('onRequest', async (req, reply) => {
+      const log = callOf(ctx, req)
       const verdict = ctx.limits.rate.hit(
         'address',
         req.ip,
@@ -337,8 +430,7 @@ export async function mountApi(app: FastifyInstance, ctx: ServerContext, registr
         MINUTE_MS,
       )
       if (verdict.ok) return
-      const log: CallLog = { path: null, code: ApiCode.RateLimited }
-      callLogs.set(req, log)
+      log.code = ApiCode.RateLimited
       reply.header('connection', 'close')
       const failure = new ApiFailure(ApiCode.RateLimited, {
         data: { retryAfterSeconds: verdict.retryAfterSeconds },
@@ -347,8 +439,7 @@ export async function mountApi(app: FastifyInstance, ctx: ServerContext, registr
     })
     api.setErrorHandler((err, req, reply) => {
       const lang = languageOf(req.headers.lang)
-      const log = callLogs.get(req) ?? { path: null, code: ApiCode.Undecryptable }
-      callLogs.set(req, log)
+      const log = callOf(ctx, req)
       const status = (err as { statusCode?: number }).statusCode ?? 500
       // A request Fastify could not read (content type, body size, a body cut off) is the client's.
       if (status >= 400 && status < 500) {
@@ -366,33 +457,9 @@ export async function mountApi(app: FastifyInstance, ctx: ServerContext, registr
     })
     const dispatch = apiDispatcher(ctx, registry)
     for (const base of ['/api', '/cou']) {
-      api.route({ method: ['GET', 'POST'], url: `${base}/*`, handler: dispatch })
-      api.route({ method: ['GET', 'POST'], url: base, handler: dispatch })
+      // Compression is `answer`'s; nothing here takes a compressed request body.
+      for (const url of [`${base}/*`, base])
+        api.route({ method: ['GET', 'POST'], url, handler: dispatch, compress: false, decompress: false })
     }
-    // Every answer is dated by the one clock, which demo and test mode may have moved: the app counts the
-    // server's deadlines (the 24-hour approval, the payment window, the retry date) from this header
-    // (services/actors/server-clock.ts), so it must name the server's moment, not the system's.
-    // Read your writes on any instance (issue 17, server/cache.ts): a call during which this instance committed a
-    // change to the rows the instances keep answers once the others have heard of it, so the client's next call,
-    // wherever the balancer sends it, reads what this one wrote. Reads without a write in between cost nothing.
-    api.addHook('onRequest', async (req) => {
-      writesAtStart.set(req, ctx.cache.localWrites())
-    })
-    api.addHook('onSend', async (req, reply, payload) => {
-      const before = writesAtStart.get(req)
-      if (before !== undefined && ctx.cache.localWrites() !== before) await ctx.cache.settle()
-      reply.header('date', ctx.clock.now().toUTCString())
-      return payload
-    })
-    api.addHook('onResponse', async (req, reply) => {
-      const log = callLogs.get(req)
-      // The access line (server/access-log.ts: the same bytes as `req.log.info(…, 'call')`, without pino's child).
-      logCall(req.log, {
-        call: log?.path ?? null,
-        code: log?.code ?? null,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      })
-    })
   })
 }

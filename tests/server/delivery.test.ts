@@ -9,7 +9,13 @@ import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { COMPRESS_THRESHOLD_BYTES, mountCompression } from '../../server/compression'
+import {
+  COMPRESS_THRESHOLD_BYTES,
+  mountCompression,
+  preferredEncoding,
+} from '../../server/compression'
+import { API } from '../../domain/api'
+import { encodeRequest } from '../../protocol/protocol'
 import { precompressDir } from '../../scripts/vite/precompress'
 import { DATABASE_TARGETS } from './helpers/databases'
 import { startTestServer, type TestServer } from './helpers/server'
@@ -118,5 +124,81 @@ describe('Answers made per request', () => {
     const plain = await app.inject({ method: 'GET', url: '/big', headers: { 'accept-encoding': 'identity' } })
     expect(plain.headers['content-encoding']).toBeUndefined()
     expect(plain.json()).toEqual(big)
+  })
+})
+
+describe('Which encoding a phone accepts', () => {
+  it('is brotli when it names brotli, gzip when it names gzip alone, and none when it names neither', () => {
+    expect(preferredEncoding('gzip, deflate, br')).toBe('br')
+    expect(preferredEncoding('gzip, deflate')).toBe('gzip')
+    expect(preferredEncoding('x-gzip')).toBe('gzip')
+    expect(preferredEncoding('deflate, identity')).toBeNull()
+    expect(preferredEncoding('')).toBeNull()
+    expect(preferredEncoding(undefined)).toBeNull()
+  })
+
+  it('follows the quality values, brotli on a tie, and never what it refuses with q=0', () => {
+    expect(preferredEncoding('br;q=0.5, gzip;q=0.8')).toBe('gzip')
+    expect(preferredEncoding('BR;Q=0.8, GZIP;q=0.8')).toBe('br')
+    expect(preferredEncoding('br;q=0, gzip')).toBe('gzip')
+    expect(preferredEncoding('br;q=0, gzip;q=0')).toBeNull()
+    expect(preferredEncoding('gzip;q=nonsense, br;q=0')).toBeNull()
+  })
+
+  it('takes * for the ones it does not name', () => {
+    expect(preferredEncoding('*')).toBe('br')
+    expect(preferredEncoding('br;q=0, *')).toBe('gzip')
+    expect(preferredEncoding('gzip;q=0.2, *;q=0.5')).toBe('br')
+    expect(preferredEncoding('*;q=0')).toBeNull()
+  })
+})
+
+describe('The API’s answers', () => {
+  let s: TestServer
+  beforeAll(async () => {
+    s = await startTestServer(DATABASE_TARGETS[0]!, 'inject')
+  })
+  afterAll(() => s.close())
+
+  /** The FAQ (several kilobytes) or a call refused as unknown (a few dozen bytes), as a phone's headers ask. */
+  const get = (acceptEncoding: string, refused = false) => {
+    const encoded = encodeRequest({
+      packageName: s.server.ctx.config.packageName,
+      method: 'GET',
+      path: refused ? '/app/no-such-call' : '/app/faq',
+      base: API['/app/faq'].base,
+      payload: {},
+      now: s.server.ctx.clock.nowMs(),
+    })
+    return s.server.app.inject({
+      method: 'GET',
+      url: `${encoded.url}?${new URLSearchParams(encoded.params).toString()}`,
+      headers: { lang: 'en', 'accept-encoding': acceptEncoding },
+    })
+  }
+
+  it('are compressed over the threshold as the phone prefers, the same envelope once opened, dated', async () => {
+    const plain = await get('identity')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body.length).toBeGreaterThan(COMPRESS_THRESHOLD_BYTES)
+    expect(plain.json()).toMatchObject({ code: 0 })
+    const br = await get('gzip, deflate, br')
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers.vary).toMatch(/accept-encoding/i)
+    expect(br.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2)
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain.json())
+    expect(Math.abs(Date.parse(br.headers.date as string) - s.server.ctx.clock.nowMs())).toBeLessThan(2000)
+    const gz = await get('gzip, deflate')
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8'))).toEqual(plain.json())
+  })
+
+  it('are sent as they are under the threshold, whatever the phone accepts', async () => {
+    const refused = await get('gzip, deflate, br', true)
+    expect(refused.headers['content-encoding']).toBeUndefined()
+    expect(refused.body.length).toBeLessThan(COMPRESS_THRESHOLD_BYTES)
+    expect(refused.json()).toMatchObject({ code: expect.any(Number) as number })
+    expect(refused.json().code).not.toBe(0)
   })
 })
