@@ -14,7 +14,15 @@ export class ApiFailure extends Error {
   /** ValidationFailed: field → i18n key (translated by the dispatcher). */
   readonly fields: Record<string, string> | undefined
   constructor(code: number, opts: { msgKey?: string; data?: unknown; fields?: Record<string, string> } = {}) {
-    super(`api failure ${code}`)
+    // An answer, not a fault: nothing reads its stack (the dispatcher logs only the other errors' stacks), and
+    // capturing one made a refused call cost as much as a whole hot read (issue 17; a flood is all refusals).
+    const stackTraceLimit = Error.stackTraceLimit
+    Error.stackTraceLimit = 0
+    try {
+      super(`api failure ${code}`)
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit
+    }
     this.name = 'ApiFailure'
     this.code = code
     this.msgKey = opts.msgKey
