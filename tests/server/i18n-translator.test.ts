@@ -27,6 +27,16 @@ describe('The server translator', () => {
     expect(t('en', key, {})).toBe(bare)
   })
 
+  it('answers a message without placeholders the same with values it does not use, and still chooses plurals', () => {
+    const { t } = createTranslator()
+    expect(t('en', 'errors.code.0', { domains: 'kopa.test', max: 3 })).toBe('Done')
+    expect(t('sw', 'errors.code.0', { domains: 'kopa.test' })).toBe('Imekamilika')
+    expect(t('en', 'ui.tenure.days', { count: 1 })).toBe('1 day')
+    expect(t('en', 'ui.tenure.days', { count: 5 })).toBe('5 days')
+    expect(t('en', 'ui.form.errors', { count: 1, first: 'Name' })).toBe('Check the field marked in red. Name')
+    expect(t('en', 'ui.tenure.days', { count: 1 })).toBe('1 day')
+  })
+
   it('answers an unknown key with the key, in every language', () => {
     const { t } = createTranslator()
     expect(t('en', 'errors.no.such.key')).toBe('errors.no.such.key')
