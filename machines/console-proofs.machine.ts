@@ -19,6 +19,8 @@
  *   readReceipts ({ urls }) → string[]                       (each receipt's image, as a local object URL)
  *   approveProof ({ ticketId, request }) → ProofDecisionReply (POST …/:ticketId/approve)
  *   rejectProof ({ ticketId, request }) → ProofDecisionReply  (POST …/:ticketId/reject)
+ * Actions the composition provides (src/console/compose.ts):
+ *   releasePictures ({ urls })                               (lets go of the receipts' object URLs)
  */
 import { assign, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstate'
 import {
@@ -50,6 +52,14 @@ import {
 } from './console-proofs/proofs-context'
 import { notProvided } from './kit/not-provided'
 
+/**
+ * Lets go of the proof's pictures, before what replaces them (another proof, the pictures read again) or closes
+ * them (the proof closed, another state of the queue chosen); the action's params: the pictures now.
+ */
+const RELEASE_PICTURES = {
+  type: 'releasePictures',
+  params: ({ context }: { context: ProofsContext }) => ({ urls: context.pictures }),
+} as const
 
 export const consoleProofsMachine = setup({
   types: {
@@ -79,6 +89,12 @@ export const consoleProofsMachine = setup({
     isOpen: ({ context }) => context.ticketId !== null,
   },
   actions: {
+    /**
+     * Lets go of the pictures shown (object URLs the page holds): provided by the console's composition
+     * (src/console/compose.ts), run before they are replaced or closed with their proof — never while the same
+     * proof's pictures are still shown, so a view that re-mounts still finds them.
+     */
+    releasePictures: (_, _params: { urls: string[] }) => {},
     chooseState: assign((_, params: { state: ProofState }) => ({
       state: params.state,
       notice: null,
@@ -176,7 +192,7 @@ export const consoleProofsMachine = setup({
         ],
         'proofs.filtered': {
           target: 'loading',
-          actions: [{ type: 'chooseState', params: ({ event }) => event }, 'closeProof'],
+          actions: [RELEASE_PICTURES, { type: 'chooseState', params: ({ event }) => event }, 'closeProof'],
         },
       },
     },
@@ -206,14 +222,14 @@ export const consoleProofsMachine = setup({
     },
     reviewing: {
       on: {
-        'proofs.closed': { target: 'loading', actions: 'closeProof' },
+        'proofs.closed': { target: 'loading', actions: [RELEASE_PICTURES, 'closeProof'] },
         'proofs.filtered': {
           target: 'loading',
-          actions: [{ type: 'chooseState', params: ({ event }) => event }, 'closeProof'],
+          actions: [RELEASE_PICTURES, { type: 'chooseState', params: ({ event }) => event }, 'closeProof'],
         },
         'proofs.opened': {
           target: 'opening',
-          actions: { type: 'chooseProof', params: ({ event }) => event },
+          actions: [RELEASE_PICTURES, { type: 'chooseProof', params: ({ event }) => event }],
         },
         'proofs.amountChanged': { actions: { type: 'setAmount', params: ({ event }) => event } },
         'proofs.referenceChanged': { actions: { type: 'setReference', params: ({ event }) => event } },
@@ -230,7 +246,10 @@ export const consoleProofsMachine = setup({
             input: ({ context }) => ({ urls: context.proof!.receiptsList.map((r) => r.url) }),
             onDone: {
               target: 'idle',
-              actions: { type: 'takePictures', params: ({ event }) => ({ pictures: event.output }) },
+              actions: [
+                RELEASE_PICTURES,
+                { type: 'takePictures', params: ({ event }) => ({ pictures: event.output }) },
+              ],
             },
             onError: consoleCallErrors('idle'),
           },

@@ -88,6 +88,10 @@ export const consoleProofsMachine = createMachine({
             ],
             "actions": [
               {
+                "type": "releasePictures",
+                "params": "(from the event)"
+              },
+              {
                 "type": "chooseState",
                 "params": "(from the event)"
               },
@@ -186,6 +190,10 @@ export const consoleProofsMachine = createMachine({
               "#consoleProofs.loading"
             ],
             "actions": [
+              {
+                "type": "releasePictures",
+                "params": "(from the event)"
+              },
               "closeProof"
             ]
           }
@@ -196,6 +204,10 @@ export const consoleProofsMachine = createMachine({
               "#consoleProofs.loading"
             ],
             "actions": [
+              {
+                "type": "releasePictures",
+                "params": "(from the event)"
+              },
               {
                 "type": "chooseState",
                 "params": "(from the event)"
@@ -210,6 +222,10 @@ export const consoleProofsMachine = createMachine({
               "#consoleProofs.opening"
             ],
             "actions": [
+              {
+                "type": "releasePictures",
+                "params": "(from the event)"
+              },
               {
                 "type": "chooseProof",
                 "params": "(from the event)"
@@ -276,6 +292,10 @@ export const consoleProofsMachine = createMachine({
                     "#consoleProofs.reviewing.idle"
                   ],
                   "actions": [
+                    {
+                      "type": "releasePictures",
+                      "params": "(from the event)"
+                    },
                     {
                       "type": "takePictures",
                       "params": "(from the event)"

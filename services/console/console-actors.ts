@@ -151,7 +151,8 @@ export function createConsoleActors({ api, tokens, languages, now, random, save 
     readProof: fromPromise<ProofDetail, { ticketId: string }>(({ input, signal }) =>
       api.readProof(input.ticketId, signal),
     ),
-    // Pictures need the member's token, so they are read here and shown from local object URLs.
+    // Pictures need the member's token, so they are read here and shown from local object URLs; the proofs desk lets
+    // them go when they are replaced or closed (releaseObjectUrl).
     readReceipts: fromPromise<string[], { urls: string[] }>(async ({ input, signal }) => {
       const blobs = await Promise.all(input.urls.map((url) => api.readReceipt(url, signal)))
       return blobs.map((blob) => (typeof URL.createObjectURL === 'function' ? URL.createObjectURL(blob) : ''))
@@ -167,7 +168,7 @@ export function createConsoleActors({ api, tokens, languages, now, random, save 
 
 export type ConsoleActors = ReturnType<typeof createConsoleActors>
 
-/** Lets go of an object URL made for a picture (readTicketFile): the page no longer shows it. */
+/** Lets go of an object URL made for a picture (readTicketFile, readReceipts): the page no longer shows it. */
 export function releaseObjectUrl(url: string | null): void {
   if (url?.startsWith('blob:') && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(url)
 }

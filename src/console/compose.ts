@@ -89,6 +89,11 @@ const PAGES: Record<LazyPage, { actor: string; load: (actors: ConsoleActors) => 
           approveProof: actors.approveProof,
           rejectProof: actors.rejectProof,
         },
+        actions: {
+          releasePictures: (_, params) => {
+            for (const url of params.urls) releaseObjectUrl(url)
+          },
+        },
       }),
   },
 }

@@ -45,12 +45,18 @@ function start(
     }) => Promise<ProofDecisionReply>
     rejectProof?: (input: { ticketId: string; request: { reason: string } }) => Promise<ProofDecisionReply>
     readProofs?: (input: { state: ProofState }) => Promise<ProofItem[]>
+    readProof?: (input: { ticketId: string }) => Promise<ProofDetail>
+    readReceipts?: (input: { urls: string[] }) => Promise<string[]>
   } = {},
 ) {
   const stubs = {
     readProofs: vi.fn(answers.readProofs ?? (async () => [item()])),
-    readProof: vi.fn(async () => detail()),
-    readReceipts: vi.fn(async ({ urls }: { urls: string[] }) => urls.map((_, i) => `blob:receipt-${i}`)),
+    readProof: vi.fn(answers.readProof ?? (async (_: { ticketId: string }) => detail())),
+    readReceipts: vi.fn(
+      answers.readReceipts ??
+        (async ({ urls }: { urls: string[] }) => urls.map((_, i) => `blob:receipt-${i}`)),
+    ),
+    releasePictures: vi.fn((_: string[]) => {}),
     approveProof: vi.fn(
       answers.approveProof ??
         (async ({ request }) => ({
@@ -69,7 +75,7 @@ function start(
   const machine = consoleProofsMachine.provide({
     actors: {
       readProofs: fromPromise(({ input }: { input: { state: ProofState } }) => stubs.readProofs(input)),
-      readProof: fromPromise(() => stubs.readProof()),
+      readProof: fromPromise(({ input }: { input: { ticketId: string } }) => stubs.readProof(input)),
       readReceipts: fromPromise(({ input }: { input: { urls: string[] } }) => stubs.readReceipts(input)),
       approveProof: fromPromise(
         ({ input }: { input: { ticketId: string; request: { amountMinor: number; reference: string } } }) =>
@@ -79,6 +85,7 @@ function start(
         stubs.rejectProof(input),
       ),
     },
+    actions: { releasePictures: (_, params) => stubs.releasePictures(params.urls) },
   })
   const actor = createActor(machine, { input: { timeZone: 'Africa/Dar_es_Salaam' } }).start()
   return { actor, stubs }
@@ -201,6 +208,58 @@ describe('reviewing repayment proofs', () => {
       request: { reason: 'The receipt is for another number.' },
     })
     expect(proofsView(actor.getSnapshot()).notice).toEqual({ key: 'console.proofs.decidedBefore' })
+  })
+
+  it('lets go of a proof’s pictures when another proof is opened or it is closed, never while they are shown', async () => {
+    // Proof 7 has two receipts, proof 8 one; each picture is named by its proof and file.
+    const receipts = (ticketId: string, files: string[]) =>
+      files.map((fileId) => ({
+        fileId,
+        contentType: 'image/png',
+        size: 120,
+        url: `/console/api/repayment-proofs/${ticketId}/receipts/${fileId}`,
+      }))
+    const { actor, stubs } = start({
+      readProof: async ({ ticketId }) =>
+        detail({ ticketId, receiptsList: receipts(ticketId, ticketId === '7' ? ['3', '4'] : ['5']) }),
+      readReceipts: async ({ urls }) => urls.map((url) => `blob:${url.split('/').slice(-3).join('-')}`),
+    })
+    const released = () => stubs.releasePictures.mock.calls.flatMap(([urls]) => urls)
+    const open = async (ticketId: string) => {
+      actor.send({ type: 'proofs.opened', ticketId })
+      await waitFor(actor, (s) => s.matches({ reviewing: 'idle' }) && s.context.ticketId === ticketId)
+    }
+    await waitFor(actor, (s) => s.matches('queue'))
+    await open('7')
+    expect(proofsView(actor.getSnapshot()).pictures).toEqual(['blob:7-receipts-3', 'blob:7-receipts-4'])
+    expect(released()).toEqual([])
+
+    // Written on and decided beside its pictures: they stay.
+    actor.send({ type: 'proofs.referenceChanged', value: 'QK81XYZ' })
+    actor.send({ type: 'proofs.approved' })
+    expect(proofsView(actor.getSnapshot()).deciding).toBe(true)
+    await waitFor(actor, (s) => s.context.notice !== null)
+    expect(proofsView(actor.getSnapshot()).pictures).toEqual(['blob:7-receipts-3', 'blob:7-receipts-4'])
+    expect(released()).toEqual([])
+
+    // Another proof replaces them, in the order they were shown; closed, that one's go too.
+    await open('8')
+    expect(released()).toEqual(['blob:7-receipts-3', 'blob:7-receipts-4'])
+    expect(proofsView(actor.getSnapshot()).pictures).toEqual(['blob:8-receipts-5'])
+    actor.send({ type: 'proofs.closed' })
+    expect(released()).toEqual(['blob:7-receipts-3', 'blob:7-receipts-4', 'blob:8-receipts-5'])
+    expect(proofsView(actor.getSnapshot()).pictures).toEqual([])
+
+    // Another state of the queue chosen with a proof open: its pictures go as well.
+    await waitFor(actor, (s) => s.matches('queue'))
+    await open('8')
+    actor.send({ type: 'proofs.filtered', state: 'approved' })
+    expect(released()).toEqual([
+      'blob:7-receipts-3',
+      'blob:7-receipts-4',
+      'blob:8-receipts-5',
+      'blob:8-receipts-5',
+    ])
   })
 
   it('offers another try when the queue cannot be read, and tells the console when the session ended', async () => {

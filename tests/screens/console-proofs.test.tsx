@@ -3,10 +3,19 @@
  * words and receipt, is stopped at the field above what the loan takes, then approves — and a support agent has
  * no such page.
  */
-import { describe, expect, it } from 'vitest'
+import { render } from '@testing-library/react'
+import { StrictMode } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ConsoleApp } from '../../src/console/app'
 import { expectAccessible, openConsole, screen, signIn, withConsoleServer, within } from './console-harness'
 
 const { fake } = withConsoleServer()
+const { createObjectURL, revokeObjectURL } = URL
+
+afterEach(() => {
+  URL.createObjectURL = createObjectURL
+  URL.revokeObjectURL = revokeObjectURL
+})
 
 describe('manual repayments', () => {
   it('shows finance the late proof, refuses more than the loan takes at the field, and approves it', async () => {
@@ -51,6 +60,38 @@ describe('manual repayments', () => {
     })
     expect(screen.queryByRole('button', { name: 'Approve and book' })).toBeNull()
     await expectAccessible()
+  })
+
+  it('keeps the receipt’s picture while the proof is shown, re-mounted or not, and lets it go once it is closed', async () => {
+    // jsdom keeps no blobs: the picture's object URL is a name the test can see.
+    URL.createObjectURL = vi.fn(() => 'blob:receipt-3')
+    URL.revokeObjectURL = vi.fn()
+    fake()
+    const console = openConsole('/repayment-proofs')
+    await signIn(console, 'fatma.finance', 'finance password 1')
+    const queue = await screen.findByRole('region', { name: '1 proof waiting' })
+    await console.user.click(within(queue).getByRole('button', { name: 'Open proof 7' }))
+    expect(await screen.findByRole('img', { name: 'Receipt 1' })).toHaveAttribute('src', 'blob:receipt-3')
+
+    // Written on beside it, and the page drawn again from scratch (as React's strict mode does): still there.
+    await console.user.type(screen.getByLabelText(/^Receipt code/), 'QK81')
+    console.view.unmount()
+    const again = render(
+      <StrictMode>
+        <ConsoleApp app={console.app} />
+      </StrictMode>,
+    )
+    expect(await screen.findByRole('img', { name: 'Receipt 1' })).toHaveAttribute('src', 'blob:receipt-3')
+    expect(screen.getByLabelText(/^Receipt code/)).toHaveValue('QK81')
+    expect(URL.revokeObjectURL).not.toHaveBeenCalled()
+
+    // Closed, the copy in the page is let go.
+    await console.user.click(screen.getByRole('button', { name: 'Back to the queue' }))
+    await screen.findByRole('region', { name: '1 proof waiting' })
+    expect(screen.queryByRole('img', { name: 'Receipt 1' })).toBeNull()
+    expect(URL.revokeObjectURL).toHaveBeenCalledTimes(1)
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:receipt-3')
+    again.unmount()
   })
 
   it('asks for the reason at the field before rejecting', async () => {

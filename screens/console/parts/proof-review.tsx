@@ -1,9 +1,10 @@
 /**
  * One repayment proof: what the borrower wrote, their receipts' pictures, the order and what it takes today, and —
  * while it waits — approve (amount and receipt code) or reject (the reason the borrower reads); once decided, the
- * decision.
+ * decision. The pictures are local copies read with the member's token; the proofs machine lets go of them when they
+ * are replaced or closed, never the view, so a review that re-mounts still shows them.
  */
-import { useEffect, type ReactElement } from 'react'
+import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
 import { formatMoney } from '../../../domain/money'
@@ -28,14 +29,6 @@ export function ProofReview({
   const money = (minor: number | null) =>
     minor === null || proof.currency === null ? '—' : formatMoney(minor, proof.currency, i18n.language)
   const when = (at: string) => formatDateTime(at, i18n.language, timeZone)
-  // The pictures are local copies read with the member's token: let them go once they are no longer shown.
-  const pictures = view.pictures
-  useEffect(
-    () => () => {
-      for (const src of pictures) if (src.startsWith('blob:')) URL.revokeObjectURL(src)
-    },
-    [pictures],
-  )
   return (
     <section className="k-stack" aria-labelledby="proof-title">
       <div className="k-card k-stack">
