@@ -83,14 +83,21 @@ test.describe('(32) finance approves a manual repayment [en]', () => {
     await expect(row).toBeVisible()
     await snap(desktop, 'the-proof-queue')
     await row.getByRole('button').click()
-    await expect(
-      desktop.getByRole('img', { name: fill(T('console.proofs.receiptAlt'), { n: '1' }) }),
-    ).toBeVisible()
+    const receipt = desktop.getByRole('img', { name: fill(T('console.proofs.receiptAlt'), { n: '1' }) })
+    await expect(receipt).toBeVisible()
     await expect(field(desktop, fill(T('console.proofs.amountIn'), { currency: 'TZS' }))).not.toHaveValue('')
     await field(desktop, T('console.proofs.reference')).fill('QK81FULL2026')
+    // The receipt is still drawn beside the decision being written (its object URL kept while the proof is open).
+    await expect
+      .poll(() => receipt.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : -1)))
+      .toBe(360)
     await snap(desktop, 'a-proof-with-its-receipt')
     await desktop.getByRole('button', { name: T('console.proofs.approve'), exact: true }).click()
     await expect(desktop.getByText(T('console.proofs.decided.approved'), { exact: true })).toBeVisible()
+    // Decided, the proof is shown again with the same receipt, still drawn.
+    await expect
+      .poll(() => receipt.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : -1)))
+      .toBe(360)
     await snap(desktop, 'the-repayment-approved')
 
     // The borrower's loan is finished.
