@@ -19,10 +19,16 @@
  *   readReceipts ({ urls }) → string[]                       (each receipt's image, as a local object URL)
  *   approveProof ({ ticketId, request }) → ProofDecisionReply (POST …/:ticketId/approve)
  *   rejectProof ({ ticketId, request }) → ProofDecisionReply  (POST …/:ticketId/reject)
+ *   pictureKeeper, told pictures.kept {urls}                 (lets go of the pictures kept when the desk stops)
  * Actions the composition provides (src/console/compose.ts):
  *   releasePictures ({ urls })                               (lets go of the receipts' object URLs)
+ *
+ * The pictures are let go of by the desk, never the view: releasePictures before they are replaced or closed; and,
+ * as a stopped actor runs no exit actions (XState v5: its children are stopped, nothing else), the picture keeper
+ * it invokes, told what is shown each time it changes, lets go of them when the desk stops with a proof open (the
+ * page left).
  */
-import { assign, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstate'
+import { assign, fromCallback, fromPromise, sendParent, sendTo, setup, type SnapshotFrom } from 'xstate'
 import {
   isSignedOut,
   type ProofApproveRequest,
@@ -46,6 +52,7 @@ import {
   decisionFailure,
   minorToAmount,
   rejectErrors,
+  type PicturesKeptEvent,
   type ProofsContext,
   type ProofsEvent,
   type ProofsInput,
@@ -54,12 +61,16 @@ import { notProvided } from './kit/not-provided'
 
 /**
  * Lets go of the proof's pictures, before what replaces them (another proof, the pictures read again) or closes
- * them (the proof closed, another state of the queue chosen); the action's params: the pictures now.
+ * them (the proof closed, another state of the queue chosen); the action's params: the pictures now. The keeper is
+ * told none are kept.
  */
-const RELEASE_PICTURES = {
-  type: 'releasePictures',
-  params: ({ context }: { context: ProofsContext }) => ({ urls: context.pictures }),
-} as const
+const RELEASE_PICTURES = [
+  {
+    type: 'releasePictures',
+    params: ({ context }: { context: ProofsContext }) => ({ urls: context.pictures }),
+  },
+  { type: 'keepPictures', params: { urls: [] as string[] } },
+] as const
 
 export const consoleProofsMachine = setup({
   types: {
@@ -80,6 +91,8 @@ export const consoleProofsMachine = setup({
     rejectProof: fromPromise<ProofDecisionReply, { ticketId: string; request: ProofRejectRequest }>(
       notProvided('rejectProof', 'services/console'),
     ),
+    /** Keeps nothing until the composition provides the real keeper (services/console/console-actors.ts). */
+    pictureKeeper: fromCallback<PicturesKeptEvent>(() => {}),
   },
   guards: {
     sessionEnded: (_, params: { error: unknown }) => isSignedOut(params.error),
@@ -95,6 +108,11 @@ export const consoleProofsMachine = setup({
      * proof's pictures are still shown, so a view that re-mounts still finds them.
      */
     releasePictures: (_, _params: { urls: string[] }) => {},
+    /** Tells the picture keeper what is shown now, for it to let go of if the desk stops. */
+    keepPictures: sendTo('pictureKeeper', (_, params: { urls: string[] }): PicturesKeptEvent => ({
+      type: 'pictures.kept',
+      urls: params.urls,
+    })),
     chooseState: assign((_, params: { state: ProofState }) => ({
       state: params.state,
       notice: null,
@@ -155,6 +173,7 @@ export const consoleProofsMachine = setup({
 }).createMachine({
   id: 'consoleProofs',
   description: 'Finance reads the queue of manual repayment proofs and approves or rejects each one.',
+  invoke: { id: 'pictureKeeper', src: 'pictureKeeper' },
   context: ({ input }) => ({
     timeZone: input.timeZone,
     state: 'waiting',
@@ -192,7 +211,7 @@ export const consoleProofsMachine = setup({
         ],
         'proofs.filtered': {
           target: 'loading',
-          actions: [RELEASE_PICTURES, { type: 'chooseState', params: ({ event }) => event }, 'closeProof'],
+          actions: [...RELEASE_PICTURES, { type: 'chooseState', params: ({ event }) => event }, 'closeProof'],
         },
       },
     },
@@ -222,14 +241,14 @@ export const consoleProofsMachine = setup({
     },
     reviewing: {
       on: {
-        'proofs.closed': { target: 'loading', actions: [RELEASE_PICTURES, 'closeProof'] },
+        'proofs.closed': { target: 'loading', actions: [...RELEASE_PICTURES, 'closeProof'] },
         'proofs.filtered': {
           target: 'loading',
-          actions: [RELEASE_PICTURES, { type: 'chooseState', params: ({ event }) => event }, 'closeProof'],
+          actions: [...RELEASE_PICTURES, { type: 'chooseState', params: ({ event }) => event }, 'closeProof'],
         },
         'proofs.opened': {
           target: 'opening',
-          actions: [RELEASE_PICTURES, { type: 'chooseProof', params: ({ event }) => event }],
+          actions: [...RELEASE_PICTURES, { type: 'chooseProof', params: ({ event }) => event }],
         },
         'proofs.amountChanged': { actions: { type: 'setAmount', params: ({ event }) => event } },
         'proofs.referenceChanged': { actions: { type: 'setReference', params: ({ event }) => event } },
@@ -247,8 +266,9 @@ export const consoleProofsMachine = setup({
             onDone: {
               target: 'idle',
               actions: [
-                RELEASE_PICTURES,
+                ...RELEASE_PICTURES,
                 { type: 'takePictures', params: ({ event }) => ({ pictures: event.output }) },
+                { type: 'keepPictures', params: ({ event }) => ({ urls: event.output }) },
               ],
             },
             onError: consoleCallErrors('idle'),

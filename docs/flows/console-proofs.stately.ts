@@ -6,6 +6,12 @@ export const consoleProofsMachine = createMachine({
   "id": "consoleProofs",
   "description": "Finance reads the queue of manual repayment proofs and approves or rejects each one.",
   "initial": "loading",
+  "invoke": [
+    {
+      "id": "pictureKeeper",
+      "src": "pictureKeeper"
+    }
+  ],
   "states": {
     "loading": {
       "tags": [
@@ -90,6 +96,12 @@ export const consoleProofsMachine = createMachine({
               {
                 "type": "releasePictures",
                 "params": "(from the event)"
+              },
+              {
+                "type": "keepPictures",
+                "params": {
+                  "urls": []
+                }
               },
               {
                 "type": "chooseState",
@@ -194,6 +206,12 @@ export const consoleProofsMachine = createMachine({
                 "type": "releasePictures",
                 "params": "(from the event)"
               },
+              {
+                "type": "keepPictures",
+                "params": {
+                  "urls": []
+                }
+              },
               "closeProof"
             ]
           }
@@ -207,6 +225,12 @@ export const consoleProofsMachine = createMachine({
               {
                 "type": "releasePictures",
                 "params": "(from the event)"
+              },
+              {
+                "type": "keepPictures",
+                "params": {
+                  "urls": []
+                }
               },
               {
                 "type": "chooseState",
@@ -225,6 +249,12 @@ export const consoleProofsMachine = createMachine({
               {
                 "type": "releasePictures",
                 "params": "(from the event)"
+              },
+              {
+                "type": "keepPictures",
+                "params": {
+                  "urls": []
+                }
               },
               {
                 "type": "chooseProof",
@@ -297,7 +327,17 @@ export const consoleProofsMachine = createMachine({
                       "params": "(from the event)"
                     },
                     {
+                      "type": "keepPictures",
+                      "params": {
+                        "urls": []
+                      }
+                    },
+                    {
                       "type": "takePictures",
+                      "params": "(from the event)"
+                    },
+                    {
+                      "type": "keepPictures",
                       "params": "(from the event)"
                     }
                   ]

@@ -2,7 +2,7 @@
  * The staff console's I/O, as the actors its machines name (machines/console-*.machine.ts). Composition
  * (src/console/compose.ts): each machine `.provide({ actors })` with these, by the names the machines use.
  */
-import { fromPromise } from 'xstate'
+import { fromCallback, fromPromise } from 'xstate'
 import {
   dayIn,
   isSignedOut,
@@ -172,3 +172,18 @@ export type ConsoleActors = ReturnType<typeof createConsoleActors>
 export function releaseObjectUrl(url: string | null): void {
   if (url?.startsWith('blob:') && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(url)
 }
+
+/**
+ * Keeps the pictures a desk shows, told each time they change (`pictures.kept` with their object URLs, none once
+ * they are let go of), and lets go of them when it is stopped — with the desk that invokes it, when its page is
+ * left: a stopped machine runs no exit actions, its children are stopped (machines/console-proofs.machine.ts).
+ */
+export const pictureKeeper = fromCallback<{ type: 'pictures.kept'; urls: string[] }>(({ receive }) => {
+  let kept: string[] = []
+  receive((event) => {
+    kept = event.urls
+  })
+  return () => {
+    for (const url of kept) releaseObjectUrl(url)
+  }
+})

@@ -5,10 +5,14 @@
  * session that ended reported to the console.
  */
 import { describe, expect, it, vi } from 'vitest'
-import { createActor, fromPromise, setup, waitFor } from 'xstate'
+import { createActor, fromCallback, fromPromise, setup, waitFor } from 'xstate'
 import type { ProofDecisionReply, ProofDetail, ProofItem, ProofState } from '../../domain/console'
 import { consoleProofsMachine, proofsView } from '../../machines/console-proofs.machine'
-import { amountToMinor, minorToAmount } from '../../machines/console-proofs/proofs-context'
+import {
+  amountToMinor,
+  minorToAmount,
+  type PicturesKeptEvent,
+} from '../../machines/console-proofs/proofs-context'
 import { NETWORK, refused, SIGNED_OUT } from './console-fixtures'
 
 const item = (over: Partial<ProofItem> = {}): ProofItem => ({
@@ -72,7 +76,7 @@ function start(
         })),
     ),
   }
-  const machine = consoleProofsMachine.provide({
+  const desk = consoleProofsMachine.provide({
     actors: {
       readProofs: fromPromise(({ input }: { input: { state: ProofState } }) => stubs.readProofs(input)),
       readProof: fromPromise(({ input }: { input: { ticketId: string } }) => stubs.readProof(input)),
@@ -87,6 +91,15 @@ function start(
     },
     actions: { releasePictures: (_, params) => stubs.releasePictures(params.urls) },
   })
+  // The keeper as the composition's (services/console/console-actors.ts), letting go through the same stub.
+  const keeper = fromCallback<PicturesKeptEvent>(({ receive }) => {
+    let kept: string[] = []
+    receive((event) => {
+      kept = event.urls
+    })
+    return () => stubs.releasePictures(kept)
+  })
+  const machine = desk.provide({ actors: { pictureKeeper: keeper } })
   const actor = createActor(machine, { input: { timeZone: 'Africa/Dar_es_Salaam' } }).start()
   return { actor, stubs }
 }
@@ -260,6 +273,19 @@ describe('reviewing repayment proofs', () => {
       'blob:8-receipts-5',
       'blob:8-receipts-5',
     ])
+  })
+
+  it('lets go of the pictures shown when the desk stops, and of none it let go of before', async () => {
+    const shown = await opened()
+    expect(proofsView(shown.actor.getSnapshot()).pictures).toEqual(['blob:receipt-0'])
+    shown.actor.stop() // the page left with the proof open
+    expect(shown.stubs.releasePictures.mock.calls.flatMap(([urls]) => urls)).toEqual(['blob:receipt-0'])
+
+    const closed = await opened()
+    closed.actor.send({ type: 'proofs.closed' })
+    await waitFor(closed.actor, (s) => s.matches('queue'))
+    closed.actor.stop()
+    expect(closed.stubs.releasePictures.mock.calls.flatMap(([urls]) => urls)).toEqual(['blob:receipt-0'])
   })
 
   it('offers another try when the queue cannot be read, and tells the console when the session ended', async () => {

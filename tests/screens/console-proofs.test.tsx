@@ -62,7 +62,7 @@ describe('manual repayments', () => {
     await expectAccessible()
   })
 
-  it('keeps the receipt’s picture while the proof is shown, re-mounted or not, and lets it go once it is closed', async () => {
+  it('keeps the receipt’s picture while the proof is shown, re-mounted or not, and lets it go once it is closed or its page left', async () => {
     // jsdom keeps no blobs: the picture's object URL is a name the test can see.
     URL.createObjectURL = vi.fn(() => 'blob:receipt-3')
     URL.revokeObjectURL = vi.fn()
@@ -91,6 +91,18 @@ describe('manual repayments', () => {
     expect(screen.queryByRole('img', { name: 'Receipt 1' })).toBeNull()
     expect(URL.revokeObjectURL).toHaveBeenCalledTimes(1)
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:receipt-3')
+
+    // Open again, then the page left with it open: let go as well.
+    await console.user.click(screen.getByRole('button', { name: 'Open proof 7' }))
+    await screen.findByRole('img', { name: 'Receipt 1' })
+    await console.user.click(
+      within(screen.getByRole('navigation', { name: 'Console pages' })).getByRole('button', {
+        name: 'Overview',
+      }),
+    )
+    await screen.findByRole('heading', { level: 1, name: /Welcome/ })
+    expect(URL.revokeObjectURL).toHaveBeenCalledTimes(2)
+    expect(URL.revokeObjectURL).toHaveBeenLastCalledWith('blob:receipt-3')
     again.unmount()
   })
 
