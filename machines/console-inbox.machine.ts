@@ -20,8 +20,11 @@
  *   moveTicket ({ ticketId, status }) → void          (POST /console/api/tickets/:id/status)
  *   readTicketFile ({ url }) → string                 (the picture as an object URL)
  *   readPicture ({ file }) → string                    (a picture chosen for the reply, in base64)
+ *   pictureKeeper, told pictures.kept {urls}          (lets go of the picture kept when the inbox stops)
+ * Actions the composition provides (src/console/compose.ts):
+ *   releasePicture ({ url })                          (lets go of the receipt's object URL)
  */
-import { assign, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstate'
+import { assign, fromPromise, sendParent, sendTo, setup, type SnapshotFrom } from 'xstate'
 import { consoleFailureOf, isSignedOut } from '../domain/console'
 import {
   TICKET_PICTURE_MAX_BYTES,
@@ -40,6 +43,7 @@ import {
   msg,
 } from './console-calls'
 import { notProvided } from './kit/not-provided'
+import { keepsNothing, type PicturesKeptEvent } from './kit/picture-keeper'
 
 export interface InboxInput {
   timeZone: string
@@ -107,11 +111,17 @@ function failureOf(error: unknown): Message {
   return failureMessage(error)
 }
 
-/** Lets go of the picture shown, before what replaces or closes it (the action's params: the picture now). */
-const RELEASE_PICTURE = {
-  type: 'releasePicture',
-  params: ({ context }: { context: InboxContext }) => ({ url: context.picture }),
-} as const
+/**
+ * Lets go of the picture shown, before what replaces or closes it (the action's params: the picture now); the
+ * picture keeper is told none is kept.
+ */
+const RELEASE_PICTURE = [
+  {
+    type: 'releasePicture',
+    params: ({ context }: { context: InboxContext }) => ({ url: context.picture }),
+  },
+  { type: 'keepPictures', params: { urls: [] as string[] } },
+] as const
 
 export const consoleInboxMachine = setup({
   types: {
@@ -135,6 +145,8 @@ export const consoleInboxMachine = setup({
     ),
     readTicketFile: fromPromise<string, { url: string }>(notProvided('readTicketFile', 'services/console')),
     readPicture: fromPromise<string, { file: File }>(notProvided('readPicture', 'services/console')),
+    /** Keeps nothing until the composition provides the real keeper (machines/kit/picture-keeper.ts). */
+    pictureKeeper: keepsNothing,
   },
   guards: {
     replyValid: ({ context }) => replyError(context.reply) === null,
@@ -148,10 +160,15 @@ export const consoleInboxMachine = setup({
   actions: {
     /**
      * Lets go of the picture shown (an object URL the page holds): provided by the console's composition
-     * (src/console/compose.ts), run before the picture is replaced, closed or left with its ticket. (A picture open
-     * when the inbox page is left stays until the console is closed: a stopped actor runs no exit actions.)
+     * (src/console/compose.ts), run before the picture is replaced, closed or left with its ticket. A picture open
+     * when the inbox page is left is let go of by the picture keeper, stopped with the inbox.
      */
     releasePicture: (_, _params: { url: string | null }) => {},
+    /** Tells the picture keeper what is shown now. */
+    keepPictures: sendTo('pictureKeeper', (_, params: { urls: string[] }): PicturesKeptEvent => ({
+      type: 'pictures.kept',
+      urls: params.urls,
+    })),
     chooseFilter: assign((_, params: { filter: InboxFilter }) => ({ filter: params.filter, error: null })),
     takePage: assign((_, params: { page: InboxPage }) => ({ page: params.page, error: null })),
     chooseTicket: assign((_, params: { ticketId: string }) => ({
@@ -213,6 +230,7 @@ export const consoleInboxMachine = setup({
 }).createMachine({
   id: 'consoleInbox',
   description: 'Support reads the tickets by SLA, opens one, answers it and moves its status.',
+  invoke: { id: 'pictureKeeper', src: 'pictureKeeper' },
   context: ({ input }) => ({
     timeZone: input.timeZone,
     filter: FILTERS.includes(input.draft?.filter ?? '') ? (input.draft!.filter as InboxFilter) : 'open',
@@ -280,7 +298,7 @@ export const consoleInboxMachine = setup({
         'inbox.retried': { guard: 'hasTicket', target: 'reading' },
         'inbox.ticketClosed': {
           target: 'listing',
-          actions: [RELEASE_PICTURE, 'closeTicket'],
+          actions: [...RELEASE_PICTURE, 'closeTicket'],
         },
       },
     },
@@ -296,10 +314,10 @@ export const consoleInboxMachine = setup({
         },
         'inbox.receiptOpened': {
           target: '.opening',
-          actions: [RELEASE_PICTURE, { type: 'chooseReceipt', params: ({ event }) => event }],
+          actions: [...RELEASE_PICTURE, { type: 'chooseReceipt', params: ({ event }) => event }],
         },
         'inbox.receiptClosed': {
-          actions: [RELEASE_PICTURE, 'closePicture'],
+          actions: [...RELEASE_PICTURE, 'closePicture'],
         },
         'inbox.pictureAdded': [
           {
@@ -312,7 +330,7 @@ export const consoleInboxMachine = setup({
         'inbox.pictureRemoved': { actions: { type: 'dropPicture', params: ({ event }) => event } },
         'inbox.ticketClosed': {
           target: 'listing',
-          actions: [RELEASE_PICTURE, 'closeTicket'],
+          actions: [...RELEASE_PICTURE, 'closeTicket'],
         },
       },
       initial: 'idle',
@@ -335,7 +353,10 @@ export const consoleInboxMachine = setup({
             input: ({ context }) => ({ url: context.receipt! }),
             onDone: {
               target: 'idle',
-              actions: { type: 'showPicture', params: ({ event }) => ({ url: event.output }) },
+              actions: [
+                { type: 'showPicture', params: ({ event }) => ({ url: event.output }) },
+                { type: 'keepPictures', params: ({ event }) => ({ urls: [event.output] }) },
+              ],
             },
             onError: consoleCallErrors('idle'),
           },

@@ -28,7 +28,7 @@
  * it invokes, told what is shown each time it changes, lets go of them when the desk stops with a proof open (the
  * page left).
  */
-import { assign, fromCallback, fromPromise, sendParent, sendTo, setup, type SnapshotFrom } from 'xstate'
+import { assign, fromPromise, sendParent, sendTo, setup, type SnapshotFrom } from 'xstate'
 import {
   isSignedOut,
   type ProofApproveRequest,
@@ -52,12 +52,12 @@ import {
   decisionFailure,
   minorToAmount,
   rejectErrors,
-  type PicturesKeptEvent,
   type ProofsContext,
   type ProofsEvent,
   type ProofsInput,
 } from './console-proofs/proofs-context'
 import { notProvided } from './kit/not-provided'
+import { keepsNothing, type PicturesKeptEvent } from './kit/picture-keeper'
 
 /**
  * Lets go of the proof's pictures, before what replaces them (another proof, the pictures read again) or closes
@@ -92,7 +92,7 @@ export const consoleProofsMachine = setup({
       notProvided('rejectProof', 'services/console'),
     ),
     /** Keeps nothing until the composition provides the real keeper (services/console/console-actors.ts). */
-    pictureKeeper: fromCallback<PicturesKeptEvent>(() => {}),
+    pictureKeeper: keepsNothing,
   },
   guards: {
     sessionEnded: (_, params: { error: unknown }) => isSignedOut(params.error),

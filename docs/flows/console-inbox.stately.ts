@@ -6,6 +6,12 @@ export const consoleInboxMachine = createMachine({
   "id": "consoleInbox",
   "description": "Support reads the tickets by SLA, opens one, answers it and moves its status.",
   "initial": "starting",
+  "invoke": [
+    {
+      "id": "pictureKeeper",
+      "src": "pictureKeeper"
+    }
+  ],
   "states": {
     "starting": {
       "always": [
@@ -184,6 +190,12 @@ export const consoleInboxMachine = createMachine({
                 "type": "releasePicture",
                 "params": "(from the event)"
               },
+              {
+                "type": "keepPictures",
+                "params": {
+                  "urls": []
+                }
+              },
               "closeTicket"
             ]
           }
@@ -245,6 +257,12 @@ export const consoleInboxMachine = createMachine({
                 "params": "(from the event)"
               },
               {
+                "type": "keepPictures",
+                "params": {
+                  "urls": []
+                }
+              },
+              {
                 "type": "chooseReceipt",
                 "params": "(from the event)"
               }
@@ -257,6 +275,12 @@ export const consoleInboxMachine = createMachine({
               {
                 "type": "releasePicture",
                 "params": "(from the event)"
+              },
+              {
+                "type": "keepPictures",
+                "params": {
+                  "urls": []
+                }
               },
               "closePicture"
             ]
@@ -306,6 +330,12 @@ export const consoleInboxMachine = createMachine({
               {
                 "type": "releasePicture",
                 "params": "(from the event)"
+              },
+              {
+                "type": "keepPictures",
+                "params": {
+                  "urls": []
+                }
               },
               "closeTicket"
             ]
@@ -360,6 +390,10 @@ export const consoleInboxMachine = createMachine({
                   "actions": [
                     {
                       "type": "showPicture",
+                      "params": "(from the event)"
+                    },
+                    {
+                      "type": "keepPictures",
                       "params": "(from the event)"
                     }
                   ]

@@ -47,9 +47,6 @@ export type ProofsEvent =
   | { type: 'proofs.rejected' }
   | { type: 'proofs.retried' }
 
-/** What the desk tells its picture keeper each time the pictures shown change (none: `urls: []`). */
-export type PicturesKeptEvent = { type: 'pictures.kept'; urls: string[] }
-
 const REFERENCE = /^[A-Za-z0-9-]{4,40}$/
 
 /** "540.50" in a currency as minor units, or null when it is no positive amount of that currency. */

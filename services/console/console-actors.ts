@@ -176,7 +176,8 @@ export function releaseObjectUrl(url: string | null): void {
 /**
  * Keeps the pictures a desk shows, told each time they change (`pictures.kept` with their object URLs, none once
  * they are let go of), and lets go of them when it is stopped — with the desk that invokes it, when its page is
- * left: a stopped machine runs no exit actions, its children are stopped (machines/console-proofs.machine.ts).
+ * left: a stopped machine runs no exit actions, its children are stopped (machines/kit/picture-keeper.ts; the
+ * proofs desk and the inbox invoke it).
  */
 export const pictureKeeper = fromCallback<{ type: 'pictures.kept'; urls: string[] }>(({ receive }) => {
   let kept: string[] = []

@@ -62,6 +62,7 @@ const PAGES: Record<LazyPage, { actor: string; load: (actors: ConsoleActors) => 
           moveTicket: actors.moveTicket,
           readTicketFile: actors.readTicketFile,
           readPicture: actors.readPicture,
+          pictureKeeper,
         },
         actions: { releasePicture: (_, params) => releaseObjectUrl(params.url) },
       }),

@@ -4,10 +4,11 @@
  * with the reply as typed.
  */
 import { describe, expect, it, vi } from 'vitest'
-import { createActor, createMachine, fromPromise, sendTo, waitFor } from 'xstate'
+import { createActor, createMachine, fromCallback, fromPromise, sendTo, waitFor } from 'xstate'
 import type { ConsoleTicket, InboxFilter, InboxPage } from '../../domain/console-inbox'
 import type { FeedbackStatusCode } from '../../domain/enums'
 import { consoleInboxMachine, inboxView, type InboxInput } from '../../machines/console-inbox.machine'
+import type { PicturesKeptEvent } from '../../machines/kit/picture-keeper'
 import { NETWORK, refused, SIGNED_OUT } from './console-fixtures'
 
 const ROW = {
@@ -82,7 +83,15 @@ function start(
     },
     actions: { releasePicture: (_, params) => stubs.releasePicture(params.url) },
   })
-  const actor = createActor(machine, { input: { timeZone: 'Africa/Dar_es_Salaam', ...input } }).start()
+  // The keeper as the composition's (services/console/console-actors.ts), letting go through the same stub.
+  const keeper = fromCallback<PicturesKeptEvent>(({ receive }) => {
+    let kept: string[] = []
+    receive((event) => {
+      kept = event.urls
+    })
+    return () => kept.forEach((url) => stubs.releasePicture(url))
+  })
+  const actor = createActor(machine.provide({ actors: { pictureKeeper: keeper } }), { input: { timeZone: 'Africa/Dar_es_Salaam', ...input } }).start()
   return { actor, stubs }
 }
 
@@ -208,6 +217,23 @@ describe('the support inbox', () => {
     actor.send({ type: 'inbox.ticketOpened', ticketId: '7' })
     await waitFor(actor, (s) => s.matches('ticket'))
     expect(inboxView(actor.getSnapshot()).picture).toBeNull() // the last ticket's picture is not this one's
+  })
+
+  it('lets go of the picture shown when the inbox stops with it open, and of none it let go of before', async () => {
+    const shown = start({}, { draft: { ticketId: '7' } })
+    await waitFor(shown.actor, (s) => s.matches('ticket'))
+    shown.actor.send({ type: 'inbox.receiptOpened', url: '/console/api/tickets/7/files/3' })
+    await waitFor(shown.actor, (s) => inboxView(s).picture === 'blob:3')
+    shown.actor.stop() // the inbox page left with the picture open
+    expect(shown.stubs.releasePicture.mock.calls.map(([url]) => url).filter(Boolean)).toEqual(['blob:3'])
+
+    const closed = start({}, { draft: { ticketId: '7' } })
+    await waitFor(closed.actor, (s) => s.matches('ticket'))
+    closed.actor.send({ type: 'inbox.receiptOpened', url: '/console/api/tickets/7/files/3' })
+    await waitFor(closed.actor, (s) => inboxView(s).picture === 'blob:3')
+    closed.actor.send({ type: 'inbox.receiptClosed' })
+    closed.actor.stop()
+    expect(closed.stubs.releasePicture.mock.calls.map(([url]) => url).filter(Boolean)).toEqual(['blob:3'])
   })
 
   it('says a refused change, a missing ticket and a lost connection, and tries again', async () => {

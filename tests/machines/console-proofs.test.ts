@@ -8,11 +8,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback, fromPromise, setup, waitFor } from 'xstate'
 import type { ProofDecisionReply, ProofDetail, ProofItem, ProofState } from '../../domain/console'
 import { consoleProofsMachine, proofsView } from '../../machines/console-proofs.machine'
-import {
-  amountToMinor,
-  minorToAmount,
-  type PicturesKeptEvent,
-} from '../../machines/console-proofs/proofs-context'
+import { amountToMinor, minorToAmount } from '../../machines/console-proofs/proofs-context'
+import type { PicturesKeptEvent } from '../../machines/kit/picture-keeper'
 import { NETWORK, refused, SIGNED_OUT } from './console-fixtures'
 
 const item = (over: Partial<ProofItem> = {}): ProofItem => ({
