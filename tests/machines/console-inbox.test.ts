@@ -4,12 +4,11 @@
  * with the reply as typed.
  */
 import { describe, expect, it, vi } from 'vitest'
-import { createActor, createMachine, fromCallback, fromPromise, sendTo, waitFor } from 'xstate'
+import { createActor, createMachine, fromPromise, sendTo, waitFor } from 'xstate'
 import type { ConsoleTicket, InboxFilter, InboxPage } from '../../domain/console-inbox'
 import type { FeedbackStatusCode } from '../../domain/enums'
 import { consoleInboxMachine, inboxView, type InboxInput } from '../../machines/console-inbox.machine'
-import type { PicturesKeptEvent } from '../../machines/kit/picture-keeper'
-import { NETWORK, refused, SIGNED_OUT } from './console-fixtures'
+import { keeperReleasingWith, NETWORK, refused, SIGNED_OUT } from './console-fixtures'
 
 const ROW = {
   ticketId: '7',
@@ -83,14 +82,7 @@ function start(
     },
     actions: { releasePicture: (_, params) => stubs.releasePicture(params.url) },
   })
-  // The keeper as the composition's (services/console/console-actors.ts), letting go through the same stub.
-  const keeper = fromCallback<PicturesKeptEvent>(({ receive }) => {
-    let kept: string[] = []
-    receive((event) => {
-      kept = event.urls
-    })
-    return () => kept.forEach((url) => stubs.releasePicture(url))
-  })
+  const keeper = keeperReleasingWith((url) => stubs.releasePicture(url))
   const actor = createActor(machine.provide({ actors: { pictureKeeper: keeper } }), { input: { timeZone: 'Africa/Dar_es_Salaam', ...input } }).start()
   return { actor, stubs }
 }

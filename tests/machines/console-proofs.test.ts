@@ -5,12 +5,11 @@
  * session that ended reported to the console.
  */
 import { describe, expect, it, vi } from 'vitest'
-import { createActor, fromCallback, fromPromise, setup, waitFor } from 'xstate'
+import { createActor, fromPromise, setup, waitFor } from 'xstate'
 import type { ProofDecisionReply, ProofDetail, ProofItem, ProofState } from '../../domain/console'
 import { consoleProofsMachine, proofsView } from '../../machines/console-proofs.machine'
 import { amountToMinor, minorToAmount } from '../../machines/console-proofs/proofs-context'
-import type { PicturesKeptEvent } from '../../machines/kit/picture-keeper'
-import { NETWORK, refused, SIGNED_OUT } from './console-fixtures'
+import { keeperReleasingWith, NETWORK, refused, SIGNED_OUT } from './console-fixtures'
 
 const item = (over: Partial<ProofItem> = {}): ProofItem => ({
   ticketId: '7',
@@ -88,14 +87,7 @@ function start(
     },
     actions: { releasePictures: (_, params) => stubs.releasePictures(params.urls) },
   })
-  // The keeper as the composition's (services/console/console-actors.ts), letting go through the same stub.
-  const keeper = fromCallback<PicturesKeptEvent>(({ receive }) => {
-    let kept: string[] = []
-    receive((event) => {
-      kept = event.urls
-    })
-    return () => stubs.releasePictures(kept)
-  })
+  const keeper = keeperReleasingWith((url) => stubs.releasePictures([url]))
   const machine = desk.provide({ actors: { pictureKeeper: keeper } })
   const actor = createActor(machine, { input: { timeZone: 'Africa/Dar_es_Salaam' } }).start()
   return { actor, stubs }
