@@ -42,10 +42,10 @@ import { createImageStore } from './uploads'
 export const pgliteDir = (dataDir: string) =>
   dataDir === ':memory:' ? dataDir : path.join(dataDir, 'pglite')
 
-/** Until a loan module sets its view: no orders, and no credit line yet. */
-/** The log lines kept before a write (server/app.ts's logger): the access lines of a busy second, a few at idle. */
+/** The log lines kept before a write (the server's logger, below): the access lines of a busy second, a few at idle. */
 const LOG_BUFFER_BYTES = 4096
 
+/** Until a loan module sets its view: no orders, and no credit line yet. */
 const NO_LOANS: LoanView = {
   openOrder: async () => null,
   creditInfo: async (_q, _userId, country) => ({

@@ -3,8 +3,8 @@
  * quality (fast enough per request), gzip otherwise. The built app's files are compressed once at build time
  * (scripts/vite/precompress.ts) and sent as they are by server/static.ts; this covers what is made per request —
  * the FAQ and legal documents, lists of records (by @fastify/compress's hooks) and the API's answers (by
- * `compressAnswer`, which the dispatcher calls itself: issue 17, the plugin's three hooks on every call cost a hot
- * read about 6 µs, most of them for the answers under the threshold, which are nearly all of them).
+ * `answerEncoding` and `compressText`, which the dispatcher calls itself: issue 17, the plugin's three hooks on
+ * every call cost a hot read about 6 µs, most of them for the answers under the threshold, nearly all of them).
  */
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
