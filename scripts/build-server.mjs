@@ -37,7 +37,7 @@ const dirnameFromBundle = (outDir) => ({
   },
 })
 
-async function externalPackages() {
+export async function externalPackages() {
   const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'))
   return Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((name) => name !== 'crypto-js')
 }

@@ -13,8 +13,10 @@
 //   - autocannon (-c connections, -d seconds) on the bare route, then on each hot call and on one write, each
 //     connection a borrower of its own (its token, its address), req/s, p50/p99 and the ratio to the bare route's
 //     req/s measured just before on the same machine;
-//   - the bare route sent the same requests (its /api/* answers hello to anything), for the ratio to a server that
-//     only reads them;
+//   - the protocol floor (scripts/bench/protocol-floor.ts) sent the same requests: a bare Fastify route that opens
+//     them with the server's own wire module and answers the envelope the server answered for that call, nothing
+//     else; its req/s beside the bare route's is the most this protocol allows, and the server's beside it is what
+//     the server's own work costs; CPU per request (from /proc) of the server, the floor and the bare route;
 //   - each hot read again at 70% of the req/s it reached, evenly spaced (scripts/bench/paced.mjs), for the p99 at that
 //     load, and the bare route at the same pace for what the load generator adds by itself;
 //   - mixed: latest order on nine tenths of the connections while the write runs on the rest, at once (what the read
@@ -65,6 +67,7 @@ export const CALLS = [
  * @param {number} [o.steadyShare] that share instead of 70% (0.5: at half the maximum)
  * @param {string[]} [o.calls] only the calls whose name contains one of these words (default: every call)
  * @param {boolean} [o.mixed] also run latest order and the write at once (default true, when both are measured)
+ * @param {boolean} [o.floor] also send each call's requests to the protocol floor (default true)
  */
 const BARE_REQUESTS = [{ method: 'GET', path: '/hello', headers: {} }]
 
@@ -96,6 +99,21 @@ export async function apiBench(o) {
     hold: o.hold,
   })
   log(`bare Fastify route on ${bare.url}/hello`)
+  // The protocol floor (scripts/bench/protocol-floor.ts): each call's very requests opened and answered with the
+  // reference server's envelope, nothing else. Left out when profiling (o.floor false), so that a call's own run ends
+  // the server's profile.
+  const floor =
+    o.floor === false
+      ? null
+      : await startProcess({
+          label: 'protocol floor',
+          root: o.root,
+          args: ['--enable-source-maps', await buildFloorBundle(o.root)],
+          env: { KOPA_PACKAGE_NAME: PACKAGE },
+          ready: '/floor/answers',
+          hold: o.hold,
+        })
+  if (floor) log(`protocol floor on ${floor.url}`)
 
   const targets = [{ name: 'embedded', label: 'embedded database (PGlite)' }]
   if (databaseUrl) targets.push({ name: 'postgres', label: `PostgreSQL (${redact(databaseUrl)})` })
@@ -134,7 +152,11 @@ export async function apiBench(o) {
     errors: r.errors + r.timeouts,
     statuses: r.statusCodeStats,
   })
-  const bareRun = async () => figures(await run({ url: `${bare.url}/hello`, connections, duration: seconds }))
+  const bareRun = async () => {
+    const cpuBefore = cpuSeconds(bare.pid)
+    const result = figures(await run({ url: `${bare.url}/hello`, connections, duration: seconds }))
+    return { ...result, cpuPerRequest: perRequest(cpuBefore, cpuSeconds(bare.pid), result.requests) }
+  }
 
   for (const target of targets) {
     const schema = target.name === 'postgres' ? `kopa_bench_${randomBytes(4).toString('hex')}` : ''
@@ -208,24 +230,38 @@ export async function apiBench(o) {
         const forgetsAfter = await client.cacheForgets()
         Object.assign(row, result, {
           serverCpu: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / seconds,
+          cpuPerRequest: perRequest(cpuBefore, cpuAfter, result.requests),
           ratio: result.rps / entry.bare.rps,
           queriesPerCallUnderLoad: result.requests ? (after - before) / result.requests : null,
           cacheForgets: forgetsBefore === null || forgetsAfter === null ? null : forgetsAfter - forgetsBefore,
         })
         await client.check(requests[0], call.path)
-        // The bare route sent the same requests: what reading them costs a server that does nothing with them.
-        // Left out when profiling (o.sameRequests false), so that a call's own run ends the server's profile.
-        if (o.sameRequests !== false) {
+        // The protocol floor sent the same requests, answering this call's envelope as the server just did: what
+        // opening them and answering costs a server that does nothing else.
+        if (floor) {
+          const envelope = await client.call(call.path, call.payload(borrowers[0], forms2), borrowers[0])
+          const { offsetMs } = await client.dev('/dev/clock')
+          await postJson(`${floor.url}/floor/answers`, { answers: { [call.path]: envelope }, clockOffsetMs: offsetMs })
+          const again = await encodeAll(client, call, borrowers, forms2)
           let b = 0
-          row.bareSame = figures(
+          const floorCpuBefore = cpuSeconds(floor.pid)
+          const floorRun = figures(
             await run({
-              url: bare.url,
+              url: floor.url,
               connections,
               duration: seconds,
-              setupClient: (c) => c.setRequests([requests[b++ % requests.length]]),
+              setupClient: (c) => c.setRequests([again[b++ % again.length]]),
             }),
-          ).rps
-          row.ratioSame = result.rps / row.bareSame
+          )
+          const floorCpuAfter = cpuSeconds(floor.pid)
+          if (floorRun.non2xx || floorRun.errors)
+            throw new Error(`the protocol floor refused ${floorRun.non2xx + floorRun.errors} requests of ${call.path}`)
+          row.floor = {
+            rps: floorRun.rps,
+            ratio: floorRun.rps / entry.bare.rps,
+            cpuPerRequest: perRequest(floorCpuBefore, floorCpuAfter, floorRun.requests),
+          }
+          row.ratioFloor = result.rps / floorRun.rps
         }
         if (call.hot && o.at70 !== false && result.rps > 0) {
           const rate = Math.max(1, Math.round(result.rps * (o.steadyShare ?? 0.7)))
@@ -245,14 +281,15 @@ export async function apiBench(o) {
               : (cpuEnd - cpuStart) / ((performance.now() - paceStart) / 1000)
           await client.check(again[0], call.path)
           // The same pace on the bare route: what the load generator and the machine add by themselves.
-          const floor = await pacedRun({ url: bare.url, rate, seconds, connections, requests: BARE_REQUESTS })
-          row.at70.bareP99 = floor.p99
+          const barePaced = await pacedRun({ url: bare.url, rate, seconds, connections, requests: BARE_REQUESTS })
+          row.at70.bareP99 = barePaced.p99
         }
         log(
           `${call.name}: ${fmtRps(row.rps)} req/s (${row.ratio.toFixed(2)}× bare` +
-            (row.bareSame === undefined
+            (row.floor === undefined
               ? ')'
-              : `; the bare route sent these requests: ${fmtRps(row.bareSame)} req/s, ${row.ratioSame.toFixed(2)}×)`) +
+              : `; the protocol floor: ${fmtRps(row.floor.rps)} req/s, ${row.floor.ratio.toFixed(2)}× bare, ` +
+                `so ${row.ratioFloor.toFixed(2)}× the floor)`) +
             `, p50 ${row.p50} ms, p99 ${row.p99} ms` +
             (row.at70
               ? `, p99 ${row.at70.p99} ms at ${row.at70.rate} req/s evenly spaced (${row.at70.achieved} sent/s, ` +
@@ -350,6 +387,7 @@ export async function apiBench(o) {
     })
   }
   await bare.stop()
+  await floor?.stop()
   printReport(report, log)
   return report
 }
@@ -516,6 +554,50 @@ async function startProcess({ label, root, args, env, ready, hold }) {
     throw new Error(`${label} did not start: ${err.message}\n${output.trim()}`, { cause: err })
   }
   return { url, pid: child.pid, stop: release, output: () => output }
+}
+
+/** CPU seconds per request between two readings of cpuSeconds; null without both or without requests. */
+function perRequest(before, after, requests) {
+  return before === null || after === null || !requests ? null : (after - before) / requests
+}
+
+/** POSTs JSON to a benchmark process; throws unless it answers 2xx. */
+async function postJson(url, body) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  })
+  if (!res.ok) throw new Error(`${url} answered HTTP ${res.status}: ${await res.text()}`)
+}
+
+/**
+ * The protocol floor (scripts/bench/protocol-floor.ts) bundled by esbuild like the reference server
+ * (scripts/build-server.mjs), into build/bench/protocol-floor.mjs, where Node finds node_modules; returns its path.
+ */
+async function buildFloorBundle(root) {
+  const { build } = await import('esbuild')
+  const { externalPackages } = await import('../build-server.mjs')
+  const outfile = path.join(root, 'build', 'bench', 'protocol-floor.mjs')
+  await build({
+    stdin: {
+      contents: "import { main } from './protocol-floor.ts'\nawait main()\n",
+      resolveDir: path.join(root, 'scripts', 'bench'),
+      loader: 'ts',
+      sourcefile: 'protocol-floor-main.ts',
+    },
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: `node${process.versions.node.split('.')[0]}`,
+    external: await externalPackages(),
+    sourcemap: 'linked',
+    keepNames: false,
+    logLevel: 'warning',
+  })
+  return outfile
 }
 
 /** CPU time (user + system) of a process so far, in seconds, from /proc (Linux); null elsewhere. */
@@ -785,6 +867,7 @@ async function bringToLoan(client, b, forms) {
 // ---------------------------------------------------------------------------------------------------------------
 // Figures
 
+const fmtUs = (seconds) => (seconds == null ? '—' : (seconds * 1e6).toFixed(0))
 const fmtRps = (v) => (v === null || v === undefined ? '—' : Math.round(v).toLocaleString('en-US'))
 
 function printReport(report, log) {
@@ -801,7 +884,9 @@ function printReport(report, log) {
       'call',
       'req/s',
       '× bare',
-      'same requests',
+      'protocol floor',
+      '× floor',
+      'CPU µs/request (floor, bare)',
       'p50 ms',
       'p99 ms',
       `p99 at ${Math.round((report.steadyShare ?? 0.7) * 100)}% (bare)`,
@@ -814,7 +899,9 @@ function printReport(report, log) {
       c.name,
       fmtRps(c.rps),
       c.ratio === undefined ? '—' : `${c.ratio.toFixed(3)}×`,
-      c.ratioSame === undefined ? '—' : `${c.ratioSame.toFixed(3)}× of ${fmtRps(c.bareSame)}`,
+      c.floor === undefined ? '—' : `${fmtRps(c.floor.rps)} (${c.floor.ratio.toFixed(3)}×)`,
+      c.ratioFloor === undefined ? '—' : `${c.ratioFloor.toFixed(3)}×`,
+      `${fmtUs(c.cpuPerRequest)} (${fmtUs(c.floor?.cpuPerRequest)}, ${fmtUs(t.bare?.cpuPerRequest)})`,
       String(c.p50 ?? '—'),
       String(c.p99 ?? '—'),
       c.at70 ? `${c.at70.p99} ms (${c.at70.bareP99}) @ ${c.at70.rate}/s` : '',

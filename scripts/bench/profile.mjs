@@ -41,7 +41,7 @@ if (!args.includes('--analyze'))
       seconds,
       connections,
       at70: false,
-      sameRequests: false,
+      floor: false,
       mixed: false,
       scaleOut: false,
       targets: [target],
