@@ -37,20 +37,17 @@ const dirnameFromBundle = (outDir) => ({
   },
 })
 
-export async function externalPackages() {
+async function externalPackages() {
   const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'))
   return Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((name) => name !== 'crypto-js')
 }
 
 /**
- * Builds the bundle; returns its path. `outfile` must lie inside the checkout (below build/), where Node finds
- * node_modules for the packages the bundle imports.
+ * esbuild's settings for a bundle Node runs from below build/ (the server; the API benchmark's protocol floor): one
+ * ES module for this Node, without keepNames, with a source map.
  */
-export async function buildServer({ quiet = false, outfile = SERVER_BUNDLE } = {}) {
-  const started = Date.now()
-  await build({
-    entryPoints: [path.join(root, 'server', 'main.ts')],
-    outfile,
+export async function nodeBundleOptions() {
+  return {
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -61,6 +58,19 @@ export async function buildServer({ quiet = false, outfile = SERVER_BUNDLE } = {
     sourcemap: 'linked',
     keepNames: false,
     logLevel: 'warning',
+  }
+}
+
+/**
+ * Builds the bundle; returns its path. `outfile` must lie inside the checkout (below build/), where Node finds
+ * node_modules for the packages the bundle imports.
+ */
+export async function buildServer({ quiet = false, outfile = SERVER_BUNDLE } = {}) {
+  const started = Date.now()
+  await build({
+    ...(await nodeBundleOptions()),
+    entryPoints: [path.join(root, 'server', 'main.ts')],
+    outfile,
     banner: { js: "import __kopaPath from 'node:path';" },
     plugins: [dirnameFromBundle(path.dirname(outfile))],
   })

@@ -578,9 +578,10 @@ async function postJson(url, body) {
  */
 async function buildFloorBundle(root) {
   const { build } = await import('esbuild')
-  const { externalPackages } = await import('../build-server.mjs')
+  const { nodeBundleOptions } = await import('../build-server.mjs')
   const outfile = path.join(root, 'build', 'bench', 'protocol-floor.mjs')
   await build({
+    ...(await nodeBundleOptions()),
     stdin: {
       contents: "import { main } from './protocol-floor.ts'\nawait main()\n",
       resolveDir: path.join(root, 'scripts', 'bench'),
@@ -588,14 +589,6 @@ async function buildFloorBundle(root) {
       sourcefile: 'protocol-floor-main.ts',
     },
     outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: `node${process.versions.node.split('.')[0]}`,
-    external: await externalPackages(),
-    sourcemap: 'linked',
-    keepNames: false,
-    logLevel: 'warning',
   })
   return outfile
 }
