@@ -20,9 +20,13 @@
  *   moveTicket ({ ticketId, status }) → void          (POST /console/api/tickets/:id/status)
  *   readTicketFile ({ url }) → string                 (the picture as an object URL)
  *   readPicture ({ file }) → string                    (a picture chosen for the reply, in base64)
- *   pictureKeeper, told pictures.kept {urls}          (lets go of the picture kept when the inbox stops)
- * Actions the composition provides (src/console/compose.ts):
- *   releasePicture ({ url })                          (lets go of the receipt's object URL)
+ *   pictureKeeper, told pictures.kept {urls}          (lets go of the receipt's object URL no longer shown,
+ *                                                      and of the one it keeps when the inbox stops)
+ *
+ * The picture is let go of by the inbox's picture keeper, never the view. The inbox tells it what is shown
+ * (keepPictures): the picture when it arrives, none where it is replaced (another receipt opened) or closed (the
+ * picture or its ticket closed); the keeper lets go at once of what it is no longer told, and, stopped with the
+ * inbox (a stopped actor runs no exit actions), of the picture open when the page is left.
  */
 import { assign, fromPromise, sendParent, sendTo, setup, type SnapshotFrom } from 'xstate'
 import { consoleFailureOf, isSignedOut } from '../domain/console'
@@ -112,16 +116,10 @@ function failureOf(error: unknown): Message {
 }
 
 /**
- * Lets go of the picture shown, before what replaces or closes it (the action's params: the picture now); the
- * picture keeper is told none is kept.
+ * Tells the picture keeper no picture is shown, for it to let go of the one shown at once: where what replaces it
+ * (another receipt) or closes it (the picture or its ticket closed) begins.
  */
-const RELEASE_PICTURE = [
-  {
-    type: 'releasePicture',
-    params: ({ context }: { context: InboxContext }) => ({ url: context.picture }),
-  },
-  { type: 'keepPictures', params: { urls: [] as string[] } },
-] as const
+const PICTURE_CLOSED = { type: 'keepPictures', params: { urls: [] as string[] } } as const
 
 export const consoleInboxMachine = setup({
   types: {
@@ -159,12 +157,9 @@ export const consoleInboxMachine = setup({
   },
   actions: {
     /**
-     * Lets go of the picture shown (an object URL the page holds): provided by the console's composition
-     * (src/console/compose.ts), run before the picture is replaced, closed or left with its ticket. A picture open
-     * when the inbox page is left is let go of by the picture keeper, stopped with the inbox.
+     * Tells the picture keeper what is shown now (an object URL the page holds): it lets go at once of the one it
+     * kept if it is not among them, and of these when the inbox stops.
      */
-    releasePicture: (_, _params: { url: string | null }) => {},
-    /** Tells the picture keeper what is shown now. */
     keepPictures: sendTo('pictureKeeper', (_, params: { urls: string[] }): PicturesKeptEvent => ({
       type: 'pictures.kept',
       urls: params.urls,
@@ -298,7 +293,7 @@ export const consoleInboxMachine = setup({
         'inbox.retried': { guard: 'hasTicket', target: 'reading' },
         'inbox.ticketClosed': {
           target: 'listing',
-          actions: [...RELEASE_PICTURE, 'closeTicket'],
+          actions: [PICTURE_CLOSED, 'closeTicket'],
         },
       },
     },
@@ -314,10 +309,10 @@ export const consoleInboxMachine = setup({
         },
         'inbox.receiptOpened': {
           target: '.opening',
-          actions: [...RELEASE_PICTURE, { type: 'chooseReceipt', params: ({ event }) => event }],
+          actions: [PICTURE_CLOSED, { type: 'chooseReceipt', params: ({ event }) => event }],
         },
         'inbox.receiptClosed': {
-          actions: [...RELEASE_PICTURE, 'closePicture'],
+          actions: [PICTURE_CLOSED, 'closePicture'],
         },
         'inbox.pictureAdded': [
           {
@@ -330,7 +325,7 @@ export const consoleInboxMachine = setup({
         'inbox.pictureRemoved': { actions: { type: 'dropPicture', params: ({ event }) => event } },
         'inbox.ticketClosed': {
           target: 'listing',
-          actions: [...RELEASE_PICTURE, 'closeTicket'],
+          actions: [PICTURE_CLOSED, 'closeTicket'],
         },
       },
       initial: 'idle',

@@ -19,14 +19,15 @@
  *   readReceipts ({ urls }) → string[]                       (each receipt's image, as a local object URL)
  *   approveProof ({ ticketId, request }) → ProofDecisionReply (POST …/:ticketId/approve)
  *   rejectProof ({ ticketId, request }) → ProofDecisionReply  (POST …/:ticketId/reject)
- *   pictureKeeper, told pictures.kept {urls}                 (lets go of the pictures kept when the desk stops)
- * Actions the composition provides (src/console/compose.ts):
- *   releasePictures ({ urls })                               (lets go of the receipts' object URLs)
+ *   pictureKeeper, told pictures.kept {urls}                 (lets go of the receipts' object URLs no longer
+ *                                                            shown, and of all it keeps when the desk stops)
  *
- * The pictures are let go of by the desk, never the view: releasePictures before they are replaced or closed; and,
- * as a stopped actor runs no exit actions (XState v5: its children are stopped, nothing else), the picture keeper
- * it invokes, told what is shown each time it changes, lets go of them when the desk stops with a proof open (the
- * page left).
+ * The pictures are let go of by the desk's picture keeper, never the view. The desk tells it what is shown
+ * (keepPictures): the receipts when they arrive, none where they are replaced (another proof opened, or the same
+ * one again: its pictures read anew) or closed (the proof closed, another state of the queue chosen) — never while
+ * the same proof's pictures are still shown, so a view that re-mounts still finds them; the keeper lets go at once
+ * of what it is no longer told. As a stopped actor runs no exit actions (XState v5: its children are stopped,
+ * nothing else), the keeper, stopped with the desk, lets go of what is open when the page is left.
  */
 import { assign, fromPromise, sendParent, sendTo, setup, type SnapshotFrom } from 'xstate'
 import {
@@ -60,17 +61,11 @@ import { notProvided } from './kit/not-provided'
 import { keepsNothing, type PicturesKeptEvent } from './kit/picture-keeper'
 
 /**
- * Lets go of the proof's pictures, before what replaces them (another proof, the pictures read again) or closes
- * them (the proof closed, another state of the queue chosen); the action's params: the pictures now. The keeper is
- * told none are kept.
+ * Tells the picture keeper no picture is shown, for it to let go of the proof's pictures at once: where what
+ * replaces them (another proof, or the same one read again) or closes them (the proof closed, another state of the
+ * queue chosen) begins.
  */
-const RELEASE_PICTURES = [
-  {
-    type: 'releasePictures',
-    params: ({ context }: { context: ProofsContext }) => ({ urls: context.pictures }),
-  },
-  { type: 'keepPictures', params: { urls: [] as string[] } },
-] as const
+const PICTURES_CLOSED = { type: 'keepPictures', params: { urls: [] as string[] } } as const
 
 export const consoleProofsMachine = setup({
   types: {
@@ -103,12 +98,9 @@ export const consoleProofsMachine = setup({
   },
   actions: {
     /**
-     * Lets go of the pictures shown (object URLs the page holds): provided by the console's composition
-     * (src/console/compose.ts), run before they are replaced or closed with their proof — never while the same
-     * proof's pictures are still shown, so a view that re-mounts still finds them.
+     * Tells the picture keeper what is shown now (object URLs the page holds): it lets go at once of those it kept
+     * that are not among them, and of these when the desk stops.
      */
-    releasePictures: (_, _params: { urls: string[] }) => {},
-    /** Tells the picture keeper what is shown now, for it to let go of if the desk stops. */
     keepPictures: sendTo('pictureKeeper', (_, params: { urls: string[] }): PicturesKeptEvent => ({
       type: 'pictures.kept',
       urls: params.urls,
@@ -211,7 +203,7 @@ export const consoleProofsMachine = setup({
         ],
         'proofs.filtered': {
           target: 'loading',
-          actions: [...RELEASE_PICTURES, { type: 'chooseState', params: ({ event }) => event }, 'closeProof'],
+          actions: [PICTURES_CLOSED, { type: 'chooseState', params: ({ event }) => event }, 'closeProof'],
         },
       },
     },
@@ -241,14 +233,14 @@ export const consoleProofsMachine = setup({
     },
     reviewing: {
       on: {
-        'proofs.closed': { target: 'loading', actions: [...RELEASE_PICTURES, 'closeProof'] },
+        'proofs.closed': { target: 'loading', actions: [PICTURES_CLOSED, 'closeProof'] },
         'proofs.filtered': {
           target: 'loading',
-          actions: [...RELEASE_PICTURES, { type: 'chooseState', params: ({ event }) => event }, 'closeProof'],
+          actions: [PICTURES_CLOSED, { type: 'chooseState', params: ({ event }) => event }, 'closeProof'],
         },
         'proofs.opened': {
           target: 'opening',
-          actions: [...RELEASE_PICTURES, { type: 'chooseProof', params: ({ event }) => event }],
+          actions: [PICTURES_CLOSED, { type: 'chooseProof', params: ({ event }) => event }],
         },
         'proofs.amountChanged': { actions: { type: 'setAmount', params: ({ event }) => event } },
         'proofs.referenceChanged': { actions: { type: 'setReference', params: ({ event }) => event } },
@@ -266,7 +258,6 @@ export const consoleProofsMachine = setup({
             onDone: {
               target: 'idle',
               actions: [
-                ...RELEASE_PICTURES,
                 { type: 'takePictures', params: ({ event }) => ({ pictures: event.output }) },
                 { type: 'keepPictures', params: ({ event }) => ({ urls: event.output }) },
               ],

@@ -187,10 +187,6 @@ export const consoleInboxMachine = createMachine({
             ],
             "actions": [
               {
-                "type": "releasePicture",
-                "params": "(from the event)"
-              },
-              {
                 "type": "keepPictures",
                 "params": {
                   "urls": []
@@ -253,10 +249,6 @@ export const consoleInboxMachine = createMachine({
             ],
             "actions": [
               {
-                "type": "releasePicture",
-                "params": "(from the event)"
-              },
-              {
                 "type": "keepPictures",
                 "params": {
                   "urls": []
@@ -272,10 +264,6 @@ export const consoleInboxMachine = createMachine({
         "inbox.receiptClosed": [
           {
             "actions": [
-              {
-                "type": "releasePicture",
-                "params": "(from the event)"
-              },
               {
                 "type": "keepPictures",
                 "params": {
@@ -327,10 +315,6 @@ export const consoleInboxMachine = createMachine({
               "#consoleInbox.listing"
             ],
             "actions": [
-              {
-                "type": "releasePicture",
-                "params": "(from the event)"
-              },
               {
                 "type": "keepPictures",
                 "params": {

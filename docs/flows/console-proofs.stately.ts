@@ -94,10 +94,6 @@ export const consoleProofsMachine = createMachine({
             ],
             "actions": [
               {
-                "type": "releasePictures",
-                "params": "(from the event)"
-              },
-              {
                 "type": "keepPictures",
                 "params": {
                   "urls": []
@@ -203,10 +199,6 @@ export const consoleProofsMachine = createMachine({
             ],
             "actions": [
               {
-                "type": "releasePictures",
-                "params": "(from the event)"
-              },
-              {
                 "type": "keepPictures",
                 "params": {
                   "urls": []
@@ -222,10 +214,6 @@ export const consoleProofsMachine = createMachine({
               "#consoleProofs.loading"
             ],
             "actions": [
-              {
-                "type": "releasePictures",
-                "params": "(from the event)"
-              },
               {
                 "type": "keepPictures",
                 "params": {
@@ -246,10 +234,6 @@ export const consoleProofsMachine = createMachine({
               "#consoleProofs.opening"
             ],
             "actions": [
-              {
-                "type": "releasePictures",
-                "params": "(from the event)"
-              },
               {
                 "type": "keepPictures",
                 "params": {
@@ -322,16 +306,6 @@ export const consoleProofsMachine = createMachine({
                     "#consoleProofs.reviewing.idle"
                   ],
                   "actions": [
-                    {
-                      "type": "releasePictures",
-                      "params": "(from the event)"
-                    },
-                    {
-                      "type": "keepPictures",
-                      "params": {
-                        "urls": []
-                      }
-                    },
                     {
                       "type": "takePictures",
                       "params": "(from the event)"

@@ -1,11 +1,11 @@
 /**
  * The picture keeper of a console desk (proofs, inbox). Pictures read with the member's token are shown from object
- * URLs, which the page holds until they are let go of. The desk's own actions let go of them before they are
- * replaced or closed; but a stopped machine runs no exit actions (XState v5 stops its children, nothing else), so a
- * desk left with a picture open would keep it until the console closes. Each desk therefore invokes a keeper, tells
- * it the pictures shown each time they change (none once let go of), and the keeper the composition provides
- * (services/console/console-actors.ts `pictureKeeper`) lets go of what it was last told when it is stopped with
- * its desk.
+ * URLs, which the page holds until they are let go of; the keeper owns that. Each desk invokes one and tells it the
+ * pictures shown each time they change (`pictures.kept`: the new ones when they arrive, none where they are replaced
+ * or closed). The keeper the composition provides (services/console/console-actors.ts `pictureKeeper`) lets go at
+ * once of every picture it kept that it is no longer told, and of all it keeps when it is stopped with its desk: a
+ * stopped machine runs no exit actions (XState v5 stops its children, nothing else), so a desk left with a picture
+ * open could not let go of it itself.
  */
 import { fromCallback } from 'xstate'
 

@@ -130,7 +130,7 @@ export function createConsoleActors({ api, tokens, languages, now, random, save 
     moveTicket: fromPromise<void, { ticketId: string; status: FeedbackStatusCode }>(({ input, signal }) =>
       api.moveTicket(input.ticketId, input.status, signal),
     ),
-    // The picture as an object URL the page shows; the inbox lets it go when it is closed (releaseObjectUrl).
+    // The picture as an object URL the page shows; the inbox's picture keeper lets it go when it is closed.
     readTicketFile: fromPromise<string, { url: string }>(async ({ input, signal }) =>
       URL.createObjectURL(await api.readTicketFile(input.url, signal)),
     ),
@@ -151,8 +151,8 @@ export function createConsoleActors({ api, tokens, languages, now, random, save 
     readProof: fromPromise<ProofDetail, { ticketId: string }>(({ input, signal }) =>
       api.readProof(input.ticketId, signal),
     ),
-    // Pictures need the member's token, so they are read here and shown from local object URLs; the proofs desk lets
-    // them go when they are replaced or closed (releaseObjectUrl).
+    // Pictures need the member's token, so they are read here and shown from local object URLs; the proofs desk's
+    // picture keeper lets them go when they are replaced or closed.
     readReceipts: fromPromise<string[], { urls: string[] }>(async ({ input, signal }) => {
       const blobs = await Promise.all(input.urls.map((url) => api.readReceipt(url, signal)))
       return blobs.map((blob) => (typeof URL.createObjectURL === 'function' ? URL.createObjectURL(blob) : ''))
@@ -169,22 +169,31 @@ export function createConsoleActors({ api, tokens, languages, now, random, save 
 export type ConsoleActors = ReturnType<typeof createConsoleActors>
 
 /** Lets go of an object URL made for a picture (readTicketFile, readReceipts): the page no longer shows it. */
-export function releaseObjectUrl(url: string | null): void {
+function releaseObjectUrl(url: string | null): void {
   if (url?.startsWith('blob:') && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(url)
 }
 
 /**
- * Keeps the pictures a desk shows, told each time they change (`pictures.kept` with their object URLs, none once
- * they are let go of), and lets go of them when it is stopped — with the desk that invokes it, when its page is
- * left: a stopped machine runs no exit actions, its children are stopped (machines/kit/picture-keeper.ts; the
- * proofs desk and the inbox invoke it).
+ * A desk's picture keeper (machines/kit/picture-keeper.ts; the proofs desk and the inbox invoke it), letting go
+ * through `release`. It owns the letting go of the pictures a desk shows: told what is shown now (`pictures.kept`
+ * with their object URLs, none once they are closed), it lets go at once of every one it held that is not in the new
+ * set; stopped — with the desk that invokes it, when its page is left: a stopped machine runs no exit actions, its
+ * children are stopped — it lets go of all it holds. A picture is let go of once.
  */
-export const pictureKeeper = fromCallback<{ type: 'pictures.kept'; urls: string[] }>(({ receive }) => {
-  let kept: string[] = []
-  receive((event) => {
-    kept = event.urls
+export function pictureKeeperReleasing(release: (url: string) => void) {
+  return fromCallback<{ type: 'pictures.kept'; urls: string[] }>(({ receive }) => {
+    let kept = new Set<string>()
+    receive((event) => {
+      const next = new Set(event.urls)
+      for (const url of kept) if (!next.has(url)) release(url)
+      kept = next
+    })
+    return () => {
+      for (const url of kept) release(url)
+      kept = new Set()
+    }
   })
-  return () => {
-    for (const url of kept) releaseObjectUrl(url)
-  }
-})
+}
+
+/** The keeper the console's composition gives its desks (src/console/compose.ts): lets go of object URLs. */
+export const pictureKeeper = pictureKeeperReleasing(releaseObjectUrl)

@@ -8,7 +8,7 @@ import { fromPromise, type AnyActorLogic } from 'xstate'
 import { consoleAppMachine, type LazyPage } from '../../machines/console-app.machine'
 import { consolePasswordMachine } from '../../machines/console-password.machine'
 import { consoleSignInMachine } from '../../machines/console-sign-in.machine'
-import { pictureKeeper, releaseObjectUrl, type ConsoleActors } from '../../services/console/console-actors'
+import { pictureKeeper, type ConsoleActors } from '../../services/console/console-actors'
 
 /**
  * Each page's machine: the name the console app invokes it by, and its module, fetched when the page first opens
@@ -64,7 +64,6 @@ const PAGES: Record<LazyPage, { actor: string; load: (actors: ConsoleActors) => 
           readPicture: actors.readPicture,
           pictureKeeper,
         },
-        actions: { releasePicture: (_, params) => releaseObjectUrl(params.url) },
       }),
   },
   books: {
@@ -90,11 +89,6 @@ const PAGES: Record<LazyPage, { actor: string; load: (actors: ConsoleActors) => 
           approveProof: actors.approveProof,
           rejectProof: actors.rejectProof,
           pictureKeeper,
-        },
-        actions: {
-          releasePictures: (_, params) => {
-            for (const url of params.urls) releaseObjectUrl(url)
-          },
         },
       }),
   },

@@ -3,7 +3,7 @@
  * the root machine with every I/O actor a stub the test can answer (the composition's shape, src/console/compose.ts).
  */
 import { vi } from 'vitest'
-import { createActor, fromCallback, fromPromise } from 'xstate'
+import { createActor, fromPromise } from 'xstate'
 import type {
   AuditPage,
   AuditQuery,
@@ -38,7 +38,6 @@ import { consoleBooksMachine } from '../../machines/console-books.machine'
 import { consoleLoansMachine } from '../../machines/console-loans.machine'
 import { consoleSignInMachine } from '../../machines/console-sign-in.machine'
 import { consoleStaffMachine } from '../../machines/console-staff.machine'
-import type { PicturesKeptEvent } from '../../machines/kit/picture-keeper'
 
 export const ADMIN: StaffMember = { id: 1, username: 'ana.admin', displayName: 'Ana Mwita', role: 'admin' }
 export const OTHER_ADMIN: StaffMember = {
@@ -267,18 +266,4 @@ export function startConsole(answers: ConsoleAnswers = {}, input: Partial<Consol
     { input: { language: 'en', timeZone: 'Africa/Dar_es_Salaam', ...input } },
   ).start()
   return { actor, stubs }
-}
-
-/**
- * A desk's picture keeper as the composition's (services/console/console-actors.ts `pictureKeeper`), letting go
- * through `release` — the test's stub of the desk's own release action — when it is stopped.
- */
-export function keeperReleasingWith(release: (url: string) => void) {
-  return fromCallback<PicturesKeptEvent>(({ receive }) => {
-    let kept: string[] = []
-    receive((event) => {
-      kept = event.urls
-    })
-    return () => kept.forEach((url) => release(url))
-  })
 }

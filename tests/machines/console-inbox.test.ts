@@ -8,7 +8,8 @@ import { createActor, createMachine, fromPromise, sendTo, waitFor } from 'xstate
 import type { ConsoleTicket, InboxFilter, InboxPage } from '../../domain/console-inbox'
 import type { FeedbackStatusCode } from '../../domain/enums'
 import { consoleInboxMachine, inboxView, type InboxInput } from '../../machines/console-inbox.machine'
-import { keeperReleasingWith, NETWORK, refused, SIGNED_OUT } from './console-fixtures'
+import { pictureKeeperReleasing } from '../../services/console/console-actors'
+import { NETWORK, refused, SIGNED_OUT } from './console-fixtures'
 
 const ROW = {
   ticketId: '7',
@@ -61,7 +62,7 @@ function start(
       async (_: { ticketId: string; status: FeedbackStatusCode }): Promise<void> => undefined,
     ),
     readTicketFile: vi.fn(async (input: { url: string }) => `blob:${input.url.split('/').pop()}`),
-    releasePicture: vi.fn((_: string | null) => {}),
+    letGo: vi.fn((_url: string) => {}),
     readPicture: vi.fn(async (input: { file: File }) => `base64-of-${input.file.name}`),
   }
   const machine = consoleInboxMachine.provide({
@@ -79,11 +80,11 @@ function start(
       ),
       readTicketFile: fromPromise(({ input }: { input: { url: string } }) => stubs.readTicketFile(input)),
       readPicture: fromPromise(({ input }: { input: { file: File } }) => stubs.readPicture(input)),
+      // The console's own keeper, letting go through the test's stub instead of URL.revokeObjectURL.
+      pictureKeeper: pictureKeeperReleasing(stubs.letGo),
     },
-    actions: { releasePicture: (_, params) => stubs.releasePicture(params.url) },
   })
-  const keeper = keeperReleasingWith((url) => stubs.releasePicture(url))
-  const actor = createActor(machine.provide({ actors: { pictureKeeper: keeper } }), { input: { timeZone: 'Africa/Dar_es_Salaam', ...input } }).start()
+  const actor = createActor(machine, { input: { timeZone: 'Africa/Dar_es_Salaam', ...input } }).start()
   return { actor, stubs }
 }
 
@@ -188,17 +189,29 @@ describe('the support inbox', () => {
     expect(inboxView(actor.getSnapshot()).picture).toBeNull()
   })
 
-  it('lets go of the picture shown when another is opened, when it is closed and with its ticket', async () => {
+  it('lets go of the picture shown at once when another is opened, when it is closed and with its ticket', async () => {
     const { actor, stubs } = start({}, { draft: { ticketId: '7' } })
     await waitFor(actor, (s) => s.matches('ticket'))
     const open = async (file: string) => {
       actor.send({ type: 'inbox.receiptOpened', url: `/console/api/tickets/7/files/${file}` })
       await waitFor(actor, (s) => inboxView(s).picture === `blob:${file}`)
     }
-    const released = () => stubs.releasePicture.mock.calls.map(([url]) => url).filter((url) => url !== null)
+    const released = () => stubs.letGo.mock.calls.map(([url]) => url)
     await open('3')
     expect(released()).toEqual([])
-    await open('4') // another receipt replaces it
+
+    // Kept while the reply is written and sent beside it.
+    actor.send({ type: 'inbox.replyChanged', text: 'See the receipt' })
+    actor.send({ type: 'inbox.replySent' })
+    await waitFor(actor, (s) => s.matches('ticket') && s.context.done === 'answered')
+    expect(inboxView(actor.getSnapshot()).picture).toBe('blob:3')
+    expect(released()).toEqual([])
+
+    // Another receipt opened: the first picture goes at once, before the next one arrives.
+    actor.send({ type: 'inbox.receiptOpened', url: '/console/api/tickets/7/files/4' })
+    expect(inboxView(actor.getSnapshot()).picture).toBeNull()
+    expect(released()).toEqual(['blob:3'])
+    await waitFor(actor, (s) => inboxView(s).picture === 'blob:4')
     expect(released()).toEqual(['blob:3'])
     actor.send({ type: 'inbox.receiptClosed' })
     expect(released()).toEqual(['blob:3', 'blob:4'])
@@ -209,6 +222,8 @@ describe('the support inbox', () => {
     actor.send({ type: 'inbox.ticketOpened', ticketId: '7' })
     await waitFor(actor, (s) => s.matches('ticket'))
     expect(inboxView(actor.getSnapshot()).picture).toBeNull() // the last ticket's picture is not this one's
+    actor.stop()
+    expect(released()).toEqual(['blob:3', 'blob:4', 'blob:5']) // none let go of twice
   })
 
   it('lets go of the picture shown when the inbox stops with it open, and of none it let go of before', async () => {
@@ -217,15 +232,16 @@ describe('the support inbox', () => {
     shown.actor.send({ type: 'inbox.receiptOpened', url: '/console/api/tickets/7/files/3' })
     await waitFor(shown.actor, (s) => inboxView(s).picture === 'blob:3')
     shown.actor.stop() // the inbox page left with the picture open
-    expect(shown.stubs.releasePicture.mock.calls.map(([url]) => url).filter(Boolean)).toEqual(['blob:3'])
+    expect(shown.stubs.letGo.mock.calls).toEqual([['blob:3']])
 
     const closed = start({}, { draft: { ticketId: '7' } })
     await waitFor(closed.actor, (s) => s.matches('ticket'))
     closed.actor.send({ type: 'inbox.receiptOpened', url: '/console/api/tickets/7/files/3' })
     await waitFor(closed.actor, (s) => inboxView(s).picture === 'blob:3')
     closed.actor.send({ type: 'inbox.receiptClosed' })
+    expect(closed.stubs.letGo.mock.calls).toEqual([['blob:3']])
     closed.actor.stop()
-    expect(closed.stubs.releasePicture.mock.calls.map(([url]) => url).filter(Boolean)).toEqual(['blob:3'])
+    expect(closed.stubs.letGo.mock.calls).toEqual([['blob:3']])
   })
 
   it('says a refused change, a missing ticket and a lost connection, and tries again', async () => {

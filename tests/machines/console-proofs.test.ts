@@ -9,7 +9,8 @@ import { createActor, fromPromise, setup, waitFor } from 'xstate'
 import type { ProofDecisionReply, ProofDetail, ProofItem, ProofState } from '../../domain/console'
 import { consoleProofsMachine, proofsView } from '../../machines/console-proofs.machine'
 import { amountToMinor, minorToAmount } from '../../machines/console-proofs/proofs-context'
-import { keeperReleasingWith, NETWORK, refused, SIGNED_OUT } from './console-fixtures'
+import { pictureKeeperReleasing } from '../../services/console/console-actors'
+import { NETWORK, refused, SIGNED_OUT } from './console-fixtures'
 
 const item = (over: Partial<ProofItem> = {}): ProofItem => ({
   ticketId: '7',
@@ -56,7 +57,7 @@ function start(
       answers.readReceipts ??
         (async ({ urls }: { urls: string[] }) => urls.map((_, i) => `blob:receipt-${i}`)),
     ),
-    releasePictures: vi.fn((_: string[]) => {}),
+    letGo: vi.fn((_url: string) => {}),
     approveProof: vi.fn(
       answers.approveProof ??
         (async ({ request }) => ({
@@ -72,7 +73,7 @@ function start(
         })),
     ),
   }
-  const desk = consoleProofsMachine.provide({
+  const machine = consoleProofsMachine.provide({
     actors: {
       readProofs: fromPromise(({ input }: { input: { state: ProofState } }) => stubs.readProofs(input)),
       readProof: fromPromise(({ input }: { input: { ticketId: string } }) => stubs.readProof(input)),
@@ -84,11 +85,10 @@ function start(
       rejectProof: fromPromise(({ input }: { input: { ticketId: string; request: { reason: string } } }) =>
         stubs.rejectProof(input),
       ),
+      // The console's own keeper, letting go through the test's stub instead of URL.revokeObjectURL.
+      pictureKeeper: pictureKeeperReleasing(stubs.letGo),
     },
-    actions: { releasePictures: (_, params) => stubs.releasePictures(params.urls) },
   })
-  const keeper = keeperReleasingWith((url) => stubs.releasePictures([url]))
-  const machine = desk.provide({ actors: { pictureKeeper: keeper } })
   const actor = createActor(machine, { input: { timeZone: 'Africa/Dar_es_Salaam' } }).start()
   return { actor, stubs }
 }
@@ -212,8 +212,8 @@ describe('reviewing repayment proofs', () => {
     expect(proofsView(actor.getSnapshot()).notice).toEqual({ key: 'console.proofs.decidedBefore' })
   })
 
-  it('lets go of a proof’s pictures when another proof is opened or it is closed, never while they are shown', async () => {
-    // Proof 7 has two receipts, proof 8 one; each picture is named by its proof and file.
+  it('lets go of a proof’s pictures at once when another proof is opened or it is closed, never while they are shown', async () => {
+    // Proof 7 has two receipts, proof 8 one; each picture is named by its proof, its file and the read that made it.
     const receipts = (ticketId: string, files: string[]) =>
       files.map((fileId) => ({
         fileId,
@@ -221,19 +221,23 @@ describe('reviewing repayment proofs', () => {
         size: 120,
         url: `/console/api/repayment-proofs/${ticketId}/receipts/${fileId}`,
       }))
+    let reads = 0
     const { actor, stubs } = start({
       readProof: async ({ ticketId }) =>
         detail({ ticketId, receiptsList: receipts(ticketId, ticketId === '7' ? ['3', '4'] : ['5']) }),
-      readReceipts: async ({ urls }) => urls.map((url) => `blob:${url.split('/').slice(-3).join('-')}`),
+      readReceipts: async ({ urls }) => {
+        reads += 1
+        return urls.map((url) => `blob:${url.split('/').slice(-3).join('-')}#${reads}`)
+      },
     })
-    const released = () => stubs.releasePictures.mock.calls.flatMap(([urls]) => urls)
+    const released = () => stubs.letGo.mock.calls.map(([url]) => url)
     const open = async (ticketId: string) => {
       actor.send({ type: 'proofs.opened', ticketId })
       await waitFor(actor, (s) => s.matches({ reviewing: 'idle' }) && s.context.ticketId === ticketId)
     }
     await waitFor(actor, (s) => s.matches('queue'))
     await open('7')
-    expect(proofsView(actor.getSnapshot()).pictures).toEqual(['blob:7-receipts-3', 'blob:7-receipts-4'])
+    expect(proofsView(actor.getSnapshot()).pictures).toEqual(['blob:7-receipts-3#1', 'blob:7-receipts-4#1'])
     expect(released()).toEqual([])
 
     // Written on and decided beside its pictures: they stay.
@@ -241,40 +245,58 @@ describe('reviewing repayment proofs', () => {
     actor.send({ type: 'proofs.approved' })
     expect(proofsView(actor.getSnapshot()).deciding).toBe(true)
     await waitFor(actor, (s) => s.context.notice !== null)
-    expect(proofsView(actor.getSnapshot()).pictures).toEqual(['blob:7-receipts-3', 'blob:7-receipts-4'])
+    expect(proofsView(actor.getSnapshot()).pictures).toEqual(['blob:7-receipts-3#1', 'blob:7-receipts-4#1'])
     expect(released()).toEqual([])
 
-    // Another proof replaces them, in the order they were shown; closed, that one's go too.
-    await open('8')
-    expect(released()).toEqual(['blob:7-receipts-3', 'blob:7-receipts-4'])
-    expect(proofsView(actor.getSnapshot()).pictures).toEqual(['blob:8-receipts-5'])
+    // Another proof opened: the first one's pictures go at once, in the order they were shown, before the next
+    // ones arrive — which stay until that proof is closed.
+    actor.send({ type: 'proofs.opened', ticketId: '8' })
+    expect(proofsView(actor.getSnapshot()).pictures).toEqual([])
+    expect(released()).toEqual(['blob:7-receipts-3#1', 'blob:7-receipts-4#1'])
+    await waitFor(actor, (s) => s.matches({ reviewing: 'idle' }) && s.context.ticketId === '8')
+    expect(proofsView(actor.getSnapshot()).pictures).toEqual(['blob:8-receipts-5#2'])
+    expect(released()).toEqual(['blob:7-receipts-3#1', 'blob:7-receipts-4#1'])
     actor.send({ type: 'proofs.closed' })
-    expect(released()).toEqual(['blob:7-receipts-3', 'blob:7-receipts-4', 'blob:8-receipts-5'])
+    expect(released()).toEqual(['blob:7-receipts-3#1', 'blob:7-receipts-4#1', 'blob:8-receipts-5#2'])
     expect(proofsView(actor.getSnapshot()).pictures).toEqual([])
 
-    // Another state of the queue chosen with a proof open: its pictures go as well.
+    // The same proof opened again: its pictures read anew, the old ones let go of at once.
     await waitFor(actor, (s) => s.matches('queue'))
     await open('8')
+    expect(proofsView(actor.getSnapshot()).pictures).toEqual(['blob:8-receipts-5#3'])
+    actor.send({ type: 'proofs.opened', ticketId: '8' })
+    expect(released().at(-1)).toBe('blob:8-receipts-5#3')
+    await waitFor(actor, (s) => s.matches({ reviewing: 'idle' }) && s.context.pictures.length > 0)
+    expect(proofsView(actor.getSnapshot()).pictures).toEqual(['blob:8-receipts-5#4'])
+
+    // Another state of the queue chosen with a proof open: its pictures go as well.
     actor.send({ type: 'proofs.filtered', state: 'approved' })
     expect(released()).toEqual([
-      'blob:7-receipts-3',
-      'blob:7-receipts-4',
-      'blob:8-receipts-5',
-      'blob:8-receipts-5',
+      'blob:7-receipts-3#1',
+      'blob:7-receipts-4#1',
+      'blob:8-receipts-5#2',
+      'blob:8-receipts-5#3',
+      'blob:8-receipts-5#4',
     ])
+
+    // Stopped with nothing shown: none is let go of twice.
+    await waitFor(actor, (s) => s.matches('queue'))
+    actor.stop()
+    expect(released()).toHaveLength(5)
   })
 
   it('lets go of the pictures shown when the desk stops, and of none it let go of before', async () => {
     const shown = await opened()
     expect(proofsView(shown.actor.getSnapshot()).pictures).toEqual(['blob:receipt-0'])
     shown.actor.stop() // the page left with the proof open
-    expect(shown.stubs.releasePictures.mock.calls.flatMap(([urls]) => urls)).toEqual(['blob:receipt-0'])
+    expect(shown.stubs.letGo.mock.calls).toEqual([['blob:receipt-0']])
 
     const closed = await opened()
     closed.actor.send({ type: 'proofs.closed' })
+    expect(closed.stubs.letGo.mock.calls).toEqual([['blob:receipt-0']])
     await waitFor(closed.actor, (s) => s.matches('queue'))
     closed.actor.stop()
-    expect(closed.stubs.releasePictures.mock.calls.flatMap(([urls]) => urls)).toEqual(['blob:receipt-0'])
+    expect(closed.stubs.letGo.mock.calls).toEqual([['blob:receipt-0']])
   })
 
   it('offers another try when the queue cannot be read, and tells the console when the session ended', async () => {
