@@ -29,7 +29,7 @@ import type {
   StaffMember,
 } from '../../domain/console'
 import type { Language } from '../../domain/countries'
-import { consoleAppMachine , type LazyPage } from '../../machines/console-app.machine'
+import { consoleAppMachine, type LazyPage } from '../../machines/console-app.machine'
 import { type ConsoleAppInput } from '../../machines/console-app/console-app-context'
 import { consoleAuditMachine } from '../../machines/console-audit.machine'
 import { consolePasswordMachine } from '../../machines/console-password.machine'
