@@ -130,10 +130,14 @@ export function createConsoleActors({ api, tokens, languages, now, random, save 
     moveTicket: fromPromise<void, { ticketId: string; status: FeedbackStatusCode }>(({ input, signal }) =>
       api.moveTicket(input.ticketId, input.status, signal),
     ),
-    // The picture as an object URL the page shows; the inbox's picture keeper lets it go when it is closed.
-    readTicketFile: fromPromise<string, { url: string }>(async ({ input, signal }) =>
-      URL.createObjectURL(await api.readTicketFile(input.url, signal)),
-    ),
+    // The picture as an object URL the page shows; the inbox's picture keeper lets it go when it is closed. Made
+    // only while the desk still wants it: a read stopped (another receipt opened, the page left) as its bytes came
+    // makes no URL, since none would be given to the keeper.
+    readTicketFile: fromPromise<string, { url: string }>(async ({ input, signal }) => {
+      const blob = await api.readTicketFile(input.url, signal)
+      signal.throwIfAborted()
+      return URL.createObjectURL(blob)
+    }),
     readBooks: fromPromise<BooksPage, BooksQuery>(({ input, signal }) => api.readBooks(input, signal)),
     exportBooks: fromPromise<void, BooksQuery & { report: BooksReportName }>(async ({ input, signal }) => {
       save(await api.exportBooks(input, signal))
@@ -152,9 +156,10 @@ export function createConsoleActors({ api, tokens, languages, now, random, save 
       api.readProof(input.ticketId, signal),
     ),
     // Pictures need the member's token, so they are read here and shown from local object URLs; the proofs desk's
-    // picture keeper lets them go when they are replaced or closed.
+    // picture keeper lets them go when they are replaced or closed. None is made for a read stopped meanwhile.
     readReceipts: fromPromise<string[], { urls: string[] }>(async ({ input, signal }) => {
       const blobs = await Promise.all(input.urls.map((url) => api.readReceipt(url, signal)))
+      signal.throwIfAborted()
       return blobs.map((blob) => (typeof URL.createObjectURL === 'function' ? URL.createObjectURL(blob) : ''))
     }),
     approveProof: fromPromise<ProofDecisionReply, { ticketId: string; request: ProofApproveRequest }>(

@@ -172,6 +172,32 @@ describe('the console’s actors', () => {
     return done.output as T
   }
 
+  it('make no object URL for a picture whose read was stopped as its bytes came', async () => {
+    const createObjectURL = vi.fn((_: Blob) => 'blob:kept')
+    vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL, revokeObjectURL: vi.fn() }))
+    try {
+      // An API that answers whatever the signal says: the bytes come after the desk stopped the read.
+      let answer: (blob: Blob) => void = () => {}
+      const late = () => new Promise<Blob>((resolve) => (answer = resolve))
+      const actors = createConsoleActors({
+        ...deps(),
+        api: { ...deps().api, readReceipt: late, readTicketFile: late },
+      })
+      for (const [logic, input] of [
+        [actors.readReceipts, { urls: ['/console/api/files/r1'] }],
+        [actors.readTicketFile, { url: '/console/api/files/t1' }],
+      ] as const) {
+        const read = createActor(logic as Parameters<typeof createActor>[0], { input } as never).start()
+        read.stop()
+        answer(new Blob(['png']))
+        await new Promise((resolve) => setTimeout(resolve, 0))
+      }
+      expect(createObjectURL).not.toHaveBeenCalled()
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
   it('find no session in a tab that kept none, without asking the server', async () => {
     const actors = createConsoleActors(deps())
     expect(await run(actors.restoreSession)).toBeNull()
