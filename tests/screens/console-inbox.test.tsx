@@ -2,15 +2,20 @@
  * Issue 20 item 2: a support agent opens the inbox, sees the overdue ticket with its SLA, reads the thread and the
  * receipt's picture, answers (the ticket waits for the borrower) and marks it done; other roles have no inbox.
  */
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { expectAccessible, openConsole, screen, signIn, withConsoleServer, within } from './console-harness'
 
 const { fake } = withConsoleServer()
+const { createObjectURL, revokeObjectURL } = URL
 
 describe('the support inbox', () => {
   beforeAll(() => {
     // jsdom keeps no blobs: the picture's object URL is a name the test can see.
     URL.createObjectURL = vi.fn(() => 'blob:receipt-3')
+  })
+  afterAll(() => {
+    URL.createObjectURL = createObjectURL
+    URL.revokeObjectURL = revokeObjectURL
   })
 
   it('lets support answer an overdue ticket, look at its receipt and mark it done', async () => {
