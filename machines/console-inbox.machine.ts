@@ -47,7 +47,7 @@ import {
   msg,
 } from './console-calls'
 import { notProvided } from './kit/not-provided'
-import { keepsNothing, type PicturesKeptEvent } from './kit/picture-keeper'
+import { keepsNothing, PICTURES_CLOSED, picturesKept } from './kit/picture-keeper'
 
 export interface InboxInput {
   timeZone: string
@@ -115,11 +115,6 @@ function failureOf(error: unknown): Message {
   return failureMessage(error)
 }
 
-/**
- * Tells the picture keeper no picture is shown, for it to let go of the one shown at once: where what replaces it
- * (another receipt) or closes it (the picture or its ticket closed) begins.
- */
-const PICTURE_CLOSED = { type: 'keepPictures', params: { urls: [] as string[] } } as const
 
 export const consoleInboxMachine = setup({
   types: {
@@ -156,14 +151,8 @@ export const consoleInboxMachine = setup({
       context.ticket?.nextStatuses.includes(params.status) ?? false,
   },
   actions: {
-    /**
-     * Tells the picture keeper what is shown now (an object URL the page holds): it lets go at once of the one it
-     * kept if it is not among them, and of these when the inbox stops.
-     */
-    keepPictures: sendTo('pictureKeeper', (_, params: { urls: string[] }): PicturesKeptEvent => ({
-      type: 'pictures.kept',
-      urls: params.urls,
-    })),
+    /** Tells the picture keeper what is shown now (machines/kit/picture-keeper.ts). */
+    keepPictures: sendTo('pictureKeeper', picturesKept),
     chooseFilter: assign((_, params: { filter: InboxFilter }) => ({ filter: params.filter, error: null })),
     takePage: assign((_, params: { page: InboxPage }) => ({ page: params.page, error: null })),
     chooseTicket: assign((_, params: { ticketId: string }) => ({
@@ -293,7 +282,7 @@ export const consoleInboxMachine = setup({
         'inbox.retried': { guard: 'hasTicket', target: 'reading' },
         'inbox.ticketClosed': {
           target: 'listing',
-          actions: [PICTURE_CLOSED, 'closeTicket'],
+          actions: [PICTURES_CLOSED, 'closeTicket'],
         },
       },
     },
@@ -309,10 +298,10 @@ export const consoleInboxMachine = setup({
         },
         'inbox.receiptOpened': {
           target: '.opening',
-          actions: [PICTURE_CLOSED, { type: 'chooseReceipt', params: ({ event }) => event }],
+          actions: [PICTURES_CLOSED, { type: 'chooseReceipt', params: ({ event }) => event }],
         },
         'inbox.receiptClosed': {
-          actions: [PICTURE_CLOSED, 'closePicture'],
+          actions: [PICTURES_CLOSED, 'closePicture'],
         },
         'inbox.pictureAdded': [
           {
@@ -325,7 +314,7 @@ export const consoleInboxMachine = setup({
         'inbox.pictureRemoved': { actions: { type: 'dropPicture', params: ({ event }) => event } },
         'inbox.ticketClosed': {
           target: 'listing',
-          actions: [PICTURE_CLOSED, 'closeTicket'],
+          actions: [PICTURES_CLOSED, 'closeTicket'],
         },
       },
       initial: 'idle',

@@ -58,14 +58,8 @@ import {
   type ProofsInput,
 } from './console-proofs/proofs-context'
 import { notProvided } from './kit/not-provided'
-import { keepsNothing, type PicturesKeptEvent } from './kit/picture-keeper'
+import { keepsNothing, PICTURES_CLOSED, picturesKept } from './kit/picture-keeper'
 
-/**
- * Tells the picture keeper no picture is shown, for it to let go of the proof's pictures at once: where what
- * replaces them (another proof, or the same one read again) or closes them (the proof closed, another state of the
- * queue chosen) begins.
- */
-const PICTURES_CLOSED = { type: 'keepPictures', params: { urls: [] as string[] } } as const
 
 export const consoleProofsMachine = setup({
   types: {
@@ -97,14 +91,8 @@ export const consoleProofsMachine = setup({
     isOpen: ({ context }) => context.ticketId !== null,
   },
   actions: {
-    /**
-     * Tells the picture keeper what is shown now (object URLs the page holds): it lets go at once of those it kept
-     * that are not among them, and of these when the desk stops.
-     */
-    keepPictures: sendTo('pictureKeeper', (_, params: { urls: string[] }): PicturesKeptEvent => ({
-      type: 'pictures.kept',
-      urls: params.urls,
-    })),
+    /** Tells the picture keeper what is shown now (machines/kit/picture-keeper.ts). */
+    keepPictures: sendTo('pictureKeeper', picturesKept),
     chooseState: assign((_, params: { state: ProofState }) => ({
       state: params.state,
       notice: null,

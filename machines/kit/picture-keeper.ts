@@ -13,3 +13,15 @@ export type PicturesKeptEvent = { type: 'pictures.kept'; urls: string[] }
 
 /** The stand-in the desks name in setup(): keeps nothing until the composition provides the real keeper. */
 export const keepsNothing = fromCallback<PicturesKeptEvent>(() => {})
+
+/**
+ * What the desks' `keepPictures` action (`sendTo('pictureKeeper', picturesKept)`) tells the keeper: the pictures
+ * shown now; it lets go at once of those it kept that are not among them, and of these when the desk stops.
+ */
+export const picturesKept = (_: unknown, params: { urls: string[] }): PicturesKeptEvent => ({
+  type: 'pictures.kept',
+  urls: params.urls,
+})
+
+/** `keepPictures` with none: where what replaces the pictures shown or closes them begins, they are let go of. */
+export const PICTURES_CLOSED = { type: 'keepPictures', params: { urls: [] as string[] } } as const
