@@ -152,11 +152,29 @@ export async function apiBench(o) {
     errors: r.errors + r.timeouts,
     statuses: r.statusCodeStats,
   })
-  const bareRun = async () => {
-    const cpuBefore = cpuSeconds(bare.pid)
-    const result = figures(await run({ url: `${bare.url}/hello`, connections, duration: seconds }))
-    return { ...result, cpuPerRequest: perRequest(cpuBefore, cpuSeconds(bare.pid), result.requests) }
+  /**
+   * One autocannon run on `url` (each connection sending one of `requests` in turn, or GET `url` itself) and the CPU
+   * the process `pid` spent on it: its share of a core and its seconds per request.
+   */
+  const measure = async (url, pid, requests) => {
+    let k = 0
+    const cpuBefore = cpuSeconds(pid)
+    const result = figures(
+      await run({
+        url,
+        connections,
+        duration: seconds,
+        ...(requests ? { setupClient: (c) => c.setRequests([requests[k++ % requests.length]]) } : {}),
+      }),
+    )
+    const cpuAfter = cpuSeconds(pid)
+    return {
+      ...result,
+      serverCpu: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / seconds,
+      cpuPerRequest: perRequest(cpuBefore, cpuAfter, result.requests),
+    }
   }
+  const bareRun = () => measure(`${bare.url}/hello`, bare.pid)
 
   for (const target of targets) {
     const schema = target.name === 'postgres' ? `kopa_bench_${randomBytes(4).toString('hex')}` : ''
@@ -219,18 +237,12 @@ export async function apiBench(o) {
         const row = entry.calls.find((c) => c.path === call.path)
         const requests = await encodeAll(client, call, borrowers, forms2)
         for (const r of requests.slice(0, 3)) await client.check(r, call.path)
-        let k = 0
-        const setupClient = (c) => c.setRequests([requests[k++ % requests.length]])
         const before = await client.queries()
         const forgetsBefore = await client.cacheForgets()
-        const cpuBefore = cpuSeconds(server.pid)
-        const result = figures(await run({ url: server.url, connections, duration: seconds, setupClient }))
-        const cpuAfter = cpuSeconds(server.pid)
+        const result = await measure(server.url, server.pid, requests)
         const after = await client.queries()
         const forgetsAfter = await client.cacheForgets()
         Object.assign(row, result, {
-          serverCpu: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / seconds,
-          cpuPerRequest: perRequest(cpuBefore, cpuAfter, result.requests),
           ratio: result.rps / entry.bare.rps,
           queriesPerCallUnderLoad: result.requests ? (after - before) / result.requests : null,
           cacheForgets: forgetsBefore === null || forgetsAfter === null ? null : forgetsAfter - forgetsBefore,
@@ -242,24 +254,13 @@ export async function apiBench(o) {
           const envelope = await client.call(call.path, call.payload(borrowers[0], forms2), borrowers[0])
           const { offsetMs } = await client.dev('/dev/clock')
           await postJson(`${floor.url}/floor/answers`, { answers: { [call.path]: envelope }, clockOffsetMs: offsetMs })
-          const again = await encodeAll(client, call, borrowers, forms2)
-          let b = 0
-          const floorCpuBefore = cpuSeconds(floor.pid)
-          const floorRun = figures(
-            await run({
-              url: floor.url,
-              connections,
-              duration: seconds,
-              setupClient: (c) => c.setRequests([again[b++ % again.length]]),
-            }),
-          )
-          const floorCpuAfter = cpuSeconds(floor.pid)
+          const floorRun = await measure(floor.url, floor.pid, await encodeAll(client, call, borrowers, forms2))
           if (floorRun.non2xx || floorRun.errors)
             throw new Error(`the protocol floor refused ${floorRun.non2xx + floorRun.errors} requests of ${call.path}`)
           row.floor = {
             rps: floorRun.rps,
             ratio: floorRun.rps / entry.bare.rps,
-            cpuPerRequest: perRequest(floorCpuBefore, floorCpuAfter, floorRun.requests),
+            cpuPerRequest: floorRun.cpuPerRequest,
           }
           row.ratioFloor = result.rps / floorRun.rps
         }
